@@ -1,0 +1,217 @@
+/* quarry-cli bench: median times to parse, build geometry and save a map,
+ * and the memory a loaded map takes. One JSON line per file. */
+#include "qr-cli.h"
+#include "qr-cli-json.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static double
+median (GArray *ms)
+{
+  double *v = (double *) ms->data;
+  guint n = ms->len;
+
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && v[j - 1] > v[j]; j--)
+      {
+        double t = v[j];
+        v[j] = v[j - 1];
+        v[j - 1] = t;
+      }
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static double
+now_ms (void)
+{
+  return (double) g_get_monotonic_time () / 1000.0;
+}
+
+/* Peak RSS of loading the file and building its geometry, measured in a
+ * child process so that earlier files and benchmark copies do not count. */
+static long
+peak_rss_kb (const char *path)
+{
+  int fds[2];
+  pid_t pid;
+  long kb = -1;
+
+  if (pipe (fds) != 0)
+    return -1;
+  fflush (stdout);
+  pid = fork ();
+  if (pid == 0)
+    {
+      struct rusage usage;
+      QrMap *map;
+
+      close (fds[0]);
+      map = qr_map_load (path, NULL);
+      if (map != NULL)
+        qr_map_build_geometry (map, 1);
+      getrusage (RUSAGE_SELF, &usage);
+      kb = map != NULL ? usage.ru_maxrss : -1;
+      if (write (fds[1], &kb, sizeof kb) != sizeof kb)
+        _exit (1);
+      _exit (0);
+    }
+  close (fds[1]);
+  if (pid > 0)
+    {
+      if (read (fds[0], &kb, sizeof kb) != sizeof kb)
+        kb = -1;
+      waitpid (pid, NULL, 0);
+    }
+  close (fds[0]);
+  return kb;
+}
+
+static int
+bench_file (const char *path, int repeat)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *tmp_dir = NULL;
+  g_autofree char *tmp_path = NULL;
+  g_autoptr (GArray) parse = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) geometry = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) geometry_mt = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) serialize = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) save = g_array_new (FALSE, FALSE, sizeof (double));
+  guint brushes = 0, faces = 0, invalid = 0;
+  gsize len;
+  json_object *root;
+  long rss;
+
+  if (!g_file_get_contents (path, &data, &len, &error))
+    {
+      fprintf (stderr, "quarry-cli: %s\n", error->message);
+      return QR_EXIT_BAD_INPUT;
+    }
+  tmp_dir = g_dir_make_tmp ("quarry-bench-XXXXXX", &error);
+  if (tmp_dir == NULL)
+    {
+      fprintf (stderr, "quarry-cli: %s\n", error->message);
+      return QR_EXIT_BAD_INPUT;
+    }
+  tmp_path = g_build_filename (tmp_dir, qr_file_kind_for_path (path) == QR_FILE_VMF ? "out.vmf" : "out.map", NULL);
+
+  for (int r = 0; r < repeat; r++)
+    {
+      g_autoptr (QrMap) map = NULL;
+      g_autoptr (GString) text = NULL;
+      double t0, t1;
+
+      t0 = now_ms ();
+      map = qr_map_parse (data, len, qr_file_kind_for_path (path), path, &error);
+      t1 = now_ms ();
+      if (map == NULL)
+        {
+          fprintf (stderr, "quarry-cli: %s\n", error->message);
+          g_rmdir (tmp_dir);
+          return QR_EXIT_BAD_INPUT;
+        }
+      g_array_append_val (parse, (double) { t1 - t0 });
+
+      t0 = now_ms ();
+      qr_map_build_geometry (map, 1);
+      t1 = now_ms ();
+      g_array_append_val (geometry, (double) { t1 - t0 });
+
+      /* Again on every core: what the editor does on load. */
+      for (guint e = 0; e < qr_map_entity_count (map); e++)
+        for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+          qr_brush_invalidate (qr_entity_get_brush (qr_map_get_entity (map, e), b));
+      t0 = now_ms ();
+      qr_map_build_geometry (map, 0);
+      t1 = now_ms ();
+      g_array_append_val (geometry_mt, (double) { t1 - t0 });
+
+      t0 = now_ms ();
+      text = qr_map_write (map, QR_SAVE_AS_READ, &error);
+      t1 = now_ms ();
+      if (text == NULL)
+        {
+          fprintf (stderr, "quarry-cli: %s\n", error->message);
+          g_rmdir (tmp_dir);
+          return QR_EXIT_BAD_INPUT;
+        }
+      g_array_append_val (serialize, (double) { t1 - t0 });
+
+      t0 = now_ms ();
+      if (!qr_map_save (map, tmp_path, QR_SAVE_AS_READ, &error))
+        {
+          fprintf (stderr, "quarry-cli: %s\n", error->message);
+          g_rmdir (tmp_dir);
+          return QR_EXIT_BAD_INPUT;
+        }
+      t1 = now_ms ();
+      g_array_append_val (save, (double) { t1 - t0 });
+
+      if (r == 0)
+        {
+          brushes = qr_map_count_brushes (map);
+          faces = qr_map_count_faces (map);
+          for (guint e = 0; e < qr_map_entity_count (map); e++)
+            for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+              invalid += !qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, e), b));
+        }
+    }
+  g_unlink (tmp_path);
+  g_rmdir (tmp_dir);
+  rss = peak_rss_kb (path);
+
+  root = json_object_new_object ();
+  json_object_object_add (root, "file", json_object_new_string (path));
+  json_object_object_add (root, "bytes", json_object_new_int64 ((int64_t) len));
+  json_object_object_add (root, "brushes", json_object_new_int64 (brushes));
+  json_object_object_add (root, "faces", json_object_new_int64 (faces));
+  json_object_object_add (root, "invalid_brushes", json_object_new_int64 (invalid));
+  json_object_object_add (root, "repeat", json_object_new_int64 (repeat));
+  json_object_object_add (root, "parse_ms", qr_json_number (round (median (parse) * 1000) / 1000));
+  json_object_object_add (root, "geometry_ms", qr_json_number (round (median (geometry) * 1000) / 1000));
+  json_object_object_add (root, "parse_geometry_ms",
+                          qr_json_number (round ((median (parse) + median (geometry)) * 1000) / 1000));
+  json_object_object_add (root, "geometry_all_cores_ms", qr_json_number (round (median (geometry_mt) * 1000) / 1000));
+  json_object_object_add (root, "serialize_ms", qr_json_number (round (median (serialize) * 1000) / 1000));
+  json_object_object_add (root, "save_ms", qr_json_number (round (median (save) * 1000) / 1000));
+  json_object_object_add (root, "peak_rss_kb", json_object_new_int64 (rss));
+  json_object_object_add (root, "rss_bytes_per_brush",
+                          json_object_new_int64 (brushes ? (int64_t) (rss * 1024 / (long) brushes) : 0));
+  qr_json_print (root);
+  json_object_put (root);
+  return QR_EXIT_OK;
+}
+
+int
+qr_cli_bench (int argc, char **argv)
+{
+  int repeat = 15;
+  const GOptionEntry entries[] = {
+    { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Runs per file (median reported; default 15)", "N" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE… — median parse, geometry and save times");
+  int status = QR_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!qr_cli_parse_options (context, &argc, &argv))
+    return QR_EXIT_USAGE;
+  if (argc < 2 || repeat < 1)
+    {
+      fprintf (stderr, "quarry-cli bench: expected FILE… and --repeat ≥ 1\n");
+      return QR_EXIT_USAGE;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      int s = bench_file (argv[i], repeat);
+      if (s != QR_EXIT_OK)
+        status = s;
+    }
+  return status;
+}

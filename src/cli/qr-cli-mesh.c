@@ -1,0 +1,94 @@
+/* quarry-cli mesh: the face polygons of every brush, as JSON. */
+#include "qr-cli.h"
+#include "qr-cli-json.h"
+
+#include <stdio.h>
+
+static json_object *
+brush_json (const QrMap *map, const QrBrush *brush, guint index)
+{
+  json_object *o = json_object_new_object ();
+  const QrPolytope *poly = brush->poly;
+
+  json_object_object_add (o, "index", json_object_new_int64 (index));
+  json_object_object_add (o, "valid", json_object_new_boolean (qr_brush_is_valid (brush)));
+  if (!qr_brush_is_valid (brush))
+    {
+      g_autofree char *reason = qr_polytope_dup_reason (poly);
+      json_object_object_add (o, "reason", json_object_new_string (reason));
+      return o;
+    }
+
+  json_object *faces = json_object_new_array ();
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrFace *face = &brush->faces[f];
+      const uint16_t *idx = qr_polytope_face_indices (poly, f);
+      int n = qr_polytope_face_count (poly, f);
+      json_object *jf, *plane, *verts;
+      QrPlane pl;
+
+      if (n == 0 || !qr_face_plane (face, &pl))
+        continue;
+      jf = json_object_new_object ();
+      plane = json_object_new_array_ext (4);
+      json_object_array_add (plane, qr_json_number (pl.normal.x));
+      json_object_array_add (plane, qr_json_number (pl.normal.y));
+      json_object_array_add (plane, qr_json_number (pl.normal.z));
+      json_object_array_add (plane, qr_json_number (pl.dist));
+      json_object_object_add (jf, "plane", plane);
+      json_object_object_add (jf, "texture", json_object_new_string (qr_map_texture_name (map, face->texture)));
+      verts = json_object_new_array_ext (n);
+      for (int k = 0; k < n; k++)
+        json_object_array_add (verts, qr_json_vec3 (poly->verts[idx[k]]));
+      json_object_object_add (jf, "vertices", verts);
+      json_object_array_add (faces, jf);
+    }
+  json_object_object_add (o, "faces", faces);
+  return o;
+}
+
+int
+qr_cli_mesh (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (the only output form)", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE --json — face polygons of every brush");
+  g_autoptr (QrMap) map = NULL;
+  json_object *root, *entities;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!qr_cli_parse_options (context, &argc, &argv))
+    return QR_EXIT_USAGE;
+  if (argc != 2 || !json)
+    {
+      fprintf (stderr, "quarry-cli mesh: expected FILE --json\n");
+      return QR_EXIT_USAGE;
+    }
+  map = qr_cli_load (argv[1]);
+  if (map == NULL)
+    return QR_EXIT_BAD_INPUT;
+  qr_map_build_geometry (map, 0);
+
+  root = json_object_new_object ();
+  entities = json_object_new_array ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      json_object *je = json_object_new_object ();
+      json_object *brushes = json_object_new_array ();
+
+      json_object_object_add (je, "classname", json_object_new_string (qr_entity_get_classname (entity)));
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        json_object_array_add (brushes, brush_json (map, qr_entity_get_brush (entity, b), b));
+      json_object_object_add (je, "brushes", brushes);
+      json_object_array_add (entities, je);
+    }
+  json_object_object_add (root, "entities", entities);
+  qr_json_print (root);
+  json_object_put (root);
+  return QR_EXIT_OK;
+}

@@ -1,0 +1,73 @@
+/* qr-eps.h — every tolerance of the geometry core, in one place.
+ *
+ * Map coordinates are usually integers or short decimals within ±65536, and
+ * plane points are exact doubles from the file. Errors in derived values come
+ * from a handful of products and one division per clip, so they stay near
+ * 1e-10 at map scale; the tolerances below sit well above that noise and well
+ * below anything a mapper can draw on a grid of 1/8 unit.
+ */
+#pragma once
+
+/* A point this close to a plane counts as on it when clipping and
+ * classifying. Above the ~1e-10 noise of computed vertices, far below the
+ * 0.125 of the finest editing grid. */
+#define QR_EPS_ON_PLANE 1e-6
+
+/* Clipping a face's winding treats a point this close to the clip plane as on
+ * it. Much tighter than QR_EPS_ON_PLANE on purpose: a point kept unsplit
+ * moves along the face by epsilon / sin(angle between the planes), so where
+ * planes meet at a few degrees a loose tolerance shifts corners by 1e-5 and
+ * the faces no longer agree on them. Split points carry ~1e-9 of error from
+ * the 2^22 base winding, so 1e-8 is still above the noise; tiny edges that
+ * splitting creates are merged by QR_EPS_WELD. */
+#define QR_EPS_CLIP 1e-8
+
+/* Two polygon vertices closer than this (per axis) are the same brush vertex.
+ * A thousand times QR_EPS_CLIP so the same corner reached by different clip
+ * orders always welds. */
+#define QR_EPS_WELD 1e-5
+
+/* A face polygon whose area is below this (square units) after welding is a
+ * sliver where a redundant plane touches an edge or vertex: no polygon. */
+#define QR_EPS_AREA 1e-6
+
+/* Three plane points are collinear when |(p0 - p1) x (p2 - p1)| is below this
+ * fraction of |p0 - p1| * |p2 - p1|: the sine of the angle between the two
+ * spans. 1e-12 rejects only truly degenerate triples; planes through points
+ * 1e-6 apart on a 65536 span (sine ~1.5e-11) still work. */
+#define QR_EPS_COLLINEAR 1e-12
+
+/* Half the side of the base winding laid on every plane before clipping:
+ * 2^22, four times the 2^20 the brief requires, so the winding's corners stay
+ * far outside any map even for planes whose distance is near the world limit. */
+#define QR_BASE_WINDING_EXTENT 4194304.0
+
+/* A vertex beyond this in any coordinate means a side of the brush was never
+ * closed by another plane: the brush is unbounded. 2^20: eight times the
+ * largest map extent any supported engine allows, and far inside the base
+ * winding's corners (at least 2^22 / sqrt(3) from the origin). */
+#define QR_WORLD_EXTENT 1048576.0
+
+/* A brush whose volume is below this (cubic units) is flat: treated as empty. */
+#define QR_EPS_VOLUME 1e-6
+
+/* Editor-computed coordinates within this of an integer are snapped to it,
+ * as the compilers do with the points they write. */
+#define QR_EPS_SNAP 1e-3
+
+/* Self-check tolerance for "vertex lies on its plane", relative to the map's
+ * extent (at least 1): 1e-6 of map scale, the corpus tests' bound. */
+#define QR_EPS_CHECK_RELATIVE 1e-6
+
+/* A Valve texture axis counts as lying in the standard projection plane, and
+ * the V axis as at right angles to the U axis, when the stray component is
+ * below this fraction of the axis length (the sine of the angle). Map files
+ * often write axes with six significant digits (0.707107 for a 45 degree
+ * turn), which leaves sines near 1e-6; 1e-5 accepts those, while a real skew
+ * or a face-plane projection (sines of 1e-2 and more) is still refused. */
+#define QR_EPS_TEX_AXIS 1e-5
+
+/* A rotation (degrees) or texture scale recovered from Valve axes is snapped
+ * to an integer this close to it: atan2 and one division leave noise near
+ * 1e-13, while the values a mapper types carry at most about six decimals. */
+#define QR_EPS_TEX_SNAP 1e-9

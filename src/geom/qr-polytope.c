@@ -1,0 +1,445 @@
+#include "qr-polytope.h"
+#include "qr-eps.h"
+#include "qr-winding.h"
+
+#include <string.h>
+
+struct _QrPolyBuilder
+{
+  QrPlane *planes;
+  bool *skip;         /* plane repeats an earlier one: no polygon */
+  QrVec3 *clip_a;     /* ping-pong buffers for clipping one face */
+  QrVec3 *clip_b;
+  int face_capacity;
+
+  QrVec3 *raw;        /* clipped polygon points of all faces, in order */
+  int *raw_count;     /* per face */
+  int raw_capacity;
+
+  QrVec3 *verts;
+  int verts_capacity;
+  uint32_t *index;    /* welded indices, per face after dropping repeats */
+  int index_capacity;
+  int *start;         /* n_faces + 1 */
+  uint32_t *edges;
+  int edges_capacity;
+};
+
+QrPolyBuilder *
+qr_poly_builder_new (void)
+{
+  return g_new0 (QrPolyBuilder, 1);
+}
+
+void
+qr_poly_builder_free (QrPolyBuilder *b)
+{
+  if (b == NULL)
+    return;
+  g_free (b->planes);
+  g_free (b->skip);
+  g_free (b->clip_a);
+  g_free (b->clip_b);
+  g_free (b->raw);
+  g_free (b->raw_count);
+  g_free (b->verts);
+  g_free (b->index);
+  g_free (b->start);
+  g_free (b->edges);
+  g_free (b);
+}
+
+static void
+reserve_faces (QrPolyBuilder *b, int n)
+{
+  if (n <= b->face_capacity)
+    return;
+  b->face_capacity = MAX (n, b->face_capacity * 2);
+  b->planes = g_renew (QrPlane, b->planes, b->face_capacity);
+  b->skip = g_renew (bool, b->skip, b->face_capacity);
+  /* A convex polygon clipped by k planes gains at most one point per plane. */
+  b->clip_a = g_renew (QrVec3, b->clip_a, b->face_capacity + 5);
+  b->clip_b = g_renew (QrVec3, b->clip_b, b->face_capacity + 5);
+  b->raw_count = g_renew (int, b->raw_count, b->face_capacity);
+  b->start = g_renew (int, b->start, b->face_capacity + 1);
+}
+
+static QrVec3 *
+reserve_raw (QrPolyBuilder *b, int used, int more)
+{
+  if (used + more > b->raw_capacity)
+    {
+      b->raw_capacity = MAX (used + more, b->raw_capacity * 2);
+      b->raw = g_renew (QrVec3, b->raw, b->raw_capacity);
+    }
+  return b->raw + used;
+}
+
+static QrPolytope *
+polytope_invalid (int n_faces, QrPolyStatus status, int bad_face)
+{
+  QrPolytope *p = g_malloc0 (sizeof (QrPolytope) + sizeof (uint16_t) * (gsize) (n_faces + 1));
+
+  p->status = status;
+  p->bad_face = bad_face;
+  p->n_faces = (uint16_t) n_faces;
+  p->bounds = qr_bounds_empty ();
+  p->face_start = (uint16_t *) (p + 1);
+  return p;
+}
+
+/* Index of a vertex within QR_EPS_WELD of v, adding it when new. */
+static uint32_t
+weld (QrPolyBuilder *b, int *n_verts, QrVec3 v)
+{
+  for (int i = 0; i < *n_verts; i++)
+    {
+      QrVec3 d = qr_vec3_sub (b->verts[i], v);
+      if (fabs (d.x) <= QR_EPS_WELD && fabs (d.y) <= QR_EPS_WELD && fabs (d.z) <= QR_EPS_WELD)
+        return (uint32_t) i;
+    }
+  if (*n_verts == b->verts_capacity)
+    {
+      b->verts_capacity = MAX (32, b->verts_capacity * 2);
+      b->verts = g_renew (QrVec3, b->verts, b->verts_capacity);
+    }
+  b->verts[*n_verts] = v;
+  return (uint32_t) (*n_verts)++;
+}
+
+static double
+polygon_area (const QrVec3 *verts, const uint32_t *idx, int n)
+{
+  QrVec3 s = { 0, 0, 0 };
+
+  for (int i = 1; i + 1 < n; i++)
+    s = qr_vec3_add (s, qr_vec3_cross (qr_vec3_sub (verts[idx[i]], verts[idx[0]]),
+                                       qr_vec3_sub (verts[idx[i + 1]], verts[idx[0]])));
+  return 0.5 * qr_vec3_length (s);
+}
+
+QrPolytope *
+qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
+{
+  int raw_used = 0, n_verts = 0, n_index = 0, n_edges = 0, n_polygons = 0;
+  bool unbounded = false;
+  QrPolytope *p;
+  gsize size;
+  char *mem;
+
+  g_return_val_if_fail (b != NULL, NULL);
+  g_return_val_if_fail (n_faces >= 0 && n_faces <= UINT16_MAX, NULL);
+
+  reserve_faces (b, MAX (n_faces, 1));
+
+  for (int i = 0; i < n_faces; i++)
+    if (!qr_plane_from_points (points + 3 * i, &b->planes[i]))
+      return polytope_invalid (n_faces, QR_POLY_DEGENERATE_PLANE, i);
+
+  /* A plane that repeats an earlier one adds nothing; clipping would give
+   * both the same polygon. */
+  for (int i = 0; i < n_faces; i++)
+    {
+      b->skip[i] = false;
+      for (int j = 0; j < i && !b->skip[i]; j++)
+        b->skip[i] = qr_plane_equal (&b->planes[i], &b->planes[j]);
+    }
+
+  for (int i = 0; i < n_faces; i++)
+    {
+      QrWinding *base;
+      QrVec3 *cur = b->clip_a, *next = b->clip_b;
+      int n = 0;
+
+      b->raw_count[i] = 0;
+      if (b->skip[i])
+        continue;
+
+      base = qr_winding_base_for_plane (&b->planes[i]);
+      memcpy (cur, base->p, sizeof (QrVec3) * 4);
+      n = 4;
+      qr_winding_free (base);
+
+      for (int j = 0; j < n_faces && n >= 3; j++)
+        {
+          QrVec3 *tmp;
+
+          if (j == i || b->skip[j])
+            continue;
+          n = qr_winding_clip_points (cur, n, &b->planes[j], QR_EPS_CLIP, next);
+          tmp = cur, cur = next, next = tmp;
+        }
+      if (n < 3)
+        continue;
+      memcpy (reserve_raw (b, raw_used, n), cur, sizeof (QrVec3) * (gsize) n);
+      raw_used += n;
+      b->raw_count[i] = n;
+    }
+
+  /* Weld the corners shared between faces into unique vertices. */
+  if (raw_used > b->index_capacity)
+    {
+      b->index_capacity = MAX (raw_used, b->index_capacity * 2);
+      b->index = g_renew (uint32_t, b->index, b->index_capacity);
+    }
+  for (int i = 0, r = 0; i < n_faces; i++)
+    {
+      int first = n_index;
+
+      b->start[i] = n_index;
+      for (int k = 0; k < b->raw_count[i]; k++, r++)
+        {
+          QrVec3 v = b->raw[r];
+          uint32_t id;
+
+          if (qr_vec3_max_abs (v) > QR_WORLD_EXTENT)
+            unbounded = true;
+          id = weld (b, &n_verts, v);
+          if (n_index > first && b->index[n_index - 1] == id)
+            continue;
+          b->index[n_index++] = id;
+        }
+      if (n_index - first > 1 && b->index[n_index - 1] == b->index[first])
+        n_index--;
+      if (n_index - first < 3
+          || polygon_area (b->verts, b->index + first, n_index - first) < QR_EPS_AREA)
+        n_index = first;
+      else
+        n_polygons++;
+    }
+  b->start[n_faces] = n_index;
+
+  if (unbounded)
+    return polytope_invalid (n_faces, QR_POLY_UNBOUNDED, -1);
+  if (n_polygons < 4)
+    return polytope_invalid (n_faces, QR_POLY_EMPTY, -1);
+  if (n_verts > UINT16_MAX || n_index > UINT16_MAX)
+    return polytope_invalid (n_faces, QR_POLY_TOO_COMPLEX, -1);
+
+  /* Undirected edges, each once. Brushes are small: a linear search beats a hash. */
+  for (int i = 0; i < n_faces; i++)
+    {
+      int s = b->start[i], e = b->start[i + 1];
+
+      for (int k = s; k < e; k++)
+        {
+          uint32_t a = b->index[k], c = b->index[k + 1 == e ? s : k + 1];
+          uint32_t lo = MIN (a, c), hi = MAX (a, c);
+          bool seen = false;
+
+          for (int q = 0; q < n_edges && !seen; q++)
+            seen = b->edges[2 * q] == lo && b->edges[2 * q + 1] == hi;
+          if (seen)
+            continue;
+          if (2 * (n_edges + 1) > b->edges_capacity)
+            {
+              b->edges_capacity = MAX (64, b->edges_capacity * 2);
+              b->edges = g_renew (uint32_t, b->edges, b->edges_capacity);
+            }
+          b->edges[2 * n_edges] = lo;
+          b->edges[2 * n_edges + 1] = hi;
+          n_edges++;
+        }
+    }
+
+  size = sizeof (QrPolytope) + sizeof (QrVec3) * (gsize) n_verts
+         + sizeof (uint16_t) * (gsize) (n_faces + 1 + n_index + 2 * n_edges);
+  mem = g_malloc (size);
+  p = (QrPolytope *) mem;
+  p->status = QR_POLY_OK;
+  p->bad_face = -1;
+  p->n_faces = (uint16_t) n_faces;
+  p->n_verts = (uint16_t) n_verts;
+  p->n_edges = (uint16_t) n_edges;
+  p->verts = (QrVec3 *) (mem + sizeof (QrPolytope));
+  p->face_start = (uint16_t *) (p->verts + n_verts);
+  p->face_index = p->face_start + n_faces + 1;
+  p->edges = p->face_index + n_index;
+
+  p->bounds = qr_bounds_empty ();
+  for (int i = 0; i < n_verts; i++)
+    {
+      p->verts[i] = b->verts[i];
+      qr_bounds_add_point (&p->bounds, b->verts[i]);
+    }
+  for (int i = 0; i <= n_faces; i++)
+    p->face_start[i] = (uint16_t) b->start[i];
+  for (int i = 0; i < n_index; i++)
+    p->face_index[i] = (uint16_t) b->index[i];
+  for (int i = 0; i < 2 * n_edges; i++)
+    p->edges[i] = (uint16_t) b->edges[i];
+
+  if (qr_polytope_volume (p) < QR_EPS_VOLUME)
+    {
+      qr_polytope_free (p);
+      return polytope_invalid (n_faces, QR_POLY_EMPTY, -1);
+    }
+  return p;
+}
+
+void
+qr_polytope_free (QrPolytope *p)
+{
+  g_free (p);
+}
+
+int
+qr_polytope_polygon_count (const QrPolytope *p)
+{
+  int n = 0;
+
+  for (int i = 0; i < p->n_faces; i++)
+    n += qr_polytope_face_count (p, i) > 0;
+  return n;
+}
+
+double
+qr_polytope_volume (const QrPolytope *p)
+{
+  double v = 0;
+  QrVec3 o;
+
+  if (p->n_verts == 0)
+    return 0;
+  o = p->verts[0]; /* near the brush: keeps the sum well conditioned */
+  for (int i = 0; i < p->n_faces; i++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (p, i);
+      int n = qr_polytope_face_count (p, i);
+
+      for (int k = 1; k + 1 < n; k++)
+        {
+          QrVec3 a = qr_vec3_sub (p->verts[idx[0]], o);
+          QrVec3 b = qr_vec3_sub (p->verts[idx[k]], o);
+          QrVec3 c = qr_vec3_sub (p->verts[idx[k + 1]], o);
+          v += qr_vec3_dot (a, qr_vec3_cross (b, c));
+        }
+    }
+  return v / 6.0;
+}
+
+const char *
+qr_poly_status_to_string (QrPolyStatus status)
+{
+  switch (status)
+    {
+    case QR_POLY_OK: return "ok";
+    case QR_POLY_EMPTY: return "empty";
+    case QR_POLY_UNBOUNDED: return "unbounded";
+    case QR_POLY_DEGENERATE_PLANE: return "degenerate plane";
+    case QR_POLY_TOO_COMPLEX: return "too complex";
+    default: break;
+    }
+  g_return_val_if_reached ("unknown");
+}
+
+char *
+qr_polytope_dup_reason (const QrPolytope *p)
+{
+  switch (p->status)
+    {
+    case QR_POLY_OK:
+      return g_strdup ("ok");
+    case QR_POLY_EMPTY:
+      return g_strdup ("empty: the face planes enclose no volume");
+    case QR_POLY_UNBOUNDED:
+      return g_strdup ("unbounded: the face planes leave the brush open");
+    case QR_POLY_DEGENERATE_PLANE:
+      return g_strdup_printf ("degenerate plane: the three points of face %d are collinear", p->bad_face);
+    case QR_POLY_TOO_COMPLEX:
+      return g_strdup ("too complex: more than 65535 vertices");
+    default:
+      break;
+    }
+  g_return_val_if_reached (g_strdup ("unknown"));
+}
+
+static gboolean
+fail (char **why, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (char **why, const char *fmt, ...)
+{
+  va_list args;
+
+  if (why != NULL)
+    {
+      va_start (args, fmt);
+      *why = g_strdup_vprintf (fmt, args);
+      va_end (args);
+    }
+  return FALSE;
+}
+
+gboolean
+qr_polytope_check (const QrPolytope *p, const QrVec3 *points, double tolerance, char **why)
+{
+  g_autofree QrPlane *planes = NULL;
+  g_autofree int *uses = NULL;
+  int n_polygons = 0;
+
+  if (p->status != QR_POLY_OK)
+    return fail (why, "status is %s", qr_poly_status_to_string (p->status));
+
+  planes = g_new (QrPlane, p->n_faces);
+  for (int i = 0; i < p->n_faces; i++)
+    if (!qr_plane_from_points (points + 3 * i, &planes[i]))
+      return fail (why, "face %d: no plane", i);
+
+  /* uses[e*2 + 0]: times edge e is walked lo→hi; [e*2 + 1]: hi→lo. */
+  uses = g_new0 (int, 2 * (gsize) p->n_edges);
+
+  for (int i = 0; i < p->n_faces; i++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (p, i);
+      int n = qr_polytope_face_count (p, i);
+      QrVec3 loop[3];
+
+      if (n == 0)
+        continue;
+      if (n < 3)
+        return fail (why, "face %d: polygon of %d points", i, n);
+      n_polygons++;
+
+      for (int k = 0; k < n; k++)
+        {
+          uint16_t a = idx[k], c = idx[(k + 1) % n];
+          bool found = false;
+
+          if (fabs (qr_plane_distance_to (&planes[i], p->verts[a])) > tolerance)
+            return fail (why, "face %d: vertex %d is %g off its plane", i, a,
+                         qr_plane_distance_to (&planes[i], p->verts[a]));
+          loop[0] = p->verts[a];
+          loop[1] = p->verts[c];
+          loop[2] = p->verts[idx[(k + 2) % n]];
+          if (qr_vec3_dot (qr_points_newell (loop, 3), planes[i].normal) < -tolerance * qr_vec3_dist (loop[0], loop[1]))
+            return fail (why, "face %d: polygon turns clockwise or is not convex at corner %d", i, k);
+
+          for (int e = 0; e < p->n_edges && !found; e++)
+            {
+              if (p->edges[2 * e] == a && p->edges[2 * e + 1] == c)
+                uses[2 * e]++, found = true;
+              else if (p->edges[2 * e] == c && p->edges[2 * e + 1] == a)
+                uses[2 * e + 1]++, found = true;
+            }
+          if (!found)
+            return fail (why, "face %d: edge %d-%d missing from the edge list", i, a, c);
+        }
+    }
+
+  for (int e = 0; e < p->n_edges; e++)
+    if (uses[2 * e] != 1 || uses[2 * e + 1] != 1)
+      return fail (why, "edge %d-%d is used %d+%d times, not once each way",
+                   p->edges[2 * e], p->edges[2 * e + 1], uses[2 * e], uses[2 * e + 1]);
+
+  for (int v = 0; v < p->n_verts; v++)
+    for (int i = 0; i < p->n_faces; i++)
+      if (qr_plane_distance_to (&planes[i], p->verts[v]) > tolerance)
+        return fail (why, "vertex %d is %g in front of face %d: not convex", v,
+                     qr_plane_distance_to (&planes[i], p->verts[v]), i);
+
+  if (p->n_verts - p->n_edges + n_polygons != 2)
+    return fail (why, "Euler: V - E + F = %d - %d + %d != 2", p->n_verts, p->n_edges, n_polygons);
+
+  return TRUE;
+}

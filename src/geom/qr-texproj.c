@@ -1,0 +1,314 @@
+#include "qr-texproj.h"
+#include "qr-eps.h"
+
+G_DEFINE_QUARK (quarry-texproj-error-quark, qr_texproj_error)
+
+typedef struct
+{
+  QrVec3 normal, s, t;
+  const char *name; /* for error messages */
+} QrBaseAxis;
+
+/* The compilers' table. The order is part of the format: on a tie the first
+ * entry wins, so a 45 degree slope takes the floor projection, and changing
+ * the order would shift the textures of existing maps. */
+static const QrBaseAxis base_axes[] = {
+  { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 }, "floor" },
+  { { 0, 0, -1 }, { 1, 0, 0 }, { 0, -1, 0 }, "ceiling" },
+  { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -1 }, "west wall" },
+  { { -1, 0, 0 }, { 0, 1, 0 }, { 0, 0, -1 }, "east wall" },
+  { { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, -1 }, "south wall" },
+  { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 }, "north wall" },
+};
+
+static const QrBaseAxis *
+base_axis_for_normal (QrVec3 normal)
+{
+  const QrBaseAxis *best = &base_axes[0];
+  double best_dot = qr_vec3_dot (normal, best->normal);
+
+  for (gsize i = 1; i < G_N_ELEMENTS (base_axes); i++)
+    {
+      double d = qr_vec3_dot (normal, base_axes[i].normal);
+
+      if (d > best_dot)
+        {
+          best = &base_axes[i];
+          best_dot = d;
+        }
+    }
+  return best;
+}
+
+/* The component the compilers pick for a base vector: the first non-zero. */
+static int
+nonzero_axis (QrVec3 v)
+{
+  if (v.x != 0.0)
+    return 0;
+  if (v.y != 0.0)
+    return 1;
+  return 2;
+}
+
+/* Quarter turns get exact values so that axial textures stay exact: sin (M_PI)
+ * is 1.2e-16, not 0, and would leak a sliver of the other axis into every
+ * texel. Reducing first also makes -90 and 450 exact, not only 90. */
+static void
+rotation_sin_cos (double degrees, double *sinv, double *cosv)
+{
+  double r = fmod (degrees, 360.0);
+
+  if (r < 0.0)
+    r += 360.0;
+
+  if (r == 0.0 || r == 360.0)
+    {
+      *sinv = 0.0;
+      *cosv = 1.0;
+    }
+  else if (r == 90.0)
+    {
+      *sinv = 1.0;
+      *cosv = 0.0;
+    }
+  else if (r == 180.0)
+    {
+      *sinv = 0.0;
+      *cosv = -1.0;
+    }
+  else if (r == 270.0)
+    {
+      *sinv = -1.0;
+      *cosv = 0.0;
+    }
+  else
+    {
+      double rad = r * (G_PI / 180.0);
+
+      *sinv = sin (rad);
+      *cosv = cos (rad);
+    }
+}
+
+static inline double
+effective_scale (double scale)
+{
+  return scale == 0.0 ? 1.0 : scale;
+}
+
+static double
+snap_to_integer (double x)
+{
+  double r = round (x);
+
+  return fabs (x - r) <= QR_EPS_TEX_SNAP ? r : x;
+}
+
+void
+qr_texproj_base_axes (QrVec3 normal, QrVec3 *s, QrVec3 *t)
+{
+  const QrBaseAxis *base;
+
+  g_return_if_fail (s != NULL);
+  g_return_if_fail (t != NULL);
+
+  base = base_axis_for_normal (normal);
+  *s = base->s;
+  *t = base->t;
+}
+
+/* The rotated, unscaled S and T of the standard form. Shared by the
+ * projection and by the conversion to Valve so that both give bit-identical
+ * texels. */
+static void
+standard_axes (const QrTexAttr *tex, QrVec3 normal, QrVec3 *s, QrVec3 *t)
+{
+  const QrBaseAxis *base = base_axis_for_normal (normal);
+  QrVec3 axes[2] = { base->s, base->t };
+  int sv = nonzero_axis (base->s);
+  int tv = nonzero_axis (base->t);
+  double sinv, cosv;
+
+  rotation_sin_cos (tex->rotation, &sinv, &cosv);
+  for (int i = 0; i < 2; i++)
+    {
+      double vs = qr_vec3_get (axes[i], sv);
+      double vt = qr_vec3_get (axes[i], tv);
+
+      qr_vec3_set (&axes[i], sv, cosv * vs - sinv * vt);
+      qr_vec3_set (&axes[i], tv, sinv * vs + cosv * vt);
+    }
+  *s = axes[0];
+  *t = axes[1];
+}
+
+void
+qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+                   const QrVec3 *points, int n_points, QrUV *out)
+{
+  QrVec3 u_axis, v_axis;
+  double scale_u, scale_v;
+
+  g_return_if_fail (form == QR_TEX_STANDARD || form == QR_TEX_VALVE);
+  g_return_if_fail (tex != NULL);
+  g_return_if_fail (n_points >= 0);
+  g_return_if_fail (n_points == 0 || (points != NULL && out != NULL));
+
+  if (form == QR_TEX_STANDARD)
+    {
+      standard_axes (tex, normal, &u_axis, &v_axis);
+    }
+  else
+    {
+      u_axis = tex->u_axis;
+      v_axis = tex->v_axis;
+    }
+  scale_u = effective_scale (tex->scale[0]);
+  scale_v = effective_scale (tex->scale[1]);
+
+  for (int i = 0; i < n_points; i++)
+    {
+      out[i].u = qr_vec3_dot (points[i], u_axis) / scale_u + tex->shift[0];
+      out[i].v = qr_vec3_dot (points[i], v_axis) / scale_v + tex->shift[1];
+    }
+}
+
+void
+qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+                int tex_width, int tex_height,
+                const QrVec3 *points, int n_points, QrUV *out)
+{
+  g_return_if_fail (tex_width > 0);
+  g_return_if_fail (tex_height > 0);
+  g_return_if_fail (n_points >= 0);
+  g_return_if_fail (n_points == 0 || (points != NULL && out != NULL));
+
+  qr_texproj_texels (form, tex, normal, points, n_points, out);
+  for (int i = 0; i < n_points; i++)
+    {
+      out[i].u /= tex_width;
+      out[i].v /= tex_height;
+    }
+}
+
+void
+qr_texproj_standard_to_valve (const QrTexAttr *std_attr, QrVec3 normal, QrTexAttr *valve_out)
+{
+  QrTexAttr valve;
+
+  g_return_if_fail (std_attr != NULL);
+  g_return_if_fail (valve_out != NULL);
+
+  /* Shift, scale and rotation keep their meaning; only the axes become
+   * explicit. Built in a local so that std_attr may be valve_out. */
+  valve = *std_attr;
+  standard_axes (std_attr, normal, &valve.u_axis, &valve.v_axis);
+  *valve_out = valve;
+}
+
+static bool
+axis_is_degenerate (QrVec3 effective, double length)
+{
+  return !(length > 0.0) || !isfinite (length)
+         || !isfinite (effective.x) || !isfinite (effective.y) || !isfinite (effective.z);
+}
+
+bool
+qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
+                              QrTexAttr *std_out, GError **error)
+{
+  const QrBaseAxis *base;
+  QrVec3 a, b;
+  double len_a, len_b;
+  int sv, tv, nv;
+  double sigma, tau, a_s, a_t, b_s, b_t;
+  double theta, sinv, cosv, scale_u, scale_v, skew;
+
+  g_return_val_if_fail (valve_attr != NULL, false);
+  g_return_val_if_fail (std_out != NULL, false);
+  g_return_val_if_fail (error == NULL || *error == NULL, false);
+
+  /* Work on the effective axes (axis / scale): they are what the compilers
+   * project with, and they make an axis flip and a negative scale the same. */
+  a = qr_vec3_scale (valve_attr->u_axis, 1.0 / effective_scale (valve_attr->scale[0]));
+  b = qr_vec3_scale (valve_attr->v_axis, 1.0 / effective_scale (valve_attr->scale[1]));
+  len_a = qr_vec3_length (a);
+  len_b = qr_vec3_length (b);
+
+  if (axis_is_degenerate (a, len_a))
+    {
+      g_set_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_DEGENERATE,
+                   "the U texture axis is zero or not finite");
+      return false;
+    }
+  if (axis_is_degenerate (b, len_b))
+    {
+      g_set_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_DEGENERATE,
+                   "the V texture axis is zero or not finite");
+      return false;
+    }
+
+  base = base_axis_for_normal (normal);
+  nv = nonzero_axis (base->normal);
+  if (fabs (qr_vec3_get (a, nv)) > QR_EPS_TEX_AXIS * len_a
+      || fabs (qr_vec3_get (b, nv)) > QR_EPS_TEX_AXIS * len_b)
+    {
+      g_set_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_NOT_REPRESENTABLE,
+                   "the texture axes are not parallel to the face's projection plane (%s)",
+                   base->name);
+      return false;
+    }
+
+  /* In the (sv, tv) plane the base vectors are S0 = (sigma, 0) and
+   * T0 = (0, tau); the standard form makes a = sigma (cos, sin) / scale_u and
+   * b = tau (-sin, cos) / scale_v. */
+  sv = nonzero_axis (base->s);
+  tv = nonzero_axis (base->t);
+  sigma = qr_vec3_get (base->s, sv);
+  tau = qr_vec3_get (base->t, tv);
+  a_s = qr_vec3_get (a, sv);
+  a_t = qr_vec3_get (a, tv);
+  b_s = qr_vec3_get (b, sv);
+  b_t = qr_vec3_get (b, tv);
+
+  /* theta and theta + 180 with both scales negated project the same; take
+   * the one that keeps the sign of the Valve U scale, which also keeps the V
+   * sign whenever any choice can keep both. */
+  theta = atan2 (sigma * a_t, sigma * a_s) * (180.0 / G_PI);
+  if (effective_scale (valve_attr->scale[0]) < 0.0)
+    theta += 180.0;
+  theta = fmod (theta, 360.0);
+  if (theta < 0.0)
+    theta += 360.0;
+  theta = snap_to_integer (theta);
+  if (theta >= 360.0)
+    theta -= 360.0;
+
+  /* The scales come from the snapped angle through the same sin/cos as the
+   * projection, so quarter turns give exact scales. */
+  rotation_sin_cos (theta, &sinv, &cosv);
+  skew = cosv * b_s + sinv * b_t;
+  if (fabs (skew) > QR_EPS_TEX_AXIS * len_b)
+    {
+      g_set_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_NOT_REPRESENTABLE,
+                   "the texture axes are skewed: V is not at right angles to U "
+                   "in the face's projection plane (%s)", base->name);
+      return false;
+    }
+  scale_u = sigma / (cosv * a_s + sinv * a_t);
+  scale_v = tau / (cosv * b_t - sinv * b_s);
+
+  /* Never snap a scale to 0: it would read back as 1. */
+  if (snap_to_integer (scale_u) != 0.0)
+    scale_u = snap_to_integer (scale_u);
+  if (snap_to_integer (scale_v) != 0.0)
+    scale_v = snap_to_integer (scale_v);
+
+  *std_out = (QrTexAttr) {
+    .shift = { valve_attr->shift[0], valve_attr->shift[1] },
+    .rotation = theta,
+    .scale = { scale_u, scale_v },
+  };
+  return true;
+}

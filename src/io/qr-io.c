@@ -1,0 +1,143 @@
+#include "qr-io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+G_DEFINE_QUARK (quarry-io-error-quark, qr_io_error)
+
+QrFileKind
+qr_file_kind_for_path (const char *path)
+{
+  gsize len = strlen (path);
+
+  if (len >= 4 && g_ascii_strcasecmp (path + len - 4, ".vmf") == 0)
+    return QR_FILE_VMF;
+  return QR_FILE_MAP;
+}
+
+QrMap *
+qr_map_parse (const char *data, gsize len, QrFileKind kind, const char *name, GError **error)
+{
+  if (kind == QR_FILE_VMF)
+    return qr_map_parse_vmf (data, len, name, error);
+  return qr_map_parse_map (data, len, name, error);
+}
+
+QrMap *
+qr_map_load (const char *path, GError **error)
+{
+  g_autoptr (GMappedFile) file = NULL;
+  g_autoptr (GError) local = NULL;
+  const char *data;
+  gsize len;
+
+  file = g_mapped_file_new (path, FALSE, &local);
+  if (file == NULL)
+    {
+      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_READ, "%s: %s", path, local->message);
+      return NULL;
+    }
+  data = g_mapped_file_get_contents (file);
+  len = g_mapped_file_get_length (file);
+  return qr_map_parse (data ? data : "", len, qr_file_kind_for_path (path), path, error);
+}
+
+GString *
+qr_map_write (const QrMap *map, QrSaveFormat format, GError **error)
+{
+  if (format == QR_SAVE_VMF || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF))
+    return qr_map_write_vmf (map, error);
+  return qr_map_write_map (map, format, error);
+}
+
+static gboolean
+write_error (GError **error, const char *path, const char *what, int errsv)
+{
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "%s: %s: %s", path, what, g_strerror (errsv));
+  return FALSE;
+}
+
+gboolean
+qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error)
+{
+  g_autoptr (GString) text = NULL;
+  g_autofree char *tmp = NULL;
+  const char *p;
+  gsize left;
+  mode_t mask;
+  int fd;
+
+  text = qr_map_write (map, format, error);
+  if (text == NULL)
+    return FALSE;
+
+  /* Beside the target so that rename() is atomic on the same file system. */
+  tmp = g_strdup_printf ("%s.XXXXXX", path);
+  fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  if (fd < 0)
+    return write_error (error, path, "cannot create a temporary file", errno);
+
+  mask = umask (0);
+  umask (mask);
+  (void) fchmod (fd, 0666 & ~mask);
+
+  for (p = text->str, left = text->len; left > 0;)
+    {
+      ssize_t n = write (fd, p, left);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int errsv = errno;
+          close (fd);
+          g_unlink (tmp);
+          return write_error (error, path, "write failed", errsv);
+        }
+      p += n;
+      left -= (gsize) n;
+    }
+  if (fsync (fd) != 0)
+    {
+      int errsv = errno;
+      close (fd);
+      g_unlink (tmp);
+      return write_error (error, path, "cannot flush to disk", errsv);
+    }
+  if (close (fd) != 0)
+    {
+      int errsv = errno;
+      g_unlink (tmp);
+      return write_error (error, path, "cannot close the file", errsv);
+    }
+  if (g_rename (tmp, path) != 0)
+    {
+      int errsv = errno;
+      g_unlink (tmp);
+      return write_error (error, path, "cannot replace the file", errsv);
+    }
+  return TRUE;
+}
+
+gboolean
+qr_save_format_from_string (const char *name, QrSaveFormat *out)
+{
+  static const struct { const char *name; QrSaveFormat format; } table[] = {
+    { "quake", QR_SAVE_QUAKE },
+    { "valve220", QR_SAVE_VALVE220 },
+    { "quake2", QR_SAVE_QUAKE2 },
+    { "vmf", QR_SAVE_VMF },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+    if (g_strcmp0 (name, table[i].name) == 0)
+      {
+        *out = table[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}

@@ -1,0 +1,48 @@
+/* qr-io.h — loading and saving maps: Quake-family .map (all dialects) and
+ * Source .vmf. Errors name the file, line and column; a failed load returns
+ * NULL and nothing else; a failed save leaves the previous file untouched. */
+#pragma once
+
+#include <gio/gio.h>
+#include "qr-map.h"
+
+#define QR_IO_ERROR (qr_io_error_quark ())
+GQuark qr_io_error_quark (void);
+
+typedef enum
+{
+  QR_IO_ERROR_PARSE,       /* the text is not a valid map: file:line:column: what was expected */
+  QR_IO_ERROR_READ,        /* the file could not be read */
+  QR_IO_ERROR_WRITE,       /* the file could not be written */
+  QR_IO_ERROR_UNSUPPORTED, /* the map holds something the target format cannot express */
+} QrIoError;
+
+typedef enum
+{
+  QR_SAVE_AS_READ = 0, /* each face in the form it was read; VMF stays VMF */
+  QR_SAVE_QUAKE,       /* standard faces (Valve axes converted where representable) */
+  QR_SAVE_VALVE220,    /* Valve 220 faces, "mapversion" "220" */
+  QR_SAVE_QUAKE2,      /* standard faces with surface values */
+  QR_SAVE_VMF,         /* Source VMF */
+} QrSaveFormat;
+
+/* ".vmf" (any case) is VMF; anything else is read as a .map. */
+QrFileKind qr_file_kind_for_path (const char *path);
+
+/* `name` is only used in messages. `data` need not be NUL-terminated. */
+QrMap *qr_map_parse (const char *data, gsize len, QrFileKind kind, const char *name, GError **error);
+QrMap *qr_map_parse_map (const char *data, gsize len, const char *name, GError **error);
+QrMap *qr_map_parse_vmf (const char *data, gsize len, const char *name, GError **error);
+
+QrMap *qr_map_load (const char *path, GError **error);
+
+/* The whole file text, or NULL when the map cannot be expressed in that format. */
+GString *qr_map_write (const QrMap *map, QrSaveFormat format, GError **error);
+GString *qr_map_write_map (const QrMap *map, QrSaveFormat format, GError **error);
+GString *qr_map_write_vmf (const QrMap *map, GError **error);
+
+/* Writes a temporary file beside path, syncs it and renames it over path. */
+gboolean qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error);
+
+/* "quake", "valve220", "quake2", "vmf" → format; false for anything else. */
+gboolean qr_save_format_from_string (const char *name, QrSaveFormat *out);

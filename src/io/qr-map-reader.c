@@ -1,0 +1,409 @@
+/* Reader for Quake-family .map files, every dialect in one pass:
+ * standard and Valve 220 faces (mixed freely), Quake 2/3 surface values,
+ * Quake 3 patchDef2/brushDef blocks (kept verbatim), and bare brush lists
+ * as editors put them on the clipboard. */
+#include "qr-io.h"
+#include "qr-number.h"
+#include "qr-scanner.h"
+
+#include <string.h>
+
+typedef struct
+{
+  QrScanner s;
+  QrMap *map;
+  GArray *faces;      /* QrFace scratch for the brush being read */
+  QrEntity *implicit; /* borrowed: the entity holding a bare list's brushes */
+} MapReader;
+
+static bool
+expected_closing (QrScanner *s, const char *open, const char *what, GError **error)
+{
+  g_autofree char *msg = NULL;
+  int line, column;
+
+  qr_scanner_locate (s, open, &line, &column);
+  msg = g_strdup_printf ("“}” closing the %s opened at line %d", what, line);
+  return qr_scanner_expected (s, error, msg);
+}
+
+static bool
+read_point (MapReader *r, QrVec3 *p, GError **error)
+{
+  if (!qr_scanner_accept (&r->s, '('))
+    return qr_scanner_expected (&r->s, error, "“(” starting a plane point");
+  if (!qr_scanner_number (&r->s, &p->x, error)
+      || !qr_scanner_number (&r->s, &p->y, error)
+      || !qr_scanner_number (&r->s, &p->z, error))
+    return false;
+  if (!qr_scanner_accept (&r->s, ')'))
+    return qr_scanner_expected (&r->s, error, "“)” closing a plane point");
+  return true;
+}
+
+static bool
+read_numbers (MapReader *r, double *out, int n, GError **error)
+{
+  for (int i = 0; i < n; i++)
+    if (!qr_scanner_number (&r->s, &out[i], error))
+      return false;
+  return true;
+}
+
+static bool
+read_axis (MapReader *r, QrVec3 *axis, double *offset, GError **error)
+{
+  if (!qr_scanner_accept (&r->s, '['))
+    return qr_scanner_expected (&r->s, error, "“[” starting a texture axis");
+  if (!qr_scanner_number (&r->s, &axis->x, error)
+      || !qr_scanner_number (&r->s, &axis->y, error)
+      || !qr_scanner_number (&r->s, &axis->z, error)
+      || !qr_scanner_number (&r->s, offset, error))
+    return false;
+  if (!qr_scanner_accept (&r->s, ']'))
+    return qr_scanner_expected (&r->s, error, "“]” closing a texture axis");
+  return true;
+}
+
+static bool
+starts_number (const QrScanner *s)
+{
+  char c;
+
+  if (s->p >= s->end)
+    return false;
+  c = *s->p;
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+}
+
+static bool
+read_face (MapReader *r, QrFace *f, GError **error)
+{
+  QrScanner *s = &r->s;
+  double attr[5];
+
+  for (int i = 0; i < 3; i++)
+    if (!read_point (r, &f->points[i], error))
+      return false;
+
+  qr_scanner_skip_space (s);
+  if (s->p < s->end && *s->p == '"')
+    {
+      g_autofree char *name = NULL;
+
+      if (!qr_scanner_quoted (s, &name, error))
+        return false;
+      f->texture = qr_map_intern_texture (r->map, name, -1);
+    }
+  else
+    {
+      const char *word;
+      gsize len;
+
+      if (s->p < s->end && (*s->p == '[' || *s->p == '}' || *s->p == '('))
+        return qr_scanner_expected (s, error, "a texture name");
+      if (!qr_scanner_word (s, &word, &len, error))
+        return false;
+      f->texture = qr_map_intern_texture (r->map, word, (gssize) len);
+    }
+
+  if (qr_scanner_accept (s, '['))
+    {
+      s->p--; /* read_axis wants the bracket */
+      f->form = QR_TEX_VALVE;
+      if (!read_axis (r, &f->tex.u_axis, &f->tex.shift[0], error)
+          || !read_axis (r, &f->tex.v_axis, &f->tex.shift[1], error)
+          || !read_numbers (r, attr, 3, error))
+        return false;
+      f->tex.rotation = attr[0];
+      f->tex.scale[0] = attr[1];
+      f->tex.scale[1] = attr[2];
+    }
+  else
+    {
+      f->form = QR_TEX_STANDARD;
+      if (!read_numbers (r, attr, 5, error))
+        return false;
+      f->tex.shift[0] = attr[0];
+      f->tex.shift[1] = attr[1];
+      f->tex.rotation = attr[2];
+      f->tex.scale[0] = attr[3];
+      f->tex.scale[1] = attr[4];
+    }
+
+  /* Quake 2 and 3 add contents, flags and value; faces may have them or not. */
+  qr_scanner_skip_space (s);
+  if (starts_number (s))
+    {
+      QrFaceExtra *extra = qr_face_ensure_extra (f);
+
+      f->has_surface = 1;
+      if (!read_numbers (r, extra->surface, 3, error))
+        return false;
+    }
+  f->id = qr_map_take_face_id (r->map);
+  return true;
+}
+
+static void
+clear_scratch (MapReader *r)
+{
+  for (guint i = 0; i < r->faces->len; i++)
+    qr_face_clear (&g_array_index (r->faces, QrFace, i));
+  g_array_set_size (r->faces, 0);
+}
+
+static bool
+is_brace_token (const QrScanner *s, const char *p, char brace)
+{
+  return *p == brace && (p + 1 >= s->end || qr_scanner_is_space (p[1]));
+}
+
+/* A block the editor does not interpret (patchDef2, brushDef…): from its
+ * name to the brace closing its body, kept verbatim without carriage returns. */
+static QrNode *
+read_raw_block (MapReader *r, const char *name, gsize name_len, GError **error)
+{
+  QrScanner *s = &r->s;
+  const char *begin = name;
+  int depth = 0;
+  bool opened = false;
+  g_autofree char *node_name = g_strndup (name, name_len);
+  GString *raw;
+  QrNode *node;
+
+  while (!opened || depth > 0)
+    {
+      qr_scanner_skip_space (s);
+      if (s->p >= s->end)
+        {
+          qr_scanner_error_at (s, begin, error, "unterminated %s block", node_name);
+          return NULL;
+        }
+      if (is_brace_token (s, s->p, '{'))
+        depth++, opened = true;
+      else if (is_brace_token (s, s->p, '}'))
+        {
+          if (!opened)
+            break; /* a name with no body */
+          depth--;
+        }
+      while (s->p < s->end && !qr_scanner_is_space (*s->p))
+        {
+          if (*s->p == '\0')
+            {
+              qr_scanner_error_at (s, s->p, error, "unexpected byte 0x00 in a %s block", node_name);
+              return NULL;
+            }
+          s->p++;
+        }
+    }
+
+  raw = g_string_sized_new ((gsize) (s->p - begin));
+  for (const char *q = begin; q < s->p; q++)
+    if (*q != '\r')
+      g_string_append_c (raw, *q);
+  node = qr_node_new (node_name);
+  node->raw = g_string_free (raw, FALSE);
+  return node;
+}
+
+/* After the opening brace of a brush. Brushes go to `entity`; a verbatim
+ * block found instead of faces is kept in the entity at this position. */
+static bool
+read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
+{
+  QrScanner *s = &r->s;
+  QrBrush *brush;
+
+  clear_scratch (r);
+  for (;;)
+    {
+      qr_scanner_skip_space (s);
+      if (s->p >= s->end)
+        return expected_closing (s, open, "brush", error);
+      if (*s->p == '}')
+        {
+          s->p++;
+          break;
+        }
+      if (*s->p == '(')
+        {
+          QrFace face = { 0 };
+          bool ok = read_face (r, &face, error);
+
+          g_array_append_val (r->faces, face);
+          if (!ok)
+            return false;
+          continue;
+        }
+      if (r->faces->len == 0)
+        {
+          const char *word;
+          gsize len;
+          QrNode *node;
+
+          if (!qr_scanner_word (s, &word, &len, error))
+            return false;
+          node = read_raw_block (r, word, len, error);
+          if (node == NULL)
+            return false;
+          qr_entity_add_kept (entity, node);
+          if (!qr_scanner_accept (s, '}'))
+            return qr_scanner_expected (s, error, "“}” closing the block");
+          return true;
+        }
+      return qr_scanner_expected (s, error, "“(” starting a face or “}” closing the brush");
+    }
+
+  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
+  if (r->faces->len > 0)
+    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
+  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  qr_entity_add_brush (entity, brush);
+  return true;
+}
+
+static bool
+read_entity (MapReader *r, GError **error)
+{
+  QrScanner *s = &r->s;
+  const char *open = s->p - 1;
+  QrEntity *entity = qr_entity_new (qr_map_take_entity_id (r->map));
+
+  qr_map_add_entity (r->map, entity);
+  for (;;)
+    {
+      qr_scanner_skip_space (s);
+      if (s->p >= s->end)
+        return expected_closing (s, open, "entity", error);
+      switch (*s->p)
+        {
+        case '"':
+          {
+            QrKeyValue kv = { NULL, NULL };
+
+            if (!qr_scanner_quoted (s, &kv.key, error))
+              return false;
+            if (!qr_scanner_quoted (s, &kv.value, error))
+              {
+                g_free (kv.key);
+                return false;
+              }
+            g_array_append_val (entity->keys, kv);
+          }
+          break;
+        case '{':
+          s->p++;
+          if (!read_brush (r, entity, s->p - 1, error))
+            return false;
+          break;
+        case '}':
+          s->p++;
+          return true;
+        default:
+          return qr_scanner_expected (s, error, "a quoted key, “{” or “}”");
+        }
+    }
+}
+
+static bool
+is_numbering_comment (const char *line, gsize len)
+{
+  static const char *const prefixes[] = { "// entity ", "// brush " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    {
+      gsize n = strlen (prefixes[i]);
+
+      if (len > n && strncmp (line, prefixes[i], n) == 0)
+        {
+          for (gsize k = n; k < len; k++)
+            if (line[k] < '0' || line[k] > '9')
+              return false;
+          return true;
+        }
+    }
+  return false;
+}
+
+/* Comment lines before the first block ("// Game: Quake", "// Format: Valve")
+ * are the file's header; editors' numbering comments are regenerated on save. */
+static void
+read_preamble (MapReader *r)
+{
+  QrScanner *s = &r->s;
+  GString *pre = NULL;
+
+  for (;;)
+    {
+      const char *line, *nl;
+      gsize len;
+
+      while (s->p < s->end && qr_scanner_is_space (*s->p))
+        s->p++;
+      if (s->p >= s->end || !((*s->p == '/' && s->p + 1 < s->end && s->p[1] == '/') || *s->p == ';'))
+        break;
+      line = s->p;
+      nl = memchr (line, '\n', (size_t) (s->end - line));
+      s->p = nl ? nl + 1 : s->end;
+      len = (gsize) ((nl ? nl : s->end) - line);
+      if (len > 0 && line[len - 1] == '\r')
+        len--;
+      if (is_numbering_comment (line, len))
+        continue;
+      if (pre == NULL)
+        pre = g_string_new (NULL);
+      g_string_append_len (pre, line, (gssize) len);
+      g_string_append_c (pre, '\n');
+    }
+  if (pre != NULL)
+    r->map->preamble = g_string_free (pre, FALSE);
+}
+
+QrMap *
+qr_map_parse_map (const char *data, gsize len, const char *name, GError **error)
+{
+  g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
+  g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFace), 16);
+  MapReader r = { .map = map, .faces = faces };
+  bool ok = true;
+
+  qr_scanner_init (&r.s, data, len, name);
+  r.s.semicolon_comments = true;
+  read_preamble (&r);
+
+  while (ok)
+    {
+      const char *open;
+
+      qr_scanner_skip_space (&r.s);
+      if (qr_scanner_at_end (&r.s))
+        break;
+      if (*r.s.p != '{')
+        {
+          ok = qr_scanner_expected (&r.s, error, "“{” starting an entity or brush");
+          break;
+        }
+      open = r.s.p++;
+      qr_scanner_skip_space (&r.s);
+      if (r.s.p < r.s.end && *r.s.p != '"' && *r.s.p != '{' && *r.s.p != '}')
+        {
+          /* A brush at the top level: a bare brush list. */
+          if (r.implicit == NULL)
+            {
+              r.implicit = qr_entity_new (qr_map_take_entity_id (map));
+              r.implicit->flags |= QR_ENTITY_IMPLICIT;
+              qr_map_add_entity (map, r.implicit);
+            }
+          ok = read_brush (&r, r.implicit, open, error);
+        }
+      else
+        ok = read_entity (&r, error);
+    }
+
+  clear_scratch (&r);
+  if (!ok)
+    return NULL;
+  return g_steal_pointer (&map);
+}

@@ -1,0 +1,433 @@
+#include "qr-number.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define TWO_POW_49 562949953421312.0
+#define TWO_POW_52 4503599627370496.0
+#define TWO_POW_53 9007199254740992.0
+
+/* Decimal significant digits a double can need (and the most a uint64
+ * mantissa holds without overflow when reading). */
+#define MAX_DIGITS 17
+#define MAX_MANTISSA_DIGITS 19
+
+/* Below this even 15 digits need more than the 22 decimal places that
+ * exact powers of ten reach, so the fixed search would mostly fail. */
+#define FIXED_SEARCH_MIN 1e-7
+
+/* Every power of ten up to 10^22 is an exact double. */
+static const double pow10_exact[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+#define POW10_EXACT_MAX ((int) G_N_ELEMENTS (pow10_exact) - 1)
+
+/* A decimal 0.d₁d₂…dₙ × 10^point with d₁ ≠ 0 and dₙ ≠ 0. */
+typedef struct
+{
+  char digits[MAX_DIGITS + 3];
+  int n;
+  int point;
+} Decimal;
+
+static inline bool
+is_digit (char c)
+{
+  return (unsigned char) (c - '0') < 10;
+}
+
+/* Writes m in decimal, without a NUL; returns the length. */
+static int
+write_uint (uint64_t m, char *out)
+{
+  char tmp[20];
+  int i = sizeof tmp;
+
+  do
+    {
+      tmp[--i] = (char) ('0' + m % 10);
+      m /= 10;
+    }
+  while (m != 0);
+
+  memcpy (out, tmp + i, sizeof tmp - i);
+  return (int) sizeof tmp - i;
+}
+
+static void
+decimal_from_scaled (uint64_t m, int places, Decimal *dec)
+{
+  dec->n = write_uint (m, dec->digits);
+  dec->point = dec->n - places;
+}
+
+/* a × 10^k lies past 2^52, so its rounded product x is an integer and
+ * may be a digit or more off; the product's error, exact by fma, places
+ * the true value. A candidate reads back to a if it lies within half a
+ * gap of a: at a power of two the gap below is half as wide, and a tie
+ * goes to the even mantissa. */
+static bool
+scaled_reads_back (double a, double scale, double x, uint64_t *m)
+{
+  static const double steps[] = { 0.0, -1.0, 1.0 };
+  uint64_t bits, half_gap_bits;
+  double err, nearest, half_gap, half_gap_below;
+  bool even;
+
+  memcpy (&bits, &a, sizeof bits);
+  even = (bits & 1) == 0;
+
+  /* Half the gap above a is 2^-53 of a's binade, exactly. */
+  half_gap_bits = ((bits >> 52) - 53) << 52;
+  memcpy (&half_gap, &half_gap_bits, sizeof half_gap);
+  half_gap *= scale;
+  half_gap_below = (bits & 0xfffffffffffffULL) == 0 ? half_gap / 2 : half_gap;
+
+  err = fma (a, scale, -x);
+  nearest = rint (err);
+
+  for (size_t i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      /* candidate − a × 10^k, exact: the product's error is a multiple
+       * of 2^-52 here, so this needs no more than 53 bits. */
+      double offset = (nearest + steps[i]) - err;
+
+      if ((offset < half_gap || (offset == half_gap && even))
+          && (offset > -half_gap_below || (offset == -half_gap_below && even)))
+        {
+          *m = (uint64_t) ((int64_t) x + (int64_t) (nearest + steps[i]));
+          return true;
+        }
+    }
+
+  return false;
+}
+
+/* The first k whose nearest multiple of 10^-k reads back to a gives the
+ * fewest digits, since a shorter decimal is also a multiple of every
+ * finer power. Seventeen digits always read back, so this fails only
+ * for small a whose 17 digits need k > 22. */
+static bool
+shortest_fixed (double a, Decimal *dec)
+{
+  for (int k = 1; k <= POW10_EXACT_MAX; k++)
+    {
+      double scale = pow10_exact[k];
+      double x = a * scale;
+      uint64_t m;
+
+      if (x < TWO_POW_52)
+        {
+          /* m and 10^k are exact and division rounds correctly, so the
+           * quotient is what strtod makes of the decimal. */
+          double nearest = rint (x);
+
+          if (nearest / scale == a)
+            {
+              decimal_from_scaled ((uint64_t) nearest, k, dec);
+              return true;
+            }
+
+          /* Below 2^49 the rounding of x and the gap around a are each
+           * far under half a unit, so only the nearest integer can fit;
+           * above, a neighbour may. */
+          if (x >= TWO_POW_49)
+            {
+              if ((nearest - 1) / scale == a)
+                {
+                  decimal_from_scaled ((uint64_t) nearest - 1, k, dec);
+                  return true;
+                }
+              if ((nearest + 1) / scale == a)
+                {
+                  decimal_from_scaled ((uint64_t) nearest + 1, k, dec);
+                  return true;
+                }
+            }
+        }
+      else if (scaled_reads_back (a, scale, x, &m))
+        {
+          decimal_from_scaled (m, k, dec);
+          return true;
+        }
+    }
+
+  return false;
+}
+
+/* For numbers the fixed search cannot reach: the correctly rounded
+ * digits of printf at increasing precision. For a normal double any
+ * decimal of 15 digits or fewer that reads back is the nearest one at 15
+ * digits with zeros after it (the gap around a is far narrower than a
+ * 15-digit step), so the search starts there; subnormals, less precise,
+ * start at one digit. */
+static void
+shortest_printf (double a, Decimal *dec)
+{
+  static const char *const formats[] = {
+    "%.0e", "%.1e", "%.2e", "%.3e", "%.4e", "%.5e", "%.6e", "%.7e", "%.8e",
+    "%.9e", "%.10e", "%.11e", "%.12e", "%.13e", "%.14e", "%.15e", "%.16e",
+  };
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *s;
+  int precision = a < DBL_MIN ? 1 : 15;
+  int exponent = 0;
+  bool negative_exponent;
+
+  for (;; precision++)
+    {
+      g_ascii_formatd (text, sizeof text, formats[precision - 1], a);
+      if (precision == MAX_DIGITS || g_ascii_strtod (text, NULL) == a)
+        break;
+    }
+
+  dec->n = 0;
+  for (s = text; *s != 'e'; s++)
+    if (*s != '.')
+      dec->digits[dec->n++] = *s;
+  while (dec->digits[dec->n - 1] == '0')
+    dec->n--;
+
+  negative_exponent = s[1] == '-';
+  for (s += 2; *s != '\0'; s++)
+    exponent = exponent * 10 + (*s - '0');
+  dec->point = (negative_exponent ? -exponent : exponent) + 1;
+}
+
+/* Fixed notation for ordinary magnitudes, as %g does, and elsewhere
+ * whichever form is shorter, so "1e+16" but "1152921504606847000". */
+static int
+write_decimal (const Decimal *dec, char *out)
+{
+  const int n = dec->n;
+  const int point = dec->point;
+  const int exponent = point - 1;
+  int fixed_len, exponent_len;
+  char *p = out;
+
+  if (point <= 0)
+    fixed_len = 2 - point + n;
+  else if (point < n)
+    fixed_len = n + 1;
+  else
+    fixed_len = point;
+  exponent_len = n + (n > 1) + 2 + (ABS (exponent) >= 100 ? 3 : 2);
+
+  if (exponent >= -4 && (exponent < 15 || fixed_len <= exponent_len))
+    {
+      if (point <= 0)
+        {
+          *p++ = '0';
+          *p++ = '.';
+          memset (p, '0', -point);
+          p += -point;
+          memcpy (p, dec->digits, n);
+          p += n;
+        }
+      else if (point < n)
+        {
+          memcpy (p, dec->digits, point);
+          p += point;
+          *p++ = '.';
+          memcpy (p, dec->digits + point, n - point);
+          p += n - point;
+        }
+      else
+        {
+          memcpy (p, dec->digits, n);
+          memset (p + n, '0', point - n);
+          p += point;
+        }
+    }
+  else
+    {
+      int e = ABS (exponent);
+
+      *p++ = dec->digits[0];
+      if (n > 1)
+        {
+          *p++ = '.';
+          memcpy (p, dec->digits + 1, n - 1);
+          p += n - 1;
+        }
+      *p++ = 'e';
+      *p++ = exponent < 0 ? '-' : '+';
+      if (e >= 100)
+        *p++ = (char) ('0' + e / 100);
+      *p++ = (char) ('0' + e / 10 % 10);
+      *p++ = (char) ('0' + e % 10);
+    }
+
+  return (int) (p - out);
+}
+
+int
+qr_number_format (double v, char *buf)
+{
+  double a = fabs (v);
+  char *p = buf;
+  Decimal dec;
+
+  g_return_val_if_fail (buf != NULL, 0);
+
+  if (isnan (v))
+    {
+      memcpy (buf, "nan", 4);
+      return 3;
+    }
+
+  if (signbit (v))
+    *p++ = '-';
+
+  if (isinf (v))
+    {
+      memcpy (p, "inf", 4);
+      return (int) (p - buf) + 3;
+    }
+
+  if (a < TWO_POW_53 && a == trunc (a))
+    p += write_uint ((uint64_t) a, p);
+  else
+    {
+      if (!(a >= FIXED_SEARCH_MIN && a < TWO_POW_53 && shortest_fixed (a, &dec)))
+        shortest_printf (a, &dec);
+      p += write_decimal (&dec, p);
+    }
+
+  *p = '\0';
+  return (int) (p - buf);
+}
+
+void
+qr_number_append (GString *s, double v)
+{
+  char buf[QR_NUMBER_BUFSIZE];
+  int len;
+
+  g_return_if_fail (s != NULL);
+
+  len = qr_number_format (v, buf);
+  g_string_append_len (s, buf, len);
+}
+
+/* The text is known to be a plain decimal here, so strtod reads exactly
+ * it; the copy gives strtod the terminator the caller's buffer lacks. */
+static double
+parse_slow (const char *start, size_t len)
+{
+  char local[256];
+  g_autofree char *heap = NULL;
+  char *text = local;
+
+  if (len >= sizeof local)
+    text = heap = g_malloc (len + 1);
+  memcpy (text, start, len);
+  text[len] = '\0';
+
+  return g_ascii_strtod (text, NULL);
+}
+
+bool
+qr_number_parse (const char **p, const char *end, double *out)
+{
+  const char *s, *digits;
+  bool negative = false;
+  bool any_digit = false;
+  bool inexact = false;     /* a nonzero digit did not fit in mantissa */
+  uint64_t mantissa = 0;
+  int significant = 0;
+  int64_t exponent = 0;     /* of the last digit kept in mantissa */
+  double value;
+
+  g_return_val_if_fail (p != NULL && *p != NULL && end != NULL, false);
+  g_return_val_if_fail (*p <= end, false);
+  g_return_val_if_fail (out != NULL, false);
+
+  s = *p;
+  if (s < end && (*s == '+' || *s == '-'))
+    negative = *s++ == '-';
+  digits = s;
+
+  for (; s < end && is_digit (*s); s++)
+    {
+      any_digit = true;
+      if (significant < MAX_MANTISSA_DIGITS)
+        {
+          mantissa = mantissa * 10 + (uint64_t) (*s - '0');
+          significant += mantissa != 0;
+        }
+      else
+        {
+          exponent++;
+          inexact |= *s != '0';
+        }
+    }
+
+  if (s < end && *s == '.')
+    for (s++; s < end && is_digit (*s); s++)
+      {
+        any_digit = true;
+        if (significant < MAX_MANTISSA_DIGITS)
+          {
+            mantissa = mantissa * 10 + (uint64_t) (*s - '0');
+            significant += mantissa != 0;
+            exponent--;
+          }
+        else
+          inexact |= *s != '0';
+      }
+
+  if (!any_digit)
+    return false;
+
+  /* Without a digit after it, the e belongs to whatever follows. */
+  if (s < end && (*s == 'e' || *s == 'E'))
+    {
+      const char *e = s + 1;
+      bool negative_exponent = false;
+
+      if (e < end && (*e == '+' || *e == '-'))
+        negative_exponent = *e++ == '-';
+
+      if (e < end && is_digit (*e))
+        {
+          int64_t written = 0;
+
+          /* Past a million the result is zero or infinite whatever the
+           * digits, so the rest need not be added. */
+          for (; e < end && is_digit (*e); e++)
+            if (written < 1000000)
+              written = written * 10 + (*e - '0');
+
+          exponent += negative_exponent ? -written : written;
+          s = e;
+        }
+    }
+
+  if (mantissa == 0)
+    value = 0.0;
+  else if (!inexact && mantissa <= (uint64_t) TWO_POW_53
+           && exponent >= -POW10_EXACT_MAX && exponent <= POW10_EXACT_MAX)
+    {
+      /* Clinger: both operands are exact, so the one rounding of the
+       * product or quotient is the correct rounding of the decimal. */
+      if (exponent >= 0)
+        value = (double) mantissa * pow10_exact[exponent];
+      else
+        value = (double) mantissa / pow10_exact[-exponent];
+    }
+  else
+    {
+      value = parse_slow (digits, (size_t) (s - digits));
+      if (isinf (value))
+        return false;
+    }
+
+  *out = negative ? -value : value;
+  *p = s;
+  return true;
+}

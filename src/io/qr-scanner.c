@@ -1,0 +1,185 @@
+#include "qr-scanner.h"
+#include "qr-io.h"
+#include "qr-number.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void
+qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name)
+{
+  s->start = s->p = data;
+  s->end = data + len;
+  s->name = name ? name : "<memory>";
+  s->semicolon_comments = false;
+}
+
+void
+qr_scanner_skip_space (QrScanner *s)
+{
+  const char *p = s->p, *end = s->end;
+
+  while (p < end)
+    {
+      char c = *p;
+
+      if (qr_scanner_is_space (c))
+        p++;
+      else if ((c == '/' && p + 1 < end && p[1] == '/') || (c == ';' && s->semicolon_comments))
+        {
+          const char *nl = memchr (p, '\n', (size_t) (end - p));
+          p = nl ? nl + 1 : end;
+        }
+      else
+        break;
+    }
+  s->p = p;
+}
+
+bool
+qr_scanner_accept (QrScanner *s, char c)
+{
+  qr_scanner_skip_space (s);
+  if (s->p < s->end && *s->p == c)
+    {
+      s->p++;
+      return true;
+    }
+  return false;
+}
+
+void
+qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column)
+{
+  const char *line_start = s->start;
+  int n = 1;
+
+  if (at > s->end)
+    at = s->end;
+  for (const char *q = s->start; q < at; q++)
+    if (*q == '\n')
+      n++, line_start = q + 1;
+  *line = n;
+  *column = (int) (at - line_start) + 1;
+}
+
+void
+qr_scanner_error_at (const QrScanner *s, const char *at, GError **error, const char *fmt, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+  int line, column;
+
+  qr_scanner_locate (s, at, &line, &column);
+  va_start (args, fmt);
+  msg = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE, "%s:%d:%d: %s", s->name, line, column, msg);
+}
+
+/* A short, printable description of what stands at p. */
+static char *
+describe (const QrScanner *s, const char *p)
+{
+  const char *q = p;
+
+  if (p >= s->end)
+    return g_strdup ("end of file");
+  if ((unsigned char) *p < 0x20 || *p == 0x7f)
+    return g_strdup_printf ("byte 0x%02x", (unsigned char) *p);
+  while (q < s->end && !qr_scanner_is_space (*q) && q - p < 24)
+    q++;
+  return g_strdup_printf ("“%.*s”", (int) (q - p), p);
+}
+
+bool
+qr_scanner_expected (QrScanner *s, GError **error, const char *what)
+{
+  g_autofree char *found = NULL;
+
+  qr_scanner_skip_space (s);
+  found = describe (s, s->p);
+  qr_scanner_error_at (s, s->p, error, "expected %s, found %s", what, found);
+  return false;
+}
+
+bool
+qr_scanner_number (QrScanner *s, double *out, GError **error)
+{
+  const char *at;
+
+  qr_scanner_skip_space (s);
+  at = s->p;
+  if (!qr_number_parse (&s->p, s->end, out))
+    return qr_scanner_expected (s, error, "a number");
+  if (s->p < s->end && !qr_scanner_is_space (*s->p) && *s->p != ')' && *s->p != ']')
+    {
+      s->p = at;
+      return qr_scanner_expected (s, error, "a number");
+    }
+  return true;
+}
+
+bool
+qr_scanner_quoted (QrScanner *s, char **out, GError **error)
+{
+  const char *begin, *q;
+  bool escapes = false;
+
+  qr_scanner_skip_space (s);
+  if (s->p >= s->end || *s->p != '"')
+    return qr_scanner_expected (s, error, "a quoted string");
+  begin = s->p + 1;
+  for (q = begin; q < s->end; q++)
+    {
+      if (*q == '"')
+        break;
+      if (*q == '\\' && q + 1 < s->end && q[1] == '"'
+          && q + 2 < s->end && q[2] != '\n' && q[2] != '\r')
+        escapes = true, q++;
+      else if (*q == '\0')
+        {
+          qr_scanner_error_at (s, q, error, "unexpected byte 0x00 in a quoted string");
+          return false;
+        }
+    }
+  if (q >= s->end)
+    {
+      qr_scanner_error_at (s, s->p, error, "unterminated quoted string");
+      return false;
+    }
+
+  if (!escapes)
+    *out = g_strndup (begin, (gsize) (q - begin));
+  else
+    {
+      char *w = *out = g_malloc ((gsize) (q - begin) + 1);
+
+      for (const char *r = begin; r < q; r++)
+        {
+          if (*r == '\\' && r + 1 < q && r[1] == '"')
+            r++;
+          *w++ = *r;
+        }
+      *w = '\0';
+    }
+  s->p = q + 1;
+  return true;
+}
+
+bool
+qr_scanner_word (QrScanner *s, const char **word, gsize *len, GError **error)
+{
+  const char *q;
+
+  qr_scanner_skip_space (s);
+  if (s->p >= s->end)
+    return qr_scanner_expected (s, error, "a word");
+  for (q = s->p; q < s->end && !qr_scanner_is_space (*q); q++)
+    if ((unsigned char) *q < 0x20 || *q == 0x7f)
+      return qr_scanner_expected (s, error, "a word");
+  *word = s->p;
+  *len = (gsize) (q - s->p);
+  s->p = q;
+  return true;
+}

@@ -1,0 +1,59 @@
+/* qr-scanner.h — the cursor both readers walk a file with.
+ *
+ * No line counting while scanning: the line and column of an error are
+ * found by counting from the start only when an error is reported, which
+ * keeps the hot path to pointer comparisons. */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+
+typedef struct
+{
+  const char *start;
+  const char *p;
+  const char *end;
+  const char *name;          /* for messages */
+  bool semicolon_comments;   /* MAP: QuArK writes "; comment" lines */
+} QrScanner;
+
+void qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name);
+
+/* Skips white space and comments ("//…" and, when enabled, ";…" to the end of line). */
+void qr_scanner_skip_space (QrScanner *s);
+
+static inline bool
+qr_scanner_at_end (const QrScanner *s)
+{
+  return s->p >= s->end;
+}
+
+static inline bool
+qr_scanner_is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* After skipping space: true and consumes c when the next character is c. */
+bool qr_scanner_accept (QrScanner *s, char c);
+
+/* Reads a number ending at space, a closing bracket or end of input. */
+bool qr_scanner_number (QrScanner *s, double *out, GError **error);
+
+/* Reads a quoted string (after skipping space). Inside, \" not followed by
+ * the end of a line is an escaped quote; everything else is literal. On
+ * success *out is a new string with escapes resolved. */
+bool qr_scanner_quoted (QrScanner *s, char **out, GError **error);
+
+/* Reads a bare word up to white space; returns its start and length. */
+bool qr_scanner_word (QrScanner *s, const char **word, gsize *len, GError **error);
+
+/* Sets a QR_IO_ERROR_PARSE error "name:line:column: message" for position `at`. */
+void qr_scanner_error_at (const QrScanner *s, const char *at, GError **error,
+                          const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+
+/* "expected WHAT, found X" at the current position (after skipping space). */
+bool qr_scanner_expected (QrScanner *s, GError **error, const char *what);
+
+/* 1-based line and column of a position. */
+void qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column);

@@ -1,0 +1,44 @@
+/* qr-brush.h — a convex brush: faces, plus its derived polytope. */
+#pragma once
+
+#include <glib.h>
+#include "qr-face.h"
+#include "qr-model-types.h"
+#include "qr-polytope.h"
+
+enum
+{
+  QR_BRUSH_HIDDEN = 1 << 0, /* VMF: the solid sat in a hidden { } block */
+};
+
+struct _QrBrush
+{
+  QrId id;
+  uint32_t flags;
+  int n_faces;
+  QrFace *faces;     /* owned, n_faces */
+  QrPolytope *poly;  /* derived from the faces; NULL until built */
+  QrNode *extra;     /* VMF solid items beyond id and sides (editor…), or NULL */
+};
+
+/* A brush of n_faces zeroed faces. */
+QrBrush *qr_brush_new (QrId id, int n_faces);
+QrBrush *qr_brush_copy (const QrBrush *brush);
+void qr_brush_free (QrBrush *brush);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrBrush, qr_brush_free)
+
+/* Appends a zeroed face and returns it (pointers to earlier faces may move). */
+QrFace *qr_brush_add_face (QrBrush *brush);
+
+/* (Re)builds the polytope from the faces. */
+void qr_brush_build (QrBrush *brush, QrPolyBuilder *builder);
+void qr_brush_invalidate (QrBrush *brush);
+
+/* Copies the 3 * n_faces plane points, contiguous, into out; returns out. */
+const QrVec3 *qr_brush_gather_points (const QrBrush *brush, QrVec3 *out);
+
+static inline bool
+qr_brush_is_valid (const QrBrush *brush)
+{
+  return brush->poly != NULL && brush->poly->status == QR_POLY_OK;
+}

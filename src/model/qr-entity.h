@@ -1,0 +1,60 @@
+/* qr-entity.h — an entity: ordered key/values (duplicates kept), brushes,
+ * and kept blocks (VMF connections, editor, …) anchored between brushes. */
+#pragma once
+
+#include <glib.h>
+#include "qr-brush.h"
+#include "qr-model-types.h"
+#include "qr-node.h"
+
+enum
+{
+  QR_ENTITY_IMPLICIT = 1 << 0, /* the brushes of a bare brush list: no braces, no keys */
+  QR_ENTITY_HIDDEN = 1 << 1,   /* VMF: the entity sat in a hidden { } block */
+};
+
+typedef struct
+{
+  char *key;
+  char *value;
+} QrKeyValue;
+
+struct _QrEntity
+{
+  QrId id;
+  uint32_t flags;
+  GArray *keys;       /* QrKeyValue, owned, file order */
+  GPtrArray *brushes; /* QrBrush *, owned */
+  GPtrArray *kept;    /* QrNode *, owned; node->anchor = brushes before it */
+};
+
+QrEntity *qr_entity_new (QrId id);
+QrEntity *qr_entity_copy (const QrEntity *entity);
+void qr_entity_free (QrEntity *entity);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrEntity, qr_entity_free)
+
+/* Appends a key/value, keeping any earlier one of the same key. */
+void qr_entity_add_key (QrEntity *entity, const char *key, const char *value);
+/* Changes the first value of key, or appends it. */
+void qr_entity_set_key (QrEntity *entity, const char *key, const char *value);
+/* First value of key, or NULL. */
+const char *qr_entity_get_key (const QrEntity *entity, const char *key);
+/* The classname, "worldspawn" for a bare brush list, or "" when missing. */
+const char *qr_entity_get_classname (const QrEntity *entity);
+
+static inline guint
+qr_entity_brush_count (const QrEntity *entity)
+{
+  return entity->brushes->len;
+}
+
+static inline QrBrush *
+qr_entity_get_brush (const QrEntity *entity, guint i)
+{
+  return g_ptr_array_index (entity->brushes, i);
+}
+
+/* Takes ownership. */
+void qr_entity_add_brush (QrEntity *entity, QrBrush *brush);
+/* Takes ownership; anchors the node after the brushes added so far. */
+void qr_entity_add_kept (QrEntity *entity, QrNode *node);

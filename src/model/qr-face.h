@@ -1,0 +1,39 @@
+/* qr-face.h — a brush face: the truth the geometry is derived from.
+ *
+ * Three plane points exactly as read (or as computed and snapped), a texture
+ * (an index into the map's texture names) and its attributes, and whatever a
+ * dialect adds: Quake 2/3 surface values, VMF side extras (lightmapscale,
+ * smoothing_groups, dispinfo, …) kept verbatim.
+ */
+#pragma once
+
+#include "qr-model-types.h"
+#include "qr-plane.h"
+#include "qr-texproj.h"
+
+struct _QrFaceExtra
+{
+  double surface[3]; /* Quake 2/3 contents, flags, value; valid when has_surface */
+  QrNode *vmf;       /* VMF side items beyond id/plane/material/axes/rotation, or NULL */
+};
+
+struct _QrFace
+{
+  QrVec3 points[3];
+  QrTexAttr tex;
+  QrId id;
+  uint32_t texture;    /* index into the map's texture names */
+  uint8_t form;        /* QrTexForm */
+  uint8_t has_surface; /* the file gave Quake 2/3 surface values */
+  QrFaceExtra *extra;  /* owned; NULL when there is nothing extra */
+};
+
+/* Deep copy of src into dst (dst's own extra is not freed). */
+void qr_face_copy_into (QrFace *dst, const QrFace *src);
+/* Frees what the face owns (not the face itself: faces live in arrays). */
+void qr_face_clear (QrFace *face);
+
+QrFaceExtra *qr_face_ensure_extra (QrFace *face);
+
+/* False when the three points are collinear. */
+bool qr_face_plane (const QrFace *face, QrPlane *out);

@@ -1,0 +1,125 @@
+#include "qr-node.h"
+
+#include <string.h>
+
+QrNode *
+qr_node_new (const char *name)
+{
+  QrNode *node = g_new0 (QrNode, 1);
+
+  node->name = g_strdup (name);
+  return node;
+}
+
+QrNode *
+qr_node_new_raw (const char *name, const char *raw, gssize raw_len)
+{
+  QrNode *node = qr_node_new (name);
+
+  node->raw = raw_len < 0 ? g_strdup (raw) : g_strndup (raw, (gsize) raw_len);
+  return node;
+}
+
+static QrNodeItem *
+add_item (QrNode *node)
+{
+  if (node->n_items == node->capacity)
+    {
+      node->capacity = MAX (4, node->capacity * 2);
+      node->items = g_renew (QrNodeItem, node->items, node->capacity);
+    }
+  return &node->items[node->n_items++];
+}
+
+QrNode *
+qr_node_copy (const QrNode *node)
+{
+  QrNode *copy = qr_node_new (node->name);
+
+  copy->raw = g_strdup (node->raw);
+  copy->anchor = node->anchor;
+  for (guint i = 0; i < node->n_items; i++)
+    {
+      const QrNodeItem *it = &node->items[i];
+      QrNodeItem *c = add_item (copy);
+
+      c->key = g_strdup (it->key);
+      c->value = g_strdup (it->value);
+      c->child = it->child ? qr_node_copy (it->child) : NULL;
+    }
+  return copy;
+}
+
+void
+qr_node_free (QrNode *node)
+{
+  if (node == NULL)
+    return;
+  for (guint i = 0; i < node->n_items; i++)
+    {
+      g_free (node->items[i].key);
+      g_free (node->items[i].value);
+      qr_node_free (node->items[i].child);
+    }
+  g_free (node->items);
+  g_free (node->name);
+  g_free (node->raw);
+  g_free (node);
+}
+
+void
+qr_node_add_value (QrNode *node, const char *key, const char *value)
+{
+  QrNodeItem *it = add_item (node);
+
+  it->key = g_strdup (key);
+  it->value = g_strdup (value);
+  it->child = NULL;
+}
+
+void
+qr_node_add_child (QrNode *node, const char *name, QrNode *child)
+{
+  QrNodeItem *it = add_item (node);
+
+  it->key = g_strdup (name);
+  it->value = NULL;
+  it->child = child;
+}
+
+const char *
+qr_node_get (const QrNode *node, const char *key)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].value != NULL && strcmp (node->items[i].key, key) == 0)
+      return node->items[i].value;
+  return NULL;
+}
+
+QrNode *
+qr_node_get_child (const QrNode *node, const char *name)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].child != NULL && strcmp (node->items[i].key, name) == 0)
+      return node->items[i].child;
+  return NULL;
+}
+
+bool
+qr_node_equal (const QrNode *a, const QrNode *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (g_strcmp0 (a->name, b->name) != 0 || g_strcmp0 (a->raw, b->raw) != 0
+      || a->anchor != b->anchor || a->n_items != b->n_items)
+    return false;
+  for (guint i = 0; i < a->n_items; i++)
+    {
+      const QrNodeItem *x = &a->items[i], *y = &b->items[i];
+
+      if (strcmp (x->key, y->key) != 0 || g_strcmp0 (x->value, y->value) != 0
+          || !qr_node_equal (x->child, y->child))
+        return false;
+    }
+  return true;
+}

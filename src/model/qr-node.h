@@ -1,0 +1,48 @@
+/* qr-node.h — blocks the editor keeps without interpreting them.
+ *
+ * A node is an ordered list of key/values and child blocks (VMF versioninfo,
+ * visgroups, cameras, editor, connections, dispinfo…), or for MAP files the
+ * verbatim text of a block (Quake 3 patchDef2, brushDef). Order and duplicate
+ * keys are kept, so writing a node back gives what was read.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+
+typedef struct _QrNode QrNode;
+
+typedef struct
+{
+  char *key;     /* the key, or the name of the child block */
+  char *value;   /* NULL for a child block */
+  QrNode *child; /* NULL for a key/value */
+} QrNodeItem;
+
+struct _QrNode
+{
+  char *name;       /* "versioninfo", "dispinfo", "patchDef2"… */
+  char *raw;        /* MAP only: the block's text from its name to its closing brace */
+  int anchor;       /* in a container of brushes or entities: how many precede it */
+  guint n_items;
+  guint capacity;
+  QrNodeItem *items;
+};
+
+QrNode *qr_node_new (const char *name);
+QrNode *qr_node_new_raw (const char *name, const char *raw, gssize raw_len);
+QrNode *qr_node_copy (const QrNode *node);
+void qr_node_free (QrNode *node);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrNode, qr_node_free)
+
+void qr_node_add_value (QrNode *node, const char *key, const char *value);
+/* Takes ownership of child. */
+void qr_node_add_child (QrNode *node, const char *name, QrNode *child);
+
+/* First value of key, or NULL. */
+const char *qr_node_get (const QrNode *node, const char *key);
+/* First child block of that name, or NULL. */
+QrNode *qr_node_get_child (const QrNode *node, const char *name);
+
+/* Deep equality of name, raw text, anchor and every item, in order. */
+bool qr_node_equal (const QrNode *a, const QrNode *b);
