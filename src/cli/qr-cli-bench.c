@@ -5,10 +5,8 @@
 
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 static double
 median (GArray *ms)
@@ -33,42 +31,43 @@ now_ms (void)
 }
 
 /* Peak RSS of loading the file and building its geometry, measured in a
- * child process so that earlier files and benchmark copies do not count. */
+ * fresh process (this program re-run with a hidden command) so that
+ * earlier files and the benchmark's own copies do not count. */
 static long
 peak_rss_kb (const char *path)
 {
-  int fds[2];
-  pid_t pid;
-  long kb = -1;
+  g_autofree char *out = NULL;
+  const char *argv[] = { "/proc/self/exe", "_peak-rss", path, NULL };
+  int status = 0;
 
-  if (pipe (fds) != 0)
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     &out, NULL, &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL))
     return -1;
-  fflush (stdout);
-  pid = fork ();
-  if (pid == 0)
-    {
-      struct rusage usage;
-      QrMap *map;
+  return atol (out);
+}
 
-      close (fds[0]);
-      map = qr_map_load (path, NULL);
-      if (map != NULL)
-        qr_map_build_geometry (map, 1);
-      getrusage (RUSAGE_SELF, &usage);
-      kb = map != NULL ? usage.ru_maxrss : -1;
-      if (write (fds[1], &kb, sizeof kb) != sizeof kb)
-        _exit (1);
-      _exit (0);
-    }
-  close (fds[1]);
-  if (pid > 0)
-    {
-      if (read (fds[0], &kb, sizeof kb) != sizeof kb)
-        kb = -1;
-      waitpid (pid, NULL, 0);
-    }
-  close (fds[0]);
-  return kb;
+int
+qr_cli_peak_rss (int argc, char **argv)
+{
+  g_autoptr (QrMap) map = NULL;
+  g_autofree char *status = NULL;
+  const char *hwm;
+
+  if (argc != 2)
+    return QR_EXIT_USAGE;
+  map = qr_map_load (argv[1], NULL);
+  if (map == NULL)
+    return QR_EXIT_BAD_INPUT;
+  qr_map_build_geometry (map, 1);
+
+  /* VmHWM belongs to this address space; getrusage's ru_maxrss would still
+   * count the parent this process was forked from before its exec. */
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      || (hwm = strstr (status, "VmHWM:")) == NULL)
+    return QR_EXIT_BAD_INPUT;
+  printf ("%ld\n", atol (hwm + strlen ("VmHWM:")));
+  return QR_EXIT_OK;
 }
 
 static int

@@ -16,6 +16,8 @@ int qr_cli_info (int argc, char **argv);
 int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
 int qr_cli_bench (int argc, char **argv);
+/* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */
+int qr_cli_peak_rss (int argc, char **argv);
 
 /* Parses options; on error prints the message and the help hint. */
 bool qr_cli_parse_options (GOptionContext *context, int *argc, char ***argv);

@@ -69,6 +69,8 @@ main (int argc, char **argv)
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     return usage (stdout);
 
+  if (strcmp (argv[1], "_peak-rss") == 0)
+    return qr_cli_peak_rss (argc - 1, argv + 1);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);

@@ -147,7 +147,6 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
 
   for (int i = 0; i < n_faces; i++)
     {
-      QrWinding *base;
       QrVec3 *cur = b->clip_a, *next = b->clip_b;
       int n = 0;
 
@@ -155,10 +154,8 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
       if (b->skip[i])
         continue;
 
-      base = qr_winding_base_for_plane (&b->planes[i]);
-      memcpy (cur, base->p, sizeof (QrVec3) * 4);
+      qr_winding_base_points (&b->planes[i], cur);
       n = 4;
-      qr_winding_free (base);
 
       for (int j = 0; j < n_faces && n >= 3; j++)
         {

@@ -47,19 +47,26 @@ plane_axes (QrVec3 n, QrVec3 *u, QrVec3 *v)
   *v = qr_vec3_cross (n, *u);
 }
 
-QrWinding *
-qr_winding_base_for_plane (const QrPlane *plane)
+void
+qr_winding_base_points (const QrPlane *plane, QrVec3 out[4])
 {
   QrVec3 u, v, c;
-  QrWinding *w = qr_winding_new (4);
   const double e = QR_BASE_WINDING_EXTENT;
   static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
 
   plane_axes (plane->normal, &u, &v);
   c = qr_vec3_scale (plane->normal, plane->dist);
   for (int i = 0; i < 4; i++)
-    w->p[i] = qr_vec3_add (c, qr_vec3_add (qr_vec3_scale (u, corner[i][0] * e),
-                                           qr_vec3_scale (v, corner[i][1] * e)));
+    out[i] = qr_vec3_add (c, qr_vec3_add (qr_vec3_scale (u, corner[i][0] * e),
+                                          qr_vec3_scale (v, corner[i][1] * e)));
+}
+
+QrWinding *
+qr_winding_base_for_plane (const QrPlane *plane)
+{
+  QrWinding *w = qr_winding_new (4);
+
+  qr_winding_base_points (plane, w->p);
   w->n = 4;
   return w;
 }

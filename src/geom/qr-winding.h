@@ -24,6 +24,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrWinding, qr_winding_free)
 /* A square on the plane, QR_BASE_WINDING_EXTENT from its centre along each of
  * two in-plane axes; axial planes get an exact axis-aligned square. */
 QrWinding *qr_winding_base_for_plane (const QrPlane *plane);
+/* The same four points, written to out without allocating. */
+void qr_winding_base_points (const QrPlane *plane, QrVec3 out[4]);
 
 typedef enum
 {

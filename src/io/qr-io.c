@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,18 +21,54 @@ qr_file_kind_for_path (const char *path)
 }
 
 QrMap *
-qr_map_parse (const char *data, gsize len, QrFileKind kind, const char *name, GError **error)
+qr_map_parse_full (const char *data, gsize len, QrFileKind kind, const char *name,
+                   const QrParseOptions *options, GError **error)
 {
   if (kind == QR_FILE_VMF)
-    return qr_map_parse_vmf (data, len, name, error);
-  return qr_map_parse_map (data, len, name, error);
+    return qr_map_read_vmf (data, len, name, options, error);
+  return qr_map_read_map (data, len, name, options, error);
 }
 
 QrMap *
-qr_map_load (const char *path, GError **error)
+qr_map_parse (const char *data, gsize len, QrFileKind kind, const char *name, GError **error)
+{
+  return qr_map_parse_full (data, len, kind, name, NULL, error);
+}
+
+typedef struct
+{
+  const char *data;
+  gsize released;           /* bytes at the start already given back */
+  const QrParseOptions *user;
+} LoadProgress;
+
+/* Pages of the mapping already parsed are dropped as the reader moves on:
+ * the document and the whole file need not be resident at once. An error
+ * message counting lines from the start simply reads them back in. */
+static gboolean
+load_progress (gsize done, gsize total, gpointer data)
+{
+  LoadProgress *lp = data;
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize upto = (done / page) * page;
+
+  if (upto > lp->released && ((guintptr) lp->data % page) == 0)
+    {
+      (void) madvise ((char *) lp->data + lp->released, upto - lp->released, MADV_DONTNEED);
+      lp->released = upto;
+    }
+  if (lp->user != NULL && lp->user->progress != NULL)
+    return lp->user->progress (done, total, lp->user->user_data);
+  return TRUE;
+}
+
+QrMap *
+qr_map_load_full (const char *path, const QrParseOptions *options, GError **error)
 {
   g_autoptr (GMappedFile) file = NULL;
   g_autoptr (GError) local = NULL;
+  LoadProgress lp = { 0 };
+  QrParseOptions own = { load_progress, &lp };
   const char *data;
   gsize len;
 
@@ -43,7 +80,17 @@ qr_map_load (const char *path, GError **error)
     }
   data = g_mapped_file_get_contents (file);
   len = g_mapped_file_get_length (file);
-  return qr_map_parse (data ? data : "", len, qr_file_kind_for_path (path), path, error);
+  if (data == NULL)
+    data = "";
+  lp.data = data;
+  lp.user = options;
+  return qr_map_parse_full (data, len, qr_file_kind_for_path (path), path, &own, error);
+}
+
+QrMap *
+qr_map_load (const char *path, GError **error)
+{
+  return qr_map_load_full (path, NULL, error);
 }
 
 GString *

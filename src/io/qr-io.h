@@ -15,7 +15,21 @@ typedef enum
   QR_IO_ERROR_READ,        /* the file could not be read */
   QR_IO_ERROR_WRITE,       /* the file could not be written */
   QR_IO_ERROR_UNSUPPORTED, /* the map holds something the target format cannot express */
+  QR_IO_ERROR_CANCELLED,   /* a progress callback asked to stop */
 } QrIoError;
+
+/* Called between top-level blocks, about every QR_PARSE_PROGRESS_STEP bytes,
+ * with the bytes read so far: for a progress bar, or to release pages of a
+ * mapped file already parsed. Returning FALSE cancels the load. */
+typedef gboolean (*QrParseProgress) (gsize done, gsize total, gpointer user_data);
+
+#define QR_PARSE_PROGRESS_STEP (256 * 1024)
+
+typedef struct
+{
+  QrParseProgress progress; /* may be NULL */
+  gpointer user_data;
+} QrParseOptions;
 
 typedef enum
 {
@@ -31,10 +45,19 @@ QrFileKind qr_file_kind_for_path (const char *path);
 
 /* `name` is only used in messages. `data` need not be NUL-terminated. */
 QrMap *qr_map_parse (const char *data, gsize len, QrFileKind kind, const char *name, GError **error);
+QrMap *qr_map_parse_full (const char *data, gsize len, QrFileKind kind, const char *name,
+                          const QrParseOptions *options, GError **error);
 QrMap *qr_map_parse_map (const char *data, gsize len, const char *name, GError **error);
 QrMap *qr_map_parse_vmf (const char *data, gsize len, const char *name, GError **error);
 
+/* The readers behind qr_map_parse_full; options may be NULL. */
+QrMap *qr_map_read_map (const char *data, gsize len, const char *name,
+                        const QrParseOptions *options, GError **error);
+QrMap *qr_map_read_vmf (const char *data, gsize len, const char *name,
+                        const QrParseOptions *options, GError **error);
+
 QrMap *qr_map_load (const char *path, GError **error);
+QrMap *qr_map_load_full (const char *path, const QrParseOptions *options, GError **error);
 
 /* The whole file text, or NULL when the map cannot be expressed in that format. */
 GString *qr_map_write (const QrMap *map, QrSaveFormat format, GError **error);

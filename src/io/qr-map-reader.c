@@ -364,9 +364,17 @@ read_preamble (MapReader *r)
 QrMap *
 qr_map_parse_map (const char *data, gsize len, const char *name, GError **error)
 {
+  return qr_map_read_map (data, len, name, NULL, error);
+}
+
+QrMap *
+qr_map_read_map (const char *data, gsize len, const char *name,
+                 const QrParseOptions *options, GError **error)
+{
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
   g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFace), 16);
   MapReader r = { .map = map, .faces = faces };
+  const char *reported = data;
   bool ok = true;
 
   qr_scanner_init (&r.s, data, len, name);
@@ -380,6 +388,11 @@ qr_map_parse_map (const char *data, gsize len, const char *name, GError **error)
       qr_scanner_skip_space (&r.s);
       if (qr_scanner_at_end (&r.s))
         break;
+      if (!qr_scanner_progress (&r.s, options, &reported, error))
+        {
+          ok = false;
+          break;
+        }
       if (*r.s.p != '{')
         {
           ok = qr_scanner_expected (&r.s, error, "“{” starting an entity or brush");

@@ -9,14 +9,18 @@
 #define TWO_POW_52 4503599627370496.0
 #define TWO_POW_53 9007199254740992.0
 
-/* Decimal significant digits a double can need (and the most a uint64
- * mantissa holds without overflow when reading). */
+/* Significant digits a double can need, and the most a uint64 mantissa
+ * holds without overflow when reading. */
 #define MAX_DIGITS 17
 #define MAX_MANTISSA_DIGITS 19
 
-/* Below this even 15 digits need more than the 22 decimal places that
- * exact powers of ten reach, so the fixed search would mostly fail. */
-#define FIXED_SEARCH_MIN 1e-7
+/* Decimals of few places, the usual map fractions, are looked for one by
+ * one before anything cleverer. */
+#define FEW_PLACES 3
+
+/* From here up, 17 digits take at most 22 decimal places, which exact
+ * powers of ten reach, so the fixed search cannot fail. */
+#define FIXED_SEARCH_MIN 1e-6
 
 /* Every power of ten up to 10^22 is an exact double. */
 static const double pow10_exact[] = {
@@ -26,10 +30,19 @@ static const double pow10_exact[] = {
 
 #define POW10_EXACT_MAX ((int) G_N_ELEMENTS (pow10_exact) - 1)
 
-/* A decimal 0.d₁d₂…dₙ × 10^point with d₁ ≠ 0 and dₙ ≠ 0. */
+static const uint64_t pow10_u64[] = {
+  1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+  10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+  100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+  100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+  100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+};
+
+/* The decimal m × 10^(point − n), where m has n digits and, except for
+ * zero, no trailing zero. */
 typedef struct
 {
-  char digits[MAX_DIGITS + 3];
+  uint64_t m;
   int n;
   int point;
 } Decimal;
@@ -40,29 +53,44 @@ is_digit (char c)
   return (unsigned char) (c - '0') < 10;
 }
 
-/* Writes m in decimal, without a NUL; returns the length. */
-static int
-write_uint (uint64_t m, char *out)
+/* Digits of m, from its bit length b: with t = floor(b · log10 2), m has
+ * t or t + 1 digits. The conversion to double can round m up to the next
+ * power of two, one more bit, but t stays at most its digit count. */
+static inline int
+count_digits (uint64_t m)
 {
-  char tmp[20];
-  int i = sizeof tmp;
+  double d = (double) (m | 1);
+  uint64_t bits;
+  int bit_length, t;
 
-  do
-    {
-      tmp[--i] = (char) ('0' + m % 10);
-      m /= 10;
-    }
-  while (m != 0);
-
-  memcpy (out, tmp + i, sizeof tmp - i);
-  return (int) sizeof tmp - i;
+  memcpy (&bits, &d, sizeof bits);
+  bit_length = (int) (bits >> 52) - 1022;
+  t = bit_length * 1233 >> 12;
+  return t + 1 - ((m | 1) < pow10_u64[t]);
 }
 
-static void
-decimal_from_scaled (uint64_t m, int places, Decimal *dec)
+/* Writes the count lowest digits of m, zero-padded, to end just before
+ * end, two at a time; returns what is left of m. */
+static inline uint64_t
+put_digits (char *end, uint64_t m, int count)
 {
-  dec->n = write_uint (m, dec->digits);
-  dec->point = dec->n - places;
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+  for (; count >= 2; count -= 2)
+    {
+      end -= 2;
+      memcpy (end, pairs + 2 * (m % 100), 2);
+      m /= 100;
+    }
+  if (count == 1)
+    {
+      *--end = (char) ('0' + m % 10);
+      m /= 10;
+    }
+  return m;
 }
 
 /* a × 10^k lies past 2^52, so its rounded product x is an integer and
@@ -107,64 +135,100 @@ scaled_reads_back (double a, double scale, double x, uint64_t *m)
   return false;
 }
 
-/* The first k whose nearest multiple of 10^-k reads back to a gives the
- * fewest digits, since a shorter decimal is also a multiple of every
- * finer power. Seventeen digits always read back, so this fails only
- * for small a whose 17 digits need k > 22. */
-static bool
-shortest_fixed (double a, Decimal *dec)
+/* Whether some multiple of 10^-k reads back to a, and if so its
+ * numerator (the nearest one when several do). */
+static inline bool
+places_read_back (double a, int k, uint64_t *m)
 {
-  for (int k = 1; k <= POW10_EXACT_MAX; k++)
+  double scale = pow10_exact[k];
+  double x = a * scale;
+  double nearest;
+
+  if (x >= TWO_POW_52)
+    return scaled_reads_back (a, scale, x, m);
+
+  /* The candidate and 10^k are exact and division rounds correctly, so
+   * the quotient is what strtod makes of the decimal. */
+  nearest = rint (x);
+  if (nearest / scale == a)
     {
-      double scale = pow10_exact[k];
-      double x = a * scale;
-      uint64_t m;
-
-      if (x < TWO_POW_52)
-        {
-          /* m and 10^k are exact and division rounds correctly, so the
-           * quotient is what strtod makes of the decimal. */
-          double nearest = rint (x);
-
-          if (nearest / scale == a)
-            {
-              decimal_from_scaled ((uint64_t) nearest, k, dec);
-              return true;
-            }
-
-          /* Below 2^49 the rounding of x and the gap around a are each
-           * far under half a unit, so only the nearest integer can fit;
-           * above, a neighbour may. */
-          if (x >= TWO_POW_49)
-            {
-              if ((nearest - 1) / scale == a)
-                {
-                  decimal_from_scaled ((uint64_t) nearest - 1, k, dec);
-                  return true;
-                }
-              if ((nearest + 1) / scale == a)
-                {
-                  decimal_from_scaled ((uint64_t) nearest + 1, k, dec);
-                  return true;
-                }
-            }
-        }
-      else if (scaled_reads_back (a, scale, x, &m))
-        {
-          decimal_from_scaled (m, k, dec);
-          return true;
-        }
+      *m = (uint64_t) nearest;
+      return true;
     }
 
+  /* Below 2^49 the rounding of x and the gap around a are each far under
+   * half a unit, so only the nearest integer can fit; above, a neighbour
+   * may. */
+  if (x < TWO_POW_49)
+    return false;
+  if ((nearest - 1) / scale == a)
+    {
+      *m = (uint64_t) nearest - 1;
+      return true;
+    }
+  if ((nearest + 1) / scale == a)
+    {
+      *m = (uint64_t) nearest + 1;
+      return true;
+    }
   return false;
 }
 
-/* For numbers the fixed search cannot reach: the correctly rounded
- * digits of printf at increasing precision. For a normal double any
- * decimal of 15 digits or fewer that reads back is the nearest one at 15
- * digits with zeros after it (the gap around a is far narrower than a
- * 15-digit step), so the search starts there; subnormals, less precise,
- * start at one digit. */
+/* The fewest decimal places k whose nearest multiple of 10^-k reads back
+ * to a, for a in [FIXED_SEARCH_MIN, 2^53). That gives the fewest digits,
+ * and success at k means success at every k after it (the same decimal
+ * is a multiple of finer powers too), so k can be bisected. */
+static void
+shortest_fixed (double a, Decimal *dec)
+{
+  uint64_t m = 0;
+  uint64_t m_high = 0;
+  int low, high;
+
+  for (int k = 1; k <= FEW_PLACES; k++)
+    if (places_read_back (a, k, &m))
+      {
+        dec->n = count_digits (m);
+        dec->point = dec->n - k;
+        dec->m = m;
+        return;
+      }
+
+  /* From 17 digits on, the nearest decimal always reads back. */
+  high = FEW_PLACES + 1;
+  while (a * pow10_exact[high] < 1e16)
+    high++;
+
+  /* Full-precision numbers, common after rotations, need 16 or 17
+   * digits: try the places just below high before bisecting. */
+  low = FEW_PLACES;
+  for (int tries = 0; high - low > 1; tries++)
+    {
+      int k = tries < 2 ? high - 1 : low + (high - low) / 2;
+
+      if (places_read_back (a, k, &m))
+        {
+          high = k;
+          m_high = m;
+        }
+      else
+        low = k;
+    }
+
+  if (m_high == 0 && !places_read_back (a, high, &m_high))
+    g_assert_not_reached ();
+
+  dec->n = count_digits (m_high);
+  dec->point = dec->n - high;
+  dec->m = m_high;
+}
+
+/* For numbers outside the fixed search: the correctly rounded digits of
+ * printf at increasing precision. For a normal double any decimal of 15
+ * digits or fewer that reads back is the nearest one at 15 digits with
+ * zeros after it (the gap around a is far narrower than a 15-digit
+ * step), so the search starts there; subnormals, less precise, start at
+ * one digit. */
 static void
 shortest_printf (double a, Decimal *dec)
 {
@@ -185,11 +249,15 @@ shortest_printf (double a, Decimal *dec)
         break;
     }
 
+  dec->m = 0;
   dec->n = 0;
   for (s = text; *s != 'e'; s++)
     if (*s != '.')
-      dec->digits[dec->n++] = *s;
-  while (dec->digits[dec->n - 1] == '0')
+      {
+        dec->m = dec->m * 10 + (uint64_t) (*s - '0');
+        dec->n++;
+      }
+  for (; dec->m % 10 == 0; dec->m /= 10)
     dec->n--;
 
   negative_exponent = s[1] == '-';
@@ -206,8 +274,7 @@ write_decimal (const Decimal *dec, char *out)
   const int n = dec->n;
   const int point = dec->point;
   const int exponent = point - 1;
-  int fixed_len, exponent_len;
-  char *p = out;
+  int fixed_len, exponent_len, e;
 
   if (point <= 0)
     fixed_len = 2 - point + n;
@@ -221,48 +288,36 @@ write_decimal (const Decimal *dec, char *out)
     {
       if (point <= 0)
         {
-          *p++ = '0';
-          *p++ = '.';
-          memset (p, '0', -point);
-          p += -point;
-          memcpy (p, dec->digits, n);
-          p += n;
+          /* The zeros after the point come from padding m. */
+          put_digits (out + fixed_len, dec->m, n - point);
+          out[0] = '0';
+          out[1] = '.';
         }
       else if (point < n)
         {
-          memcpy (p, dec->digits, point);
-          p += point;
-          *p++ = '.';
-          memcpy (p, dec->digits + point, n - point);
-          p += n - point;
+          uint64_t whole = put_digits (out + fixed_len, dec->m, n - point);
+
+          out[point] = '.';
+          put_digits (out + point, whole, point);
         }
       else
         {
-          memcpy (p, dec->digits, n);
-          memset (p + n, '0', point - n);
-          p += point;
+          put_digits (out + n, dec->m, n);
+          memset (out + n, '0', point - n);
         }
-    }
-  else
-    {
-      int e = ABS (exponent);
-
-      *p++ = dec->digits[0];
-      if (n > 1)
-        {
-          *p++ = '.';
-          memcpy (p, dec->digits + 1, n - 1);
-          p += n - 1;
-        }
-      *p++ = 'e';
-      *p++ = exponent < 0 ? '-' : '+';
-      if (e >= 100)
-        *p++ = (char) ('0' + e / 100);
-      *p++ = (char) ('0' + e / 10 % 10);
-      *p++ = (char) ('0' + e % 10);
+      return fixed_len;
     }
 
-  return (int) (p - out);
+  out[0] = (char) ('0' + put_digits (out + n + 1, dec->m, n - 1));
+  out[1] = '.';
+  out += n > 1 ? n + 1 : 1;
+  e = ABS (exponent);
+  *out++ = 'e';
+  *out++ = exponent < 0 ? '-' : '+';
+  if (e >= 100)
+    *out++ = (char) ('0' + e / 100);
+  put_digits (out + 2, e, 2);
+  return exponent_len;
 }
 
 int
@@ -280,8 +335,9 @@ qr_number_format (double v, char *buf)
       return 3;
     }
 
-  if (signbit (v))
-    *p++ = '-';
+  /* Branch-free: the sign of map numbers is unpredictable. */
+  *p = '-';
+  p += signbit (v) != 0;
 
   if (isinf (v))
     {
@@ -290,10 +346,17 @@ qr_number_format (double v, char *buf)
     }
 
   if (a < TWO_POW_53 && a == trunc (a))
-    p += write_uint ((uint64_t) a, p);
+    {
+      int n = count_digits ((uint64_t) a);
+
+      put_digits (p + n, (uint64_t) a, n);
+      p += n;
+    }
   else
     {
-      if (!(a >= FIXED_SEARCH_MIN && a < TWO_POW_53 && shortest_fixed (a, &dec)))
+      if (a >= FIXED_SEARCH_MIN && a < TWO_POW_53)
+        shortest_fixed (a, &dec);
+      else
         shortest_printf (a, &dec);
       p += write_decimal (&dec, p);
     }

@@ -183,3 +183,17 @@ qr_scanner_word (QrScanner *s, const char **word, gsize *len, GError **error)
   s->p = q;
   return true;
 }
+
+bool
+qr_scanner_progress (QrScanner *s, const void *opts, const char **last, GError **error)
+{
+  const QrParseOptions *options = opts;
+
+  if (options == NULL || options->progress == NULL || s->p - *last < QR_PARSE_PROGRESS_STEP)
+    return true;
+  *last = s->p;
+  if (options->progress ((gsize) (s->p - s->start), (gsize) (s->end - s->start), options->user_data))
+    return true;
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_CANCELLED, "%s: loading cancelled", s->name);
+  return false;
+}

@@ -55,5 +55,9 @@ void qr_scanner_error_at (const QrScanner *s, const char *at, GError **error,
 /* "expected WHAT, found X" at the current position (after skipping space). */
 bool qr_scanner_expected (QrScanner *s, GError **error, const char *what);
 
+/* Reports progress when another step of input has been read since the
+ * last report; false (with a CANCELLED error) when the callback says stop. */
+bool qr_scanner_progress (QrScanner *s, const void *options, const char **last, GError **error);
+
 /* 1-based line and column of a position. */
 void qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column);

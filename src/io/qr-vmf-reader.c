@@ -668,9 +668,17 @@ read_hidden_entities (VmfReader *r, const char *open, GError **error)
 QrMap *
 qr_map_parse_vmf (const char *data, gsize len, const char *name, GError **error)
 {
+  return qr_map_read_vmf (data, len, name, NULL, error);
+}
+
+QrMap *
+qr_map_read_vmf (const char *data, gsize len, const char *name,
+                 const QrParseOptions *options, GError **error)
+{
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_VMF);
   g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFace), 16);
   VmfReader r = { .map = map, .faces = faces };
+  const char *reported = data;
   bool ok = true;
 
   qr_scanner_init (&r.s, data, len, name);
@@ -680,6 +688,11 @@ qr_map_parse_vmf (const char *data, gsize len, const char *name, GError **error)
       g_autoptr (GError) local = NULL;
       Token key, open;
 
+      if (!qr_scanner_progress (&r.s, options, &reported, error))
+        {
+          ok = false;
+          break;
+        }
       if (!next_token (&r.s, &key, &local))
         {
           if (local != NULL)

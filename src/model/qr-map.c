@@ -34,26 +34,34 @@ qr_map_intern_texture (QrMap *map, const char *name, gssize len)
 {
   char stack[256];
   g_autofree char *heap = NULL;
-  const char *key = name;
+  char *key;
   gpointer found;
   char *copy;
 
-  /* Look up without allocating: most faces reuse a handful of textures. */
-  if (len >= 0)
+  if (len < 0)
+    len = (gssize) strlen (name);
+
+  /* Faces in a row mostly share a texture: compare before hashing. */
+  if (map->textures->len > 0)
     {
-      char *buf = (gsize) len < sizeof stack ? stack : (heap = g_malloc ((gsize) len + 1));
-      memcpy (buf, name, (gsize) len);
-      buf[len] = '\0';
-      key = buf;
+      const char *last = g_ptr_array_index (map->textures, map->last_texture);
+
+      if (strncmp (last, name, (gsize) len) == 0 && last[len] == '\0')
+        return map->last_texture;
     }
+
+  /* A NUL-terminated key without allocating for names already known. */
+  key = (gsize) len < sizeof stack ? stack : (heap = g_malloc ((gsize) len + 1));
+  memcpy (key, name, (gsize) len);
+  key[len] = '\0';
   found = g_hash_table_lookup (map->texture_index, key);
   if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+    return map->last_texture = GPOINTER_TO_UINT (found) - 1;
 
   copy = g_strdup (key);
   g_ptr_array_add (map->textures, copy);
   g_hash_table_insert (map->texture_index, copy, GUINT_TO_POINTER (map->textures->len));
-  return map->textures->len - 1;
+  return map->last_texture = map->textures->len - 1;
 }
 
 void

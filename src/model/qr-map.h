@@ -32,6 +32,7 @@ struct _QrMap
   GPtrArray *kept;     /* QrNode *, owned, top-level VMF blocks; anchor = entities before */
   GPtrArray *textures; /* char *, owned: texture names by index */
   GHashTable *texture_index; /* name → index + 1 (borrowed keys) */
+  uint32_t last_texture;     /* faces in a row mostly share a texture: checked before hashing */
   QrId next_entity_id;
   QrId next_brush_id;
   QrId next_face_id;
