@@ -1,0 +1,338 @@
+/* quarry-cli from the outside: exit codes, the exact JSON schemas, files. */
+#include <glib/gstdio.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct
+{
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *r, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("QUARRY_CLI");
+  va_list args;
+  int wait_status;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (args, first);
+  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+write_temp (const char *name, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("quarry-cli-test-XXXXXX", &error);
+  char *path;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, name, NULL);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  g_rmdir (dir);
+}
+
+/* A 64 × 32 × 16 box at the origin, then a brush with collinear points. */
+static const char box_map[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "{\n"
+  "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) wall 0 0 0 1 1\n"
+  "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) wall 0 0 0 1 1\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) wall 0 0 0 1 1\n"
+  "( 0 32 0 ) ( 1 32 0 ) ( 0 32 1 ) wall 0 0 0 1 1\n"
+  "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) floor 0 0 0 1 1\n"
+  "( 0 0 16 ) ( 0 1 16 ) ( 1 0 16 ) ceiling 0 0 0 1 1\n"
+  "}\n"
+  "{\n"
+  "( 0 0 0 ) ( 1 1 1 ) ( 2 2 2 ) bad 0 0 0 1 1\n"
+  "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) bad 0 0 0 1 1\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) bad 0 0 0 1 1\n"
+  "( 0 32 0 ) ( 1 32 0 ) ( 0 32 1 ) bad 0 0 0 1 1\n"
+  "}\n"
+  "}\n"
+  "{\n"
+  "\"classname\" \"info_player_start\"\n"
+  "\"origin\" \"8 8 8\"\n"
+  "}\n";
+
+static double
+num (json_object *o)
+{
+  g_assert_true (json_object_is_type (o, json_type_double) || json_object_is_type (o, json_type_int));
+  return json_object_get_double (o);
+}
+
+static json_object *
+field (json_object *o, const char *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (o, key, &v))
+    g_error ("missing key “%s” in %s", key, json_object_to_json_string (o));
+  return v;
+}
+
+static void
+test_usage (void)
+{
+  g_auto (Run) none = { 0 };
+  g_auto (Run) unknown = { 0 };
+  g_auto (Run) help = { 0 };
+  g_auto (Run) mesh_no_json = { 0 };
+
+  run_cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  g_assert_nonnull (strstr (none.err, "Usage"));
+  run_cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+  run_cli (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "convert"));
+  run_cli (&mesh_no_json, "mesh", "x.map", NULL);
+  g_assert_cmpint (mesh_no_json.status, ==, 2);
+}
+
+static void
+test_bad_input (void)
+{
+  g_autofree char *path = write_temp ("broken.map", "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0 ) ( 0 x 0 ) a 0 0 0 1 1\n}\n}\n");
+  g_auto (Run) r = { 0 };
+  g_auto (Run) missing = { 0 };
+  g_autofree char *expected = g_strdup_printf ("%s:4:25: expected a number, found “x”", path);
+
+  run_cli (&r, "info", path, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, expected));
+  run_cli (&missing, "info", "/nonexistent/quarry.map", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/quarry.map"));
+  remove_temp (path);
+}
+
+static void
+test_info_json (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_auto (Run) r = { 0 };
+  json_object *root, *invalid, *bounds, *textures;
+
+  run_cli (&r, "info", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpstr (json_object_get_string (field (root, "dialect")), ==, "quake");
+  g_assert_cmpint (json_object_get_int (field (root, "entities")), ==, 2);
+  g_assert_cmpint (json_object_get_int (field (root, "brushes")), ==, 2);
+  g_assert_cmpint (json_object_get_int (field (root, "faces")), ==, 10);
+
+  invalid = field (root, "invalid");
+  g_assert_cmpint (json_object_array_length (invalid), ==, 1);
+  g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (invalid, 0), "brush")), ==, "0:1");
+  g_assert_nonnull (strstr (json_object_get_string (field (json_object_array_get_idx (invalid, 0), "reason")),
+                            "face 0"));
+
+  bounds = field (root, "bounds");
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "max"), 0)), ==, 64);
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "max"), 1)), ==, 32);
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "max"), 2)), ==, 16);
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "min"), 0)), ==, 0);
+
+  textures = field (root, "textures");
+  g_assert_cmpint (json_object_array_length (textures), ==, 4);
+  g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (textures, 0)), ==, "bad");
+  g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (textures, 3)), ==, "wall");
+  json_object_put (root);
+  remove_temp (path);
+}
+
+static void
+test_mesh_json (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_auto (Run) r = { 0 };
+  json_object *root, *entities, *world, *brushes, *box, *bad, *faces;
+  static const char *const allowed_root[] = { "entities" };
+
+  run_cli (&r, "mesh", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpint (json_object_object_length (root), ==, G_N_ELEMENTS (allowed_root));
+
+  entities = field (root, "entities");
+  g_assert_cmpint (json_object_array_length (entities), ==, 2);
+  world = json_object_array_get_idx (entities, 0);
+  g_assert_cmpint (json_object_object_length (world), ==, 2);
+  g_assert_cmpstr (json_object_get_string (field (world, "classname")), ==, "worldspawn");
+  g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (entities, 1), "classname")),
+                   ==, "info_player_start");
+  g_assert_cmpint (json_object_array_length (field (json_object_array_get_idx (entities, 1), "brushes")), ==, 0);
+
+  brushes = field (world, "brushes");
+  g_assert_cmpint (json_object_array_length (brushes), ==, 2);
+  box = json_object_array_get_idx (brushes, 0);
+  g_assert_cmpint (json_object_get_int (field (box, "index")), ==, 0);
+  g_assert_true (json_object_get_boolean (field (box, "valid")));
+  bad = json_object_array_get_idx (brushes, 1);
+  g_assert_cmpint (json_object_get_int (field (bad, "index")), ==, 1);
+  g_assert_false (json_object_get_boolean (field (bad, "valid")));
+  g_assert_nonnull (strstr (json_object_get_string (field (bad, "reason")), "collinear"));
+  g_assert_false (json_object_object_get_ex (bad, "faces", NULL));
+
+  faces = field (box, "faces");
+  g_assert_cmpint (json_object_array_length (faces), ==, 6);
+  for (size_t f = 0; f < 6; f++)
+    {
+      json_object *face = json_object_array_get_idx (faces, f);
+      json_object *plane = field (face, "plane");
+      json_object *verts = field (face, "vertices");
+      double n[3], d, newell[3] = { 0, 0, 0 };
+      size_t nv = json_object_array_length (verts);
+
+      g_assert_cmpint (json_object_object_length (face), ==, 3);
+      g_assert_cmpint (json_object_array_length (plane), ==, 4);
+      for (int k = 0; k < 3; k++)
+        n[k] = num (json_object_array_get_idx (plane, k));
+      d = num (json_object_array_get_idx (plane, 3));
+      g_assert_cmpint (nv, ==, 4);
+      for (size_t v = 0; v < nv; v++)
+        {
+          json_object *a = json_object_array_get_idx (verts, v);
+          json_object *b = json_object_array_get_idx (verts, (v + 1) % nv);
+          double p[3], q[3];
+
+          for (int k = 0; k < 3; k++)
+            {
+              p[k] = num (json_object_array_get_idx (a, k));
+              q[k] = num (json_object_array_get_idx (b, k));
+            }
+          /* Corners of the box, exactly, and on the face's plane. */
+          g_assert_true (p[0] == 0 || p[0] == 64);
+          g_assert_true (p[1] == 0 || p[1] == 32);
+          g_assert_true (p[2] == 0 || p[2] == 16);
+          g_assert_cmpfloat (n[0] * p[0] + n[1] * p[1] + n[2] * p[2], ==, d);
+          newell[0] += (p[1] - q[1]) * (p[2] + q[2]);
+          newell[1] += (p[2] - q[2]) * (p[0] + q[0]);
+          newell[2] += (p[0] - q[0]) * (p[1] + q[1]);
+        }
+      /* Counter-clockwise seen from outside: the loop's normal is the plane's. */
+      g_assert_cmpfloat (newell[0] * n[0] + newell[1] * n[1] + newell[2] * n[2], >, 0);
+    }
+  g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (faces, 4), "texture")), ==, "floor");
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (json_object_array_get_idx (faces, 4), "plane"), 2)), ==, -1);
+  json_object_put (root);
+  remove_temp (path);
+}
+
+static void
+test_convert (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *vmf = g_build_filename (dir, "box.vmf", NULL);
+  g_autofree char *back = g_build_filename (dir, "back.map", NULL);
+  g_autofree char *vmf_text = NULL;
+  g_autofree char *back_text = NULL;
+  g_auto (Run) to_vmf = { 0 };
+  g_auto (Run) to_map = { 0 };
+  g_auto (Run) bad_format = { 0 };
+  g_auto (Run) mesh_a = { 0 };
+  g_auto (Run) mesh_b = { 0 };
+
+  run_cli (&to_vmf, "convert", path, vmf, NULL);
+  g_assert_cmpint (to_vmf.status, ==, 0);
+  g_assert_true (g_file_get_contents (vmf, &vmf_text, NULL, NULL));
+  g_assert_nonnull (strstr (vmf_text, "\"plane\" \"(0 0 0) (0 1 0) (0 0 1)\""));
+  g_assert_nonnull (strstr (vmf_text, "\"material\" \"wall\""));
+
+  run_cli (&to_map, "convert", vmf, back, "--format", "quake", NULL);
+  g_assert_cmpint (to_map.status, ==, 0);
+  g_assert_true (g_file_get_contents (back, &back_text, NULL, NULL));
+  g_assert_nonnull (strstr (back_text, "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) wall 0 0 0 1 1\n"));
+
+  /* The geometry survives the trip through VMF. */
+  run_cli (&mesh_a, "mesh", path, "--json", NULL);
+  run_cli (&mesh_b, "mesh", back, "--json", NULL);
+  g_assert_cmpstr (mesh_a.out, ==, mesh_b.out);
+
+  run_cli (&bad_format, "convert", path, back, "--format", "doom3", NULL);
+  g_assert_cmpint (bad_format.status, ==, 2);
+  remove_temp (path);
+}
+
+static void
+test_bench (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_auto (Run) r = { 0 };
+  json_object *root;
+  static const char *const keys[] = { "parse_ms", "geometry_ms", "save_ms", "serialize_ms" };
+
+  run_cli (&r, "bench", path, "--repeat", "3", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpint (json_object_get_int (field (root, "bytes")), ==, (int) strlen (box_map));
+  g_assert_cmpint (json_object_get_int (field (root, "brushes")), ==, 2);
+  g_assert_cmpint (json_object_get_int (field (root, "faces")), ==, 10);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_cmpfloat (num (field (root, keys[i])), >=, 0);
+  g_assert_cmpint (json_object_get_int (field (root, "peak_rss_kb")), >, 0);
+  json_object_put (root);
+  remove_temp (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/bad-input", test_bad_input);
+  g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/mesh-json", test_mesh_json);
+  g_test_add_func ("/cli/convert", test_convert);
+  g_test_add_func ("/cli/bench", test_bench);
+  return g_test_run ();
+}
