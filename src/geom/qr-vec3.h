@@ -95,10 +95,24 @@ qr_vec3_set (QrVec3 *a, int axis, double v)
     a->z = v;
 }
 
+/* Plain comparisons: fmin/fmax are library calls at -O2 (NaN rules), and
+ * these sit on the geometry hot path where no NaN can occur. */
+static inline double
+qr_min (double a, double b)
+{
+  return a < b ? a : b;
+}
+
+static inline double
+qr_max (double a, double b)
+{
+  return a > b ? a : b;
+}
+
 static inline double
 qr_vec3_max_abs (QrVec3 a)
 {
-  return fmax (fabs (a.x), fmax (fabs (a.y), fabs (a.z)));
+  return qr_max (fabs (a.x), qr_max (fabs (a.y), fabs (a.z)));
 }
 
 static inline bool
@@ -138,12 +152,12 @@ qr_bounds_is_empty (QrBounds b)
 static inline void
 qr_bounds_add_point (QrBounds *b, QrVec3 p)
 {
-  b->min.x = fmin (b->min.x, p.x);
-  b->min.y = fmin (b->min.y, p.y);
-  b->min.z = fmin (b->min.z, p.z);
-  b->max.x = fmax (b->max.x, p.x);
-  b->max.y = fmax (b->max.y, p.y);
-  b->max.z = fmax (b->max.z, p.z);
+  b->min.x = qr_min (b->min.x, p.x);
+  b->min.y = qr_min (b->min.y, p.y);
+  b->min.z = qr_min (b->min.z, p.z);
+  b->max.x = qr_max (b->max.x, p.x);
+  b->max.y = qr_max (b->max.y, p.y);
+  b->max.z = qr_max (b->max.z, p.z);
 }
 
 static inline void

@@ -71,33 +71,27 @@ qr_winding_base_for_plane (const QrPlane *plane)
   return w;
 }
 
-/* The point where segment a→b crosses the plane; coordinates on an axial
- * normal's axis are set to the plane distance exactly. */
-static QrVec3
+/* The point where segment a→b crosses the plane. A coordinate the two ends
+ * share stays exact (a + t * 0), and on an axial plane the coordinate along
+ * its axis is set to the distance itself. */
+static inline QrVec3
 split_point (QrVec3 a, QrVec3 b, double da, double db, const QrPlane *plane)
 {
   double t = da / (da - db);
-  double out[3];
-  const double pa[3] = { a.x, a.y, a.z };
-  const double pb[3] = { b.x, b.y, b.z };
-  const double pn[3] = { plane->normal.x, plane->normal.y, plane->normal.z };
+  QrVec3 mid = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z) };
+  const QrVec3 n = plane->normal;
 
-  for (int j = 0; j < 3; j++)
-    {
-      if (pn[j] == 1.0)
-        out[j] = plane->dist;
-      else if (pn[j] == -1.0)
-        out[j] = -plane->dist;
-      else if (pa[j] == pb[j])
-        out[j] = pa[j];
-      else
-        out[j] = pa[j] + t * (pb[j] - pa[j]);
-    }
-  return qr_vec3 (out[0], out[1], out[2]);
+  if (n.x == 1.0 || n.x == -1.0)
+    mid.x = n.x * plane->dist;
+  else if (n.y == 1.0 || n.y == -1.0)
+    mid.y = n.y * plane->dist;
+  else if (n.z == 1.0 || n.z == -1.0)
+    mid.z = n.z * plane->dist;
+  return mid;
 }
 
 /* Classifies every point; returns counts per side. dists and sides must hold n. */
-static void
+static inline void
 classify_points (const QrVec3 *p, int n, const QrPlane *plane, double epsilon,
                  double *dists, unsigned char *sides, int counts[3])
 {

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #define TWO_POW_49 562949953421312.0
-#define TWO_POW_52 4503599627370496.0
 #define TWO_POW_53 9007199254740992.0
 
 /* Significant digits a double can need, and the most a uint64 mantissa
@@ -18,17 +17,65 @@
  * one before anything cleverer. */
 #define FEW_PLACES 3
 
-/* From here up, 17 digits take at most 22 decimal places, which exact
- * powers of ten reach, so the fixed search cannot fail. */
-#define FIXED_SEARCH_MIN 1e-6
-
-/* Every power of ten up to 10^22 is an exact double. */
-static const double pow10_exact[] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+/* Powers of ten as hi + lo, hi the nearest double; up to 10^22 hi is
+ * exact. Reaching 10^44 lets the fixed search take float noise such as
+ * 4.37e-08 and 5.55e-17, common in maps, without printf. */
+static const struct
+{
+  double hi;
+  double lo;
+} pow10_split[] = {
+  { 1e0, 0 },
+  { 1e1, 0 },
+  { 1e2, 0 },
+  { 1e3, 0 },
+  { 1e4, 0 },
+  { 1e5, 0 },
+  { 1e6, 0 },
+  { 1e7, 0 },
+  { 1e8, 0 },
+  { 1e9, 0 },
+  { 1e10, 0 },
+  { 1e11, 0 },
+  { 1e12, 0 },
+  { 1e13, 0 },
+  { 1e14, 0 },
+  { 1e15, 0 },
+  { 1e16, 0 },
+  { 1e17, 0 },
+  { 1e18, 0 },
+  { 1e19, 0 },
+  { 1e20, 0 },
+  { 1e21, 0 },
+  { 1e22, 0 },
+  { 1e23, 8388608.0 },
+  { 1e24, 16777216.0 },
+  { 1e25, -905969664.0 },
+  { 1e26, -4764729344.0 },
+  { 1e27, -13287555072.0 },
+  { 1e28, 416880263168.0 },
+  { 1e29, 8566849142784.0 },
+  { 1e30, -19884624838656.0 },
+  { 1e31, 364103705034752.0 },
+  { 1e32, -5366162204393472.0 },
+  { 1e33, 5.442476901295718e+16 },
+  { 1e34, 5.4424769012957184e+17 },
+  { 1e35, 3.1366338920820244e+18 },
+  { 1e36, -4.242063737401796e+19 },
+  { 1e37, 4.6123734179787886e+20 },
+  { 1e38, 2.251190176543966e+21 },
+  { 1e39, 6.029083362839682e+22 },
+  { 1e40, -3.037860284270037e+23 },
+  { 1e41, -6.200086450407783e+23 },
+  { 1e42, -4.488571267807592e+25 },
+  { 1e43, -1.393721169594141e+26 },
+  { 1e44, -8.821361405306423e+27 },
 };
 
-#define POW10_EXACT_MAX ((int) G_N_ELEMENTS (pow10_exact) - 1)
+#define POW10_EXACT_MAX 22
+
+/* From here up, 17 digits of a take fewer than 44 decimal places. */
+#define FIXED_SEARCH_MIN 1e-27
 
 static const uint64_t pow10_u64[] = {
   1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
@@ -47,13 +94,20 @@ typedef struct
   int point;
 } Decimal;
 
+typedef enum
+{
+  READS_BACK_NO,
+  READS_BACK_YES,
+  READS_BACK_UNSURE,
+} ReadsBack;
+
 static inline bool
 is_digit (char c)
 {
   return (unsigned char) (c - '0') < 10;
 }
 
-/* Digits of m, from its bit length b: with t = floor(b · log10 2), m has
+/* Digits of m, from its bit length b: with t = floor (b · log10 2), m has
  * t or t + 1 digits. The conversion to double can round m up to the next
  * power of two, one more bit, but t stays at most its digit count. */
 static inline int
@@ -93,110 +147,116 @@ put_digits (char *end, uint64_t m, int count)
   return m;
 }
 
-/* a × 10^k lies past 2^52, so its rounded product x is an integer and
- * may be a digit or more off; the product's error, exact by fma, places
- * the true value. A candidate reads back to a if it lies within half a
- * gap of a: at a power of two the gap below is half as wide, and a tie
- * goes to the even mantissa. */
-static bool
-scaled_reads_back (double a, double scale, double x, uint64_t *m)
+/* Compares the integers nearest a × 10^k with the interval of reals that
+ * read back to a: half a gap either side, the gap below half as wide at
+ * a power of two. a × 10^k is x + err, the fma part exact and the rest
+ * within 2^-100 of it; offset (candidate − a × 10^k) is then off by at
+ * most a few units in its 53rd bit. Far more than that from the edges
+ * the answer is sure; closer (and at exact ties) strtod must decide. */
+static ReadsBack
+places_read_back_split (double a, int k, uint64_t *m)
 {
   static const double steps[] = { 0.0, -1.0, 1.0 };
+  const double hi = pow10_split[k].hi;
+  const double lo = pow10_split[k].lo;
+  double x = a * hi;
+  double err = fma (a, hi, -x) + a * lo;
+  double whole = rint (x);
+  double fraction = x - whole;
+  double nearest = rint (fraction + err);
+  double half_gap, half_gap_below, margin;
   uint64_t bits, half_gap_bits;
-  double err, nearest, half_gap, half_gap_below;
-  bool even;
 
   memcpy (&bits, &a, sizeof bits);
-  even = (bits & 1) == 0;
-
-  /* Half the gap above a is 2^-53 of a's binade, exactly. */
   half_gap_bits = ((bits >> 52) - 53) << 52;
   memcpy (&half_gap, &half_gap_bits, sizeof half_gap);
-  half_gap *= scale;
+  half_gap *= hi;
   half_gap_below = (bits & 0xfffffffffffffULL) == 0 ? half_gap / 2 : half_gap;
-
-  err = fma (a, scale, -x);
-  nearest = rint (err);
+  margin = half_gap * 0x1p-40;
 
   for (size_t i = 0; i < G_N_ELEMENTS (steps); i++)
     {
-      /* candidate − a × 10^k, exact: the product's error is a multiple
-       * of 2^-52 here, so this needs no more than 53 bits. */
-      double offset = (nearest + steps[i]) - err;
+      double offset = ((nearest + steps[i]) - fraction) - err;
 
-      if ((offset < half_gap || (offset == half_gap && even))
-          && (offset > -half_gap_below || (offset == -half_gap_below && even)))
-        {
-          *m = (uint64_t) ((int64_t) x + (int64_t) (nearest + steps[i]));
-          return true;
-        }
+      if (offset > half_gap + margin || offset < -half_gap_below - margin)
+        continue;
+      if (offset > half_gap - margin || offset < -half_gap_below + margin)
+        return READS_BACK_UNSURE;
+
+      *m = (uint64_t) whole + (uint64_t) (int64_t) (nearest + steps[i]);
+      return READS_BACK_YES;
     }
 
-  return false;
+  return READS_BACK_NO;
 }
 
 /* Whether some multiple of 10^-k reads back to a, and if so its
  * numerator (the nearest one when several do). */
-static inline bool
+static inline ReadsBack
 places_read_back (double a, int k, uint64_t *m)
 {
-  double scale = pow10_exact[k];
+  double scale = pow10_split[k].hi;
   double x = a * scale;
   double nearest;
 
-  if (x >= TWO_POW_52)
-    return scaled_reads_back (a, scale, x, m);
-
-  /* The candidate and 10^k are exact and division rounds correctly, so
-   * the quotient is what strtod makes of the decimal. */
-  nearest = rint (x);
-  if (nearest / scale == a)
-    {
-      *m = (uint64_t) nearest;
-      return true;
-    }
+  if (k > POW10_EXACT_MAX || x >= TWO_POW_49)
+    return places_read_back_split (a, k, m);
 
   /* Below 2^49 the rounding of x and the gap around a are each far under
-   * half a unit, so only the nearest integer can fit; above, a neighbour
-   * may. */
-  if (x < TWO_POW_49)
-    return false;
-  if ((nearest - 1) / scale == a)
-    {
-      *m = (uint64_t) nearest - 1;
-      return true;
-    }
-  if ((nearest + 1) / scale == a)
-    {
-      *m = (uint64_t) nearest + 1;
-      return true;
-    }
-  return false;
+   * half a unit, so only the nearest integer can fit. It and 10^k are
+   * exact and division rounds correctly, so the quotient is what strtod
+   * makes of the decimal. */
+  nearest = rint (x);
+  if (nearest / scale != a)
+    return READS_BACK_NO;
+
+  *m = (uint64_t) nearest;
+  return READS_BACK_YES;
+}
+
+static void
+decimal_set (Decimal *dec, uint64_t m, int places)
+{
+  dec->m = m;
+  dec->n = count_digits (m);
+  dec->point = dec->n - places;
 }
 
 /* The fewest decimal places k whose nearest multiple of 10^-k reads back
  * to a, for a in [FIXED_SEARCH_MIN, 2^53). That gives the fewest digits,
  * and success at k means success at every k after it (the same decimal
- * is a multiple of finer powers too), so k can be bisected. */
-static void
+ * is a multiple of finer powers too), so k can be bisected. Fails only
+ * when a comparison is too close to call. */
+static bool
 shortest_fixed (double a, Decimal *dec)
 {
-  uint64_t m = 0;
-  uint64_t m_high = 0;
-  int low, high;
+  uint64_t m, m_high = 0, bits;
+  bool have_high = false;
+  int low, high, binary_exponent;
+  ReadsBack found;
 
   for (int k = 1; k <= FEW_PLACES; k++)
-    if (places_read_back (a, k, &m))
-      {
-        dec->n = count_digits (m);
-        dec->point = dec->n - k;
-        dec->m = m;
-        return;
-      }
+    {
+      found = places_read_back (a, k, &m);
+      if (found == READS_BACK_UNSURE)
+        return false;
+      if (found == READS_BACK_YES)
+        {
+          decimal_set (dec, m, k);
+          return true;
+        }
+    }
 
-  /* From 17 digits on, the nearest decimal always reads back. */
-  high = FEW_PLACES + 1;
-  while (a * pow10_exact[high] < 1e16)
+  /* From 17 digits on, the nearest decimal always reads back: high is
+   * where a × 10^k reaches them, guessed from a's binary exponent
+   * (1233 / 4096 is just under log10 2) and then corrected. */
+  memcpy (&bits, &a, sizeof bits);
+  binary_exponent = (int) (bits >> 52) - 1023;
+  high = MAX (16 - (((binary_exponent + 4096) * 1233 >> 12) - 1233),
+              FEW_PLACES + 1);
+  while (high > FEW_PLACES + 1 && a * pow10_split[high - 1].hi >= 1e16)
+    high--;
+  while (a * pow10_split[high].hi < 1e16)
     high++;
 
   /* Full-precision numbers, common after rotations, need 16 or 17
@@ -206,21 +266,29 @@ shortest_fixed (double a, Decimal *dec)
     {
       int k = tries < 2 ? high - 1 : low + (high - low) / 2;
 
-      if (places_read_back (a, k, &m))
+      found = places_read_back (a, k, &m);
+      if (found == READS_BACK_UNSURE)
+        return false;
+      if (found == READS_BACK_YES)
         {
           high = k;
           m_high = m;
+          have_high = true;
         }
       else
         low = k;
     }
 
-  if (m_high == 0 && !places_read_back (a, high, &m_high))
-    g_assert_not_reached ();
+  if (!have_high)
+    {
+      found = places_read_back (a, high, &m_high);
+      g_assert (found != READS_BACK_NO);
+      if (found == READS_BACK_UNSURE)
+        return false;
+    }
 
-  dec->n = count_digits (m_high);
-  dec->point = dec->n - high;
-  dec->m = m_high;
+  decimal_set (dec, m_high, high);
+  return true;
 }
 
 /* For numbers outside the fixed search: the correctly rounded digits of
@@ -354,9 +422,7 @@ qr_number_format (double v, char *buf)
     }
   else
     {
-      if (a >= FIXED_SEARCH_MIN && a < TWO_POW_53)
-        shortest_fixed (a, &dec);
-      else
+      if (!(a >= FIXED_SEARCH_MIN && a < TWO_POW_53 && shortest_fixed (a, &dec)))
         shortest_printf (a, &dec);
       p += write_decimal (&dec, p);
     }
@@ -479,9 +545,9 @@ qr_number_parse (const char **p, const char *end, double *out)
       /* Clinger: both operands are exact, so the one rounding of the
        * product or quotient is the correct rounding of the decimal. */
       if (exponent >= 0)
-        value = (double) mantissa * pow10_exact[exponent];
+        value = (double) mantissa * pow10_split[exponent].hi;
       else
-        value = (double) mantissa / pow10_exact[-exponent];
+        value = (double) mantissa / pow10_split[-exponent].hi;
     }
   else
     {

@@ -15,7 +15,7 @@ qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name)
 }
 
 void
-qr_scanner_skip_space (QrScanner *s)
+qr_scanner_skip_comments (QrScanner *s)
 {
   const char *p = s->p, *end = s->end;
 

@@ -19,9 +19,6 @@ typedef struct
 
 void qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name);
 
-/* Skips white space and comments ("//…" and, when enabled, ";…" to the end of line). */
-void qr_scanner_skip_space (QrScanner *s);
-
 static inline bool
 qr_scanner_at_end (const QrScanner *s)
 {
@@ -32,6 +29,24 @@ static inline bool
 qr_scanner_is_space (char c)
 {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Skips comments and the white space after them; called by
+ * qr_scanner_skip_space only when a comment may start. */
+void qr_scanner_skip_comments (QrScanner *s);
+
+/* Skips white space and comments ("//…" and, when enabled, ";…" to the end
+ * of line). Inline: it runs before every token. */
+static inline void
+qr_scanner_skip_space (QrScanner *s)
+{
+  const char *p = s->p, *end = s->end;
+
+  while (p < end && qr_scanner_is_space (*p))
+    p++;
+  s->p = p;
+  if (p < end && (*p == '/' || *p == ';'))
+    qr_scanner_skip_comments (s);
 }
 
 /* After skipping space: true and consumes c when the next character is c. */

@@ -1,0 +1,1464 @@
+/* Tests of the .map reader and writer on inline text: every dialect, the
+ * lexical corners (comments, CRLF, TABs, odd texture names, quoted braces,
+ * long and signed-zero numbers), exact writer output, lossless round trips
+ * and conversions between the standard and Valve 220 forms. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+#include "qr-io.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+/* Parses from an exact-length copy: the reader must not need a NUL after
+ * the text, and the sanitizers see any read past it. */
+static QrMap *
+parse_text_len (const char *text, gsize len, GError **error)
+{
+  g_autofree char *copy = g_malloc (len + 1);
+  QrMap *map;
+
+  memcpy (copy, text, len);
+  map = qr_map_parse_map (copy, len, "test.map", error);
+  return map;
+}
+
+static QrMap *
+parse_ok (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  QrMap *map = parse_text_len (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (map);
+  g_assert_cmpint (map->kind, ==, QR_FILE_MAP);
+  return map;
+}
+
+static char *
+write_ok (const QrMap *map, QrSaveFormat format)
+{
+  g_autoptr (GError) error = NULL;
+  GString *out = qr_map_write_map (map, format, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (out);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_equal_maps (const QrMap *a, const QrMap *b)
+{
+  g_autofree char *why = NULL;
+
+  if (!qr_map_equal (a, b, &why))
+    g_error ("documents differ: %s", why);
+}
+
+/* Load → save → load gives the same document; a second save is the same bytes. */
+static void
+assert_round_trip (const QrMap *map)
+{
+  g_autofree char *first = write_ok (map, QR_SAVE_AS_READ);
+  g_autoptr (QrMap) again = parse_ok (first);
+  g_autofree char *second = write_ok (again, QR_SAVE_AS_READ);
+
+  assert_equal_maps (map, again);
+  g_assert_cmpstr (first, ==, second);
+}
+
+/* Parses, checks the round trip and that the first save is exactly `expected`. */
+static void
+assert_writes_as (const char *text, const char *expected)
+{
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autofree char *out = write_ok (map, QR_SAVE_AS_READ);
+
+  g_assert_cmpstr (out, ==, expected);
+  assert_round_trip (map);
+}
+
+static const QrFace *
+get_face (const QrMap *map, guint e, guint b, int f)
+{
+  const QrEntity *entity;
+  const QrBrush *brush;
+
+  g_assert_cmpuint (e, <, qr_map_entity_count (map));
+  entity = qr_map_get_entity (map, e);
+  g_assert_cmpuint (b, <, qr_entity_brush_count (entity));
+  brush = qr_entity_get_brush (entity, b);
+  g_assert_cmpint (f, <, brush->n_faces);
+  return &brush->faces[f];
+}
+
+static const char *
+face_texture (const QrMap *map, const QrFace *f)
+{
+  return qr_map_texture_name (map, f->texture);
+}
+
+/* Same double, and the same sign for zeros. */
+static void
+assert_same (double got, double expected)
+{
+  if (!(got == expected && signbit (got) == signbit (expected)))
+    g_error ("got %.17g, expected %.17g", got, expected);
+}
+
+static void
+assert_vec3 (QrVec3 v, double x, double y, double z)
+{
+  assert_same (v.x, x);
+  assert_same (v.y, y);
+  assert_same (v.z, z);
+}
+
+static void
+assert_points (const QrFace *f, const double p[9])
+{
+  for (int i = 0; i < 3; i++)
+    assert_vec3 (f->points[i], p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+}
+
+static void
+assert_standard (const QrFace *f, double sx, double sy, double rot, double scx, double scy)
+{
+  g_assert_cmpint (f->form, ==, QR_TEX_STANDARD);
+  assert_same (f->tex.shift[0], sx);
+  assert_same (f->tex.shift[1], sy);
+  assert_same (f->tex.rotation, rot);
+  assert_same (f->tex.scale[0], scx);
+  assert_same (f->tex.scale[1], scy);
+}
+
+static void
+assert_valve (const QrFace *f, QrVec3 u, double uoff, QrVec3 v, double voff,
+              double rot, double scx, double scy)
+{
+  g_assert_cmpint (f->form, ==, QR_TEX_VALVE);
+  assert_vec3 (f->tex.u_axis, u.x, u.y, u.z);
+  assert_vec3 (f->tex.v_axis, v.x, v.y, v.z);
+  assert_same (f->tex.shift[0], uoff);
+  assert_same (f->tex.shift[1], voff);
+  assert_same (f->tex.rotation, rot);
+  assert_same (f->tex.scale[0], scx);
+  assert_same (f->tex.scale[1], scy);
+}
+
+static void
+assert_no_surface (const QrFace *f)
+{
+  g_assert_cmpint (f->has_surface, ==, 0);
+}
+
+static void
+assert_surface (const QrFace *f, double contents, double flags, double value)
+{
+  g_assert_cmpint (f->has_surface, ==, 1);
+  g_assert_nonnull (f->extra);
+  assert_same (f->extra->surface[0], contents);
+  assert_same (f->extra->surface[1], flags);
+  assert_same (f->extra->surface[2], value);
+}
+
+/* Texels of a few points on the face, for comparing two texture forms. */
+static void
+face_texels (const QrFace *f, QrUV out[6])
+{
+  QrPlane plane;
+  QrVec3 pts[6];
+
+  g_assert_true (qr_face_plane (f, &plane));
+  for (int i = 0; i < 3; i++)
+    pts[i] = f->points[i];
+  /* Further points on the plane: affine combinations of the three. */
+  for (int i = 0; i < 3; i++)
+    {
+      const QrVec3 a = f->points[i], b = f->points[(i + 1) % 3], c = f->points[(i + 2) % 3];
+
+      pts[3 + i] = qr_vec3 (a.x + 37 * (b.x - c.x), a.y + 37 * (b.y - c.y), a.z + 37 * (b.z - c.z));
+    }
+  qr_texproj_texels (f->form, &f->tex, plane.normal, pts, 6, out);
+}
+
+static void
+assert_same_texels (const QrFace *a, const QrFace *b)
+{
+  QrUV ta[6], tb[6];
+
+  face_texels (a, ta);
+  face_texels (b, tb);
+  for (int i = 0; i < 6; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (ta[i].u, tb[i].u, 1e-6 * MAX (1.0, fabs (ta[i].u)));
+      g_assert_cmpfloat_with_epsilon (ta[i].v, tb[i].v, 1e-6 * MAX (1.0, fabs (ta[i].v)));
+    }
+}
+
+/* ---- sample text -------------------------------------------------------- */
+
+/* A 128×128×32 box; each line is one face, outward normals by the
+ * compilers' convention (TrenchBroom writes these points). */
+#define P_WEST   "( -64 -64 -16 ) ( -64 -63 -16 ) ( -64 -64 -15 )"
+#define P_SOUTH  "( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 )"
+#define P_BOTTOM "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 )"
+#define P_TOP    "( 64 64 16 ) ( 64 65 16 ) ( 65 64 16 )"
+#define P_NORTH  "( 64 64 16 ) ( 65 64 16 ) ( 64 64 17 )"
+#define P_EAST   "( 64 64 16 ) ( 64 64 17 ) ( 64 65 16 )"
+
+static const double pts_west[9] = { -64, -64, -16, -64, -63, -16, -64, -64, -15 };
+static const double pts_south[9] = { -64, -64, -16, -64, -64, -15, -63, -64, -16 };
+static const double pts_bottom[9] = { -64, -64, -16, -63, -64, -16, -64, -63, -16 };
+static const double pts_top[9] = { 64, 64, 16, 64, 65, 16, 65, 64, 16 };
+static const double pts_north[9] = { 64, 64, 16, 65, 64, 16, 64, 64, 17 };
+static const double pts_east[9] = { 64, 64, 16, 64, 64, 17, 64, 65, 16 };
+
+#define X_AXIS qr_vec3 (1, 0, 0)
+#define Y_AXIS qr_vec3 (0, 1, 0)
+#define NEG_Y qr_vec3 (0, -1, 0)
+#define NEG_Z qr_vec3 (0, 0, -1)
+
+/* ---- dialects ----------------------------------------------------------- */
+
+static const char quake_text[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "\"wad\" \"gfx/base.wad\"\n"
+  "{\n"
+  P_WEST " base_wall 16 -8 90 0.5 2\n"
+  P_SOUTH " base_wall -0.25 1.5 -45 1 -1\n"
+  P_BOTTOM " floor_1 0 0 0 1 1\n"
+  P_TOP " ceil 1.000000 2.500000 180.000000 1.000000 1.000000\n"
+  P_NORTH " base_wall 0 0 0 1 1\n"
+  P_EAST " base_wall 0 0 0 1 1\n"
+  "}\n"
+  "}\n"
+  "{\n"
+  "\"classname\" \"info_player_start\"\n"
+  "\"origin\" \"0 0 24\"\n"
+  "}\n";
+
+static void
+test_quake_standard (void)
+{
+  g_autoptr (QrMap) map = parse_ok (quake_text);
+  const QrEntity *world, *player;
+  const QrFace *f;
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  g_assert_null (map->preamble);
+  g_assert_cmpuint (map->kept->len, ==, 0);
+  world = qr_map_get_entity (map, 0);
+  player = qr_map_get_entity (map, 1);
+  g_assert_cmpuint (world->flags, ==, 0);
+  g_assert_cmpstr (qr_entity_get_classname (world), ==, "worldspawn");
+  g_assert_cmpstr (qr_entity_get_key (world, "wad"), ==, "gfx/base.wad");
+  g_assert_cmpuint (world->keys->len, ==, 2);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpstr (qr_entity_get_classname (player), ==, "info_player_start");
+  g_assert_cmpstr (qr_entity_get_key (player, "origin"), ==, "0 0 24");
+  g_assert_cmpuint (qr_entity_brush_count (player), ==, 0);
+  g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 6);
+  g_assert_cmpuint (qr_map_count_faces (map), ==, 6);
+
+  f = get_face (map, 0, 0, 0);
+  assert_points (f, pts_west);
+  g_assert_cmpstr (face_texture (map, f), ==, "base_wall");
+  assert_standard (f, 16, -8, 90, 0.5, 2);
+  assert_no_surface (f);
+
+  f = get_face (map, 0, 0, 1);
+  assert_points (f, pts_south);
+  assert_standard (f, -0.25, 1.5, -45, 1, -1);
+
+  f = get_face (map, 0, 0, 2);
+  assert_points (f, pts_bottom);
+  g_assert_cmpstr (face_texture (map, f), ==, "floor_1");
+  assert_standard (f, 0, 0, 0, 1, 1);
+
+  f = get_face (map, 0, 0, 3);
+  assert_points (f, pts_top);
+  g_assert_cmpstr (face_texture (map, f), ==, "ceil");
+  assert_standard (f, 1, 2.5, 180, 1, 1);
+
+  assert_points (get_face (map, 0, 0, 4), pts_north);
+  assert_points (get_face (map, 0, 0, 5), pts_east);
+
+  /* Texture names are interned once each. */
+  g_assert_cmpuint (map->textures->len, ==, 3);
+  g_assert_cmpuint (get_face (map, 0, 0, 0)->texture, ==, get_face (map, 0, 0, 5)->texture);
+
+  /* Ids are distinct. */
+  for (int i = 0; i < 6; i++)
+    for (int j = i + 1; j < 6; j++)
+      g_assert_cmpuint (get_face (map, 0, 0, i)->id, !=, get_face (map, 0, 0, j)->id);
+  g_assert_cmpuint (world->id, !=, player->id);
+
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE);
+  assert_round_trip (map);
+}
+
+static const char valve_text[] =
+  "// Game: Half-Life\n"
+  "// Format: Valve\n"
+  "// entity 0\n"
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "\"mapversion\" \"220\"\n"
+  "// brush 0\n"
+  "{\n"
+  P_WEST " wall [ 0 1 0 16.5 ] [ 0 0 -1 -8 ] 0 0.25 0.25\n"
+  P_SOUTH " wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_BOTTOM " floor [ 0.7071067811865476 0.7071067811865476 0 3 ] [ 0.7071067811865476 -0.7071067811865476 0 -0.5 ] 45 1 2\n"
+  P_TOP " floor [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 -1 1\n"
+  P_NORTH " wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_EAST " wall [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "}\n"
+  "}\n";
+
+static void
+test_valve220 (void)
+{
+  g_autoptr (QrMap) map = parse_ok (valve_text);
+  const double h = 0.7071067811865476;
+  const QrFace *f;
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 1);
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 0), "mapversion"), ==, "220");
+
+  f = get_face (map, 0, 0, 0);
+  assert_points (f, pts_west);
+  g_assert_cmpstr (face_texture (map, f), ==, "wall");
+  assert_valve (f, Y_AXIS, 16.5, NEG_Z, -8, 0, 0.25, 0.25);
+  assert_no_surface (f);
+
+  f = get_face (map, 0, 0, 2);
+  assert_points (f, pts_bottom);
+  g_assert_cmpstr (face_texture (map, f), ==, "floor");
+  assert_valve (f, qr_vec3 (h, h, 0), 3, qr_vec3 (h, -h, 0), -0.5, 45, 1, 2);
+
+  f = get_face (map, 0, 0, 3);
+  assert_valve (f, X_AXIS, 0, NEG_Y, 0, 0, -1, 1);
+
+  f = get_face (map, 0, 0, 5);
+  assert_points (f, pts_east);
+  assert_valve (f, Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_VALVE220);
+  assert_round_trip (map);
+}
+
+static void
+test_mixed (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n"
+    P_WEST " a 1 2 3 4 5\n"
+    P_SOUTH " b [ 1 0 0 6 ] [ 0 0 -1 7 ] 8 9 10\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    P_TOP " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_NORTH " a 0 0 0 1 1\n"
+    P_EAST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n"
+    "{\n"
+    P_WEST " a 0 0 0 1 1\n"
+    P_SOUTH " a 0 0 0 1 1\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    P_TOP " a 0 0 0 1 1\n"
+    "}\n"
+    "}\n"
+    "{\n"
+    "\"classname\" \"func_wall\"\n"
+    "{\n"
+    P_WEST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " b [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  assert_standard (get_face (map, 0, 0, 0), 1, 2, 3, 4, 5);
+  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 6, NEG_Z, 7, 8, 9, 10);
+  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
+  assert_valve (get_face (map, 0, 0, 3), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  assert_standard (get_face (map, 0, 0, 4), 0, 0, 0, 1, 1);
+  assert_valve (get_face (map, 0, 0, 5), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+  g_assert_cmpint (qr_entity_get_brush (qr_map_get_entity (map, 0), 1)->n_faces, ==, 4);
+  assert_standard (get_face (map, 0, 1, 3), 0, 0, 0, 1, 1);
+  assert_valve (get_face (map, 1, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_MIXED);
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " a 1 2 3 4 5\n"
+    P_SOUTH " b [ 1 0 0 6 ] [ 0 0 -1 7 ] 8 9 10\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    P_TOP " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_NORTH " a 0 0 0 1 1\n"
+    P_EAST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n"
+    "// brush 1\n"
+    "{\n"
+    P_WEST " a 0 0 0 1 1\n"
+    P_SOUTH " a 0 0 0 1 1\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    P_TOP " a 0 0 0 1 1\n"
+    "}\n"
+    "}\n"
+    "// entity 1\n"
+    "{\n"
+    "\"classname\" \"func_wall\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " b [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n");
+}
+
+static const char quake2_text[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "{\n"
+  P_WEST " e1u1/floor1_3 0 0 0 1 1 0 0 0\n"
+  P_SOUTH " e1u1/floor1_3 16 32 0 1 1\n"
+  P_BOTTOM " e1u1/sky1 0 0 0 1 1 0 4 0\n"
+  P_TOP " e1u1/trigger 0 0 0 1 1 1 512 100\n"
+  P_NORTH " e1u1/floor1_3 0 0 0 1 1\n"
+  P_EAST " e1u1/water 0 0 0 0.5 0.5 32 0 -7.5\n"
+  "}\n"
+  "}\n";
+
+static void
+test_quake2 (void)
+{
+  g_autoptr (QrMap) map = parse_ok (quake2_text);
+  const QrFace *f;
+
+  f = get_face (map, 0, 0, 0);
+  g_assert_cmpstr (face_texture (map, f), ==, "e1u1/floor1_3");
+  assert_standard (f, 0, 0, 0, 1, 1);
+  assert_surface (f, 0, 0, 0);
+
+  f = get_face (map, 0, 0, 1);
+  assert_standard (f, 16, 32, 0, 1, 1);
+  assert_no_surface (f);
+
+  assert_surface (get_face (map, 0, 0, 2), 0, 4, 0);
+  assert_surface (get_face (map, 0, 0, 3), 1, 512, 100);
+  assert_no_surface (get_face (map, 0, 0, 4));
+  f = get_face (map, 0, 0, 5);
+  assert_standard (f, 0, 0, 0, 0.5, 0.5);
+  assert_surface (f, 32, 0, -7.5);
+  assert_points (f, pts_east);
+
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE2);
+
+  assert_writes_as (quake2_text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " e1u1/floor1_3 0 0 0 1 1 0 0 0\n"
+    P_SOUTH " e1u1/floor1_3 16 32 0 1 1\n"
+    P_BOTTOM " e1u1/sky1 0 0 0 1 1 0 4 0\n"
+    P_TOP " e1u1/trigger 0 0 0 1 1 1 512 100\n"
+    P_NORTH " e1u1/floor1_3 0 0 0 1 1\n"
+    P_EAST " e1u1/water 0 0 0 0.5 0.5 32 0 -7.5\n"
+    "}\n"
+    "}\n");
+}
+
+static void
+test_quake2_valve (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"mapversion\" \"220\"\n"
+    "{\n"
+    P_WEST " e1u1/wall [ 0 1 0 4 ] [ 0 0 -1 8 ] 0 1 1 0 0 0\n"
+    P_SOUTH " e1u1/wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 0.5 0.5 1 16 250\n"
+    P_BOTTOM " e1u1/wall [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  assert_valve (get_face (map, 0, 0, 0), Y_AXIS, 4, NEG_Z, 8, 0, 1, 1);
+  assert_surface (get_face (map, 0, 0, 0), 0, 0, 0);
+  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 0, NEG_Z, 0, 0, 0.5, 0.5);
+  assert_surface (get_face (map, 0, 0, 1), 1, 16, 250);
+  assert_valve (get_face (map, 0, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  assert_no_surface (get_face (map, 0, 0, 2));
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE2_VALVE);
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"mapversion\" \"220\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " e1u1/wall [ 0 1 0 4 ] [ 0 0 -1 8 ] 0 1 1 0 0 0\n"
+    P_SOUTH " e1u1/wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 0.5 0.5 1 16 250\n"
+    P_BOTTOM " e1u1/wall [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n");
+}
+
+#define PATCH_RAW \
+  "patchDef2\n" \
+  "{\n" \
+  "textures/common/caulk\n" \
+  "( 3 3 0 0 0 )\n" \
+  "(\n" \
+  "( ( -64 -64 0 0 0 ) ( -64 0 0 0 0.5 ) ( -64 64 0 0 1 ) )\n" \
+  "( ( 0 -64 0 0.5 0 ) ( 0 0 16 0.5 0.5 ) ( 0 64 0 0.5 1 ) )\n" \
+  "( ( 64 -64 0 1 0 ) ( 64 0 0 1 0.5 ) ( 64 64 0 1 1 ) )\n" \
+  ")\n" \
+  "}"
+
+#define Q3_FACE(P, TEX) P " " TEX " 0 0 0 0.5 0.5 0 0 0\n"
+
+static const char quake3_text[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "// brush 0\n"
+  "{\n"
+  Q3_FACE (P_WEST, "textures/base_wall/concrete")
+  Q3_FACE (P_SOUTH, "textures/base_wall/concrete")
+  Q3_FACE (P_BOTTOM, "textures/base_floor/clang")
+  Q3_FACE (P_TOP, "textures/base_wall/concrete")
+  "}\n"
+  "// brush 1\n"
+  "{\n"
+  PATCH_RAW "\n"
+  "}\n"
+  "// brush 2\n"
+  "{\n"
+  Q3_FACE (P_WEST, "textures/common/clip")
+  Q3_FACE (P_SOUTH, "textures/common/clip")
+  Q3_FACE (P_BOTTOM, "textures/common/clip")
+  "}\n"
+  "}\n";
+
+static void
+test_quake3_patch (void)
+{
+  g_autoptr (QrMap) map = parse_ok (quake3_text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrNode *patch;
+
+  /* The patch is no brush: brush indices run 0, 1 around it. */
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 4);
+  g_assert_cmpint (qr_entity_get_brush (world, 1)->n_faces, ==, 3);
+  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 0)), ==, "textures/common/clip");
+  assert_surface (get_face (map, 0, 0, 2), 0, 0, 0);
+  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 0.5, 0.5);
+
+  g_assert_cmpuint (world->kept->len, ==, 1);
+  patch = g_ptr_array_index (world->kept, 0);
+  g_assert_cmpstr (patch->name, ==, "patchDef2");
+  g_assert_cmpstr (patch->raw, ==, PATCH_RAW);
+  g_assert_cmpint (patch->anchor, ==, 1);
+  g_assert_cmpuint (map->kept->len, ==, 0);
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE3);
+
+  assert_writes_as (quake3_text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    Q3_FACE (P_WEST, "textures/base_wall/concrete")
+    Q3_FACE (P_SOUTH, "textures/base_wall/concrete")
+    Q3_FACE (P_BOTTOM, "textures/base_floor/clang")
+    Q3_FACE (P_TOP, "textures/base_wall/concrete")
+    "}\n"
+    "{\n"
+    PATCH_RAW "\n"
+    "}\n"
+    "// brush 1\n"
+    "{\n"
+    Q3_FACE (P_WEST, "textures/common/clip")
+    Q3_FACE (P_SOUTH, "textures/common/clip")
+    Q3_FACE (P_BOTTOM, "textures/common/clip")
+    "}\n"
+    "}\n");
+}
+
+/* Patches first, last, and two in a row; in an entity other than the world. */
+static void
+test_quake3_patch_positions (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n" PATCH_RAW "\n}\n"
+    "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
+    "{\n" PATCH_RAW "\n}\n"
+    "{\n\tpatchDef2\n\t{\n\ttextures/x\n\t( 3 3 0 0 0 )\n\t(\n\t)\n\t}\n}\n"
+    "}\n"
+    "{\n"
+    "\"classname\" \"func_group\"\n"
+    "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
+    "{\n" PATCH_RAW "\n}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrEntity *group = qr_map_get_entity (map, 1);
+  const QrNode *n;
+
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpuint (world->kept->len, ==, 3);
+  g_assert_cmpint (((QrNode *) g_ptr_array_index (world->kept, 0))->anchor, ==, 0);
+  g_assert_cmpint (((QrNode *) g_ptr_array_index (world->kept, 1))->anchor, ==, 1);
+  n = g_ptr_array_index (world->kept, 2);
+  g_assert_cmpint (n->anchor, ==, 1);
+  /* Verbatim from the name to the closing brace, inner TABs included. */
+  g_assert_cmpstr (n->raw, ==, "patchDef2\n\t{\n\ttextures/x\n\t( 3 3 0 0 0 )\n\t(\n\t)\n\t}");
+  g_assert_cmpuint (qr_entity_brush_count (group), ==, 1);
+  g_assert_cmpuint (group->kept->len, ==, 1);
+  g_assert_cmpint (((QrNode *) g_ptr_array_index (group->kept, 0))->anchor, ==, 1);
+  assert_round_trip (map);
+}
+
+#define BRUSHDEF_RAW \
+  "brushDef\n" \
+  "{\n" \
+  "( -64 -64 -16 ) ( -64 -63 -16 ) ( -64 -64 -15 ) ( ( 0.03125 0 0 ) ( 0 0.03125 0 ) ) textures/a/b 0 0 0\n" \
+  "( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 ) ( ( 0.03125 0 0 ) ( 0 0.03125 0 ) ) textures/a/b 0 0 0\n" \
+  "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 0.03125 0 0 ) ( 0 0.03125 0 ) ) textures/a/b 0 0 0\n" \
+  "}"
+
+static void
+test_quake3_brushdef (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
+    "{\n" BRUSHDEF_RAW "\n}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrNode *n;
+
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpuint (world->kept->len, ==, 1);
+  n = g_ptr_array_index (world->kept, 0);
+  g_assert_cmpstr (n->name, ==, "brushDef");
+  g_assert_cmpstr (n->raw, ==, BRUSHDEF_RAW);
+  g_assert_cmpint (n->anchor, ==, 1);
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE3);
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
+    "{\n" BRUSHDEF_RAW "\n}\n"
+    "}\n");
+}
+
+/* CRLF inside a verbatim block: the kept text has plain newlines. */
+static void
+test_quake3_patch_crlf (void)
+{
+  static const char text[] =
+    "{\r\n"
+    "\"classname\" \"worldspawn\"\r\n"
+    "{\r\n"
+    "patchDef2\r\n{\r\ntextures/x\r\n( 3 3 0 0 0 )\r\n(\r\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\r\n)\r\n}\r\n"
+    "}\r\n"
+    "}\r\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrNode *n = g_ptr_array_index (qr_map_get_entity (map, 0)->kept, 0);
+
+  g_assert_cmpstr (n->raw, ==, "patchDef2\n{\ntextures/x\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n)\n}");
+  assert_round_trip (map);
+}
+
+/* ---- bare brush lists, comments, whitespace, names ---------------------- */
+
+static const char bare_text[] =
+  "{\n"
+  P_WEST " a 0 0 0 1 1\n"
+  P_SOUTH " a 0 0 0 1 1\n"
+  P_BOTTOM " a 0 0 0 1 1\n"
+  "}\n"
+  "{\n"
+  P_TOP " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  P_NORTH " b [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_EAST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "}\n";
+
+static void
+test_bare_list (void)
+{
+  g_autoptr (QrMap) map = parse_ok (bare_text);
+  const QrEntity *e;
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 1);
+  e = qr_map_get_entity (map, 0);
+  g_assert_true (e->flags & QR_ENTITY_IMPLICIT);
+  g_assert_cmpuint (e->keys->len, ==, 0);
+  g_assert_null (qr_entity_get_key (e, "classname"));
+  g_assert_cmpstr (qr_entity_get_classname (e), ==, "worldspawn");
+  g_assert_cmpuint (qr_entity_brush_count (e), ==, 2);
+  assert_points (get_face (map, 0, 0, 0), pts_west);
+  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
+  assert_points (get_face (map, 0, 1, 2), pts_east);
+  assert_valve (get_face (map, 0, 1, 2), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+
+  assert_writes_as (bare_text,
+    "// brush 0\n"
+    "{\n"
+    P_WEST " a 0 0 0 1 1\n"
+    P_SOUTH " a 0 0 0 1 1\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    "}\n"
+    "// brush 1\n"
+    "{\n"
+    P_TOP " b [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_NORTH " b [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_EAST " b [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n");
+}
+
+static void
+test_bare_list_single_line (void)
+{
+  /* As some editors put one brush on the clipboard, with comments around. */
+  static const char text[] =
+    "// copied\n{ " P_WEST " a 0 0 0 1 1 " P_SOUTH " a 0 0 0 1 1 " P_BOTTOM " a 0 0 0 1 1 }";
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 1);
+  g_assert_true (qr_map_get_entity (map, 0)->flags & QR_ENTITY_IMPLICIT);
+  g_assert_cmpint (qr_entity_get_brush (qr_map_get_entity (map, 0), 0)->n_faces, ==, 3);
+  g_assert_cmpstr (map->preamble, ==, "// copied\n");
+  assert_round_trip (map);
+}
+
+static const char comments_text[] =
+  "// leading comment\n"
+  "; QuArK comment\n"
+  "{\n"
+  "\"classname\" \"worldspawn\" // after a key\n"
+  "; between keys\n"
+  "\"message\" \"hello\"\n"
+  "// before a brush\n"
+  "{\n"
+  "// before the first face\n"
+  P_WEST " a 0 0 0 1 1 // after a face\n"
+  "; between faces\n"
+  P_SOUTH " a 0 0 0 1 1 ; QuArK style after a face\n"
+  "// between faces\n"
+  P_BOTTOM " a 0 0 0 1 1 0 0 0 // after surface values\n"
+  "// before the closing brace\n"
+  "}\n"
+  "; after a brush\n"
+  "}\n"
+  "// between entities\n"
+  "{\n"
+  "\"classname\" \"light\"\n"
+  "}\n"
+  "// at the end, without a newline";
+
+static void
+test_comments (void)
+{
+  g_autoptr (QrMap) map = parse_ok (comments_text);
+  const QrEntity *world;
+
+  g_assert_cmpstr (map->preamble, ==, "// leading comment\n; QuArK comment\n");
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  world = qr_map_get_entity (map, 0);
+  g_assert_cmpuint (world->keys->len, ==, 2);
+  g_assert_cmpstr (qr_entity_get_key (world, "message"), ==, "hello");
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 3);
+  assert_points (get_face (map, 0, 0, 1), pts_south);
+  assert_no_surface (get_face (map, 0, 0, 1));
+  assert_surface (get_face (map, 0, 0, 2), 0, 0, 0);
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 1)), ==, "light");
+  assert_round_trip (map);
+}
+
+static void
+test_comments_at_end (void)
+{
+  static const char *const endings[] = {
+    "// no newline", "; no newline", "//", ";", "// crlf\r\n", "\n\n// two\n// lines",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (endings); i++)
+    {
+      g_autofree char *text = g_strconcat (quake_text, endings[i], NULL);
+      g_autoptr (QrMap) map = parse_ok (text);
+      g_autoptr (QrMap) plain = parse_ok (quake_text);
+
+      assert_equal_maps (map, plain);
+    }
+
+  /* A file of nothing but comments is an empty document with a header. */
+  {
+    g_autoptr (QrMap) map = parse_ok ("// Game: Quake\n; nothing else");
+
+    g_assert_cmpuint (qr_map_entity_count (map), ==, 0);
+    g_assert_cmpstr (map->preamble, ==, "// Game: Quake\n; nothing else\n");
+  }
+  {
+    g_autoptr (QrMap) map = parse_ok ("");
+
+    g_assert_cmpuint (qr_map_entity_count (map), ==, 0);
+    g_assert_null (map->preamble);
+  }
+}
+
+static void
+test_crlf_tabs (void)
+{
+  /* The same document as quake_text, with CRLF line ends and TABs. */
+  static const char text[] =
+    "{\r\n"
+    "\t\"classname\"\t\"worldspawn\"\r\n"
+    "\t\"wad\" \"gfx/base.wad\"\r\n"
+    "\t{\r\n"
+    "\t\t(\t-64 -64 -16\t)\t( -64 -63 -16 ) ( -64 -64 -15 )\tbase_wall\t16\t-8 90 0.5 2\r\n"
+    "\t\t( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 ) base_wall -0.25 1.5 -45 1 -1\t\r\n"
+    "\t\t( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) floor_1 0 0 0 1 1\r\n"
+    "\r\n"
+    "\t\t( 64 64 16 ) ( 64 65 16 ) ( 65 64 16 ) ceil 1.000000 2.500000 180.000000 1.000000 1.000000\r\n"
+    "\t\t( 64 64 16 ) ( 65 64 16 ) ( 64 64 17 ) base_wall 0 0 0 1 1\r\n"
+    "\t\t( 64 64 16 ) ( 64 64 17 ) ( 64 65 16 ) base_wall 0 0 0 1 1\r\n"
+    "\t}\r\n"
+    "}\r\n"
+    "{\r\n"
+    "\"classname\" \"info_player_start\"\r\n"
+    "\"origin\" \"0 0 24\"\r\n"
+    "}\r\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autoptr (QrMap) plain = parse_ok (quake_text);
+  g_autofree char *out_crlf = write_ok (map, QR_SAVE_AS_READ);
+  g_autofree char *out_plain = write_ok (plain, QR_SAVE_AS_READ);
+
+  assert_equal_maps (map, plain);
+  g_assert_cmpstr (out_crlf, ==, out_plain);
+  g_assert_null (strchr (out_crlf, '\r'));
+
+  /* A CRLF header keeps its lines without the carriage returns. */
+  {
+    g_autoptr (QrMap) m = parse_ok ("// Game: Quake\r\n// Format: Standard\r\n// entity 0\r\n{\r\n\"classname\" \"worldspawn\"\r\n}\r\n");
+
+    g_assert_cmpstr (m->preamble, ==, "// Game: Quake\n// Format: Standard\n");
+    assert_round_trip (m);
+  }
+}
+
+static void
+test_texture_names (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n"
+    P_WEST " {fence 0 0 0 1 1\n"
+    P_SOUTH " *water1 0 0 0 1 1\n"
+    P_BOTTOM " +0button 0 0 0 1 1\n"
+    P_TOP " +atex/sub/dir 0 0 0 1 1\n"
+    P_NORTH " textures/base_wall/c_met5_2 0 0 0 1 1\n"
+    P_EAST " *lava/{x}+y 0 0 0 1 1\n"
+    "}\n"
+    "{\n"
+    P_WEST " {blue [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " *04water1 [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " +a_lamp [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n";
+  static const char *const names[] = {
+    "{fence", "*water1", "+0button", "+atex/sub/dir", "textures/base_wall/c_met5_2", "*lava/{x}+y",
+  };
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpstr (face_texture (map, get_face (map, 0, 0, i)), ==, names[i]);
+  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 0)), ==, "{blue");
+  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 1)), ==, "*04water1");
+  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 2)), ==, "+a_lamp");
+  assert_valve (get_face (map, 0, 1, 0), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " {fence 0 0 0 1 1\n"
+    P_SOUTH " *water1 0 0 0 1 1\n"
+    P_BOTTOM " +0button 0 0 0 1 1\n"
+    P_TOP " +atex/sub/dir 0 0 0 1 1\n"
+    P_NORTH " textures/base_wall/c_met5_2 0 0 0 1 1\n"
+    P_EAST " *lava/{x}+y 0 0 0 1 1\n"
+    "}\n"
+    "// brush 1\n"
+    "{\n"
+    P_WEST " {blue [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " *04water1 [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " +a_lamp [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n");
+
+  /* A brush whose first face has a "{" texture, in a bare list. */
+  {
+    g_autoptr (QrMap) bare = parse_ok ("{\n" P_WEST " {fence 0 0 0 1 1\n}\n");
+
+    g_assert_true (qr_map_get_entity (bare, 0)->flags & QR_ENTITY_IMPLICIT);
+    g_assert_cmpstr (face_texture (bare, get_face (bare, 0, 0, 0)), ==, "{fence");
+  }
+}
+
+static const char quoted_text[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "\"message\" \"open { brace\"\n"
+  "\"message\" \"close } brace // not a comment ; nor this\"\n"
+  "\"_tb_def\" \"builtin:Quake.fgd\"\n"
+  "\"wad\" \"C:\\quake\\id1\\\"\n"
+  "\"netname\" \"say \\\"hi\\\" now\"\n"
+  "\"message\" \"{\"\n"
+  "\"}\" \"\"\n"
+  "{\n"
+  P_WEST " a 0 0 0 1 1\n"
+  P_SOUTH " a 0 0 0 1 1\n"
+  P_BOTTOM " a 0 0 0 1 1\n"
+  "}\n"
+  "}\n";
+
+static void
+test_quoted_values (void)
+{
+  g_autoptr (QrMap) map = parse_ok (quoted_text);
+  const QrEntity *e = qr_map_get_entity (map, 0);
+  static const char *const expected[][2] = {
+    { "classname", "worldspawn" },
+    { "message", "open { brace" },
+    { "message", "close } brace // not a comment ; nor this" },
+    { "_tb_def", "builtin:Quake.fgd" },
+    { "wad", "C:\\quake\\id1\\" },
+    { "netname", "say \"hi\" now" },
+    { "message", "{" },
+    { "}", "" },
+  };
+
+  g_assert_cmpuint (e->keys->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const QrKeyValue *kv = &g_array_index (e->keys, QrKeyValue, i);
+
+      g_assert_cmpstr (kv->key, ==, expected[i][0]);
+      g_assert_cmpstr (kv->value, ==, expected[i][1]);
+    }
+  /* The first of duplicate keys answers. */
+  g_assert_cmpstr (qr_entity_get_key (e, "message"), ==, "open { brace");
+  g_assert_cmpuint (qr_entity_brush_count (e), ==, 1);
+
+  assert_writes_as (quoted_text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"message\" \"open { brace\"\n"
+    "\"message\" \"close } brace // not a comment ; nor this\"\n"
+    "\"_tb_def\" \"builtin:Quake.fgd\"\n"
+    "\"wad\" \"C:\\quake\\id1\\\"\n"
+    "\"netname\" \"say \\\"hi\\\" now\"\n"
+    "\"message\" \"{\"\n"
+    "\"}\" \"\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " a 0 0 0 1 1\n"
+    P_SOUTH " a 0 0 0 1 1\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    "}\n"
+    "}\n");
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+static void
+test_three_digit_exponents (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n"
+    "( 1e-005 1.5E+002 -2.5e+010 ) ( 0 1 2.5E-003 ) ( 1E+003 0 0 ) a 1e+001 -1E-001 1.5e+002 2.5E-001 1e000\n"
+    P_SOUTH " b [ 1e+000 0 0 1.25E+002 ] [ 0 0 -1E+000 -3e-003 ] 0 5e-001 1.5E+000\n"
+    P_BOTTOM " c 0 0 0 1 1\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrFace *f = get_face (map, 0, 0, 0);
+
+  assert_vec3 (f->points[0], 1e-5, 150, -2.5e10);
+  assert_vec3 (f->points[1], 0, 1, 2.5e-3);
+  assert_vec3 (f->points[2], 1000, 0, 0);
+  assert_standard (f, 10, -0.1, 150, 0.25, 1);
+  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 125, NEG_Z, -3e-3, 0, 0.5, 1.5);
+  assert_round_trip (map);
+}
+
+static void
+test_negative_zero (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n"
+    "( -0 0 -0.0 ) ( -64 -0.000 -16 ) ( 0.0 -0e5 -15 ) a -0 0 -0 1 -0\n"
+    P_SOUTH " b [ -0 1 0 -0 ] [ 0 -0 -1 0 ] -0 1 1\n"
+    P_BOTTOM " c 0 0 0 1 1 -0 0 -0\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrFace *f = get_face (map, 0, 0, 0);
+
+  g_assert_true (signbit (f->points[0].x));
+  g_assert_false (signbit (f->points[0].y));
+  g_assert_true (signbit (f->points[0].z));
+  g_assert_true (signbit (f->points[1].y));
+  g_assert_false (signbit (f->points[2].x));
+  g_assert_true (signbit (f->points[2].y));
+  assert_standard (f, -0.0, 0.0, -0.0, 1, -0.0);
+  assert_valve (get_face (map, 0, 0, 1), qr_vec3 (-0.0, 1, 0), -0.0, qr_vec3 (0, -0.0, -1), 0, -0.0, 1, 1);
+  assert_surface (get_face (map, 0, 0, 2), -0.0, 0, -0.0);
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    "( -0 0 -0 ) ( -64 -0 -16 ) ( 0 -0 -15 ) a -0 0 -0 1 -0\n"
+    P_SOUTH " b [ -0 1 0 -0 ] [ 0 -0 -1 0 ] -0 1 1\n"
+    P_BOTTOM " c 0 0 0 1 1 -0 0 -0\n"
+    "}\n"
+    "}\n");
+}
+
+static void
+test_long_decimals (void)
+{
+  static const char *const numbers[] = {
+    "0.12345678901234567890",
+    "1234.5678901234567890123",
+    "-7.0000000000000000001",
+    "9007199254740993",
+    "0.10000000000000000555",
+    "-63.999999999999999999",
+    "12345678901234567890",
+    "0.33333333333333331483",
+  };
+  g_autoptr (GString) text = g_string_new ("{\n\"classname\" \"worldspawn\"\n{\n");
+  g_autoptr (QrMap) map = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    g_string_append_printf (text, "( %s 1 2 ) ( 3 %s 4 ) ( 5 6 %s ) a %s 0 0 1 1\n",
+                            numbers[i], numbers[i], numbers[i], numbers[i]);
+  g_string_append (text, "}\n}\n");
+  map = parse_ok (text->str);
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      const QrFace *f = get_face (map, 0, 0, (int) i);
+      double expected = g_ascii_strtod (numbers[i], NULL);
+
+      assert_same (f->points[0].x, expected);
+      assert_same (f->points[1].y, expected);
+      assert_same (f->points[2].z, expected);
+      assert_same (f->tex.shift[0], expected);
+    }
+  assert_round_trip (map);
+}
+
+static void
+test_shortest_output (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\n"
+    "( 0.5 0.1 1.000000 ) ( 2.50 -3.125000 100.0 ) ( 0.33333333333333331483 1e-005 1.5E+002 ) a 0.000000 -16.000000 45.000000 0.500000 1.000000\n"
+    "( +1 00064 -0016.50 ) ( 1024.0000 65536 -1e3 ) ( 0.1000000000000000055511 0.3 0.7 ) b [ 1.000000 0.000000 0.000000 -8.000000 ] [ 0 0 -1 0.250 ] 0.000000 0.250000 0.250000\n"
+    "}\n"
+    "}\n";
+
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    "( 0.5 0.1 1 ) ( 2.5 -3.125 100 ) ( 0.3333333333333333 1e-05 150 ) a 0 -16 45 0.5 1\n"
+    "( 1 64 -16.5 ) ( 1024 65536 -1000 ) ( 0.1 0.3 0.7 ) b [ 1 0 0 -8 ] [ 0 0 -1 0.25 ] 0 0.25 0.25\n"
+    "}\n"
+    "}\n");
+}
+
+static void
+test_preamble (void)
+{
+  static const char text[] =
+    "// Game: Quake\n"
+    "// Format: Standard\n"
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " a 0 0 0 1 1\n"
+    P_SOUTH " a 0 0 0 1 1\n"
+    P_BOTTOM " a 0 0 0 1 1\n"
+    "}\n"
+    "}\n"
+    "// entity 1\n"
+    "{\n"
+    "\"classname\" \"light\"\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  g_assert_cmpstr (map->preamble, ==, "// Game: Quake\n// Format: Standard\n");
+  assert_writes_as (text, text);
+
+  /* Numbering comments alone are no header; look-alikes are kept. */
+  {
+    g_autoptr (QrMap) m = parse_ok ("// entity 0\n// brush 12\n{\n\"classname\" \"worldspawn\"\n}\n");
+
+    g_assert_null (m->preamble);
+  }
+  {
+    g_autoptr (QrMap) m = parse_ok ("// entity zero\n// entity 1x\n//entity 2\n{\n\"classname\" \"worldspawn\"\n}\n");
+
+    g_assert_cmpstr (m->preamble, ==, "// entity zero\n// entity 1x\n//entity 2\n");
+    assert_round_trip (m);
+  }
+}
+
+/* ---- one document with everything, round trip -------------------------- */
+
+static void
+test_round_trip_everything (void)
+{
+  g_autofree char *text = g_strconcat (
+    "// Game: Generic\n",
+    "; QuArK header\n",
+    "{\n",
+    "\"classname\" \"worldspawn\"\n",
+    "\"message\" \"a { b } // c\"\n",
+    "\"message\" \"dup\"\n",
+    "\"_tb_textures\" \"textures/a;textures/b\"\n",
+    "{\n",
+    "( -0 0.1 1e-005 ) ( 64 -63.999999999999999999 -16 ) ( -64 -64 -15 ) {fence 16 -8 90 0.5 2\n",
+    P_SOUTH " *water [ 1 0 0 0.5 ] [ 0 0 -1 -0 ] 30 0.25 4\n",
+    P_BOTTOM " +0btn 0 0 0 1 1 1 2 3\n",
+    P_TOP " e1/x [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1 0 0 0\n",
+    "}\n",
+    "{\n" PATCH_RAW "\n}\n",
+    "{\n" BRUSHDEF_RAW "\n}\n",
+    "}\n",
+    "{\r\n\"classname\"\t\"func_door\"\r\n\"target\" \"t1\"\r\n",
+    "{\n" P_WEST " a 0 0 0 1 1\n" P_SOUTH " a 0 0 0 1 1\n" P_BOTTOM " a 0 0 0 1 1\n}\n",
+    "}\n",
+    "{\n\"classname\" \"light\"\n\"origin\" \"1 2 3\"\n}\n",
+    NULL);
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+  g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 2);
+  assert_round_trip (map);
+}
+
+/* ---- conversions -------------------------------------------------------- */
+
+static const char standard_box[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "{\n"
+  P_WEST " base 0 0 0 1 1\n"
+  P_SOUTH " base 0 0 0 1 1\n"
+  P_BOTTOM " base 0 0 0 1 1\n"
+  P_TOP " base 0 0 0 1 1\n"
+  P_NORTH " base 0 0 0 1 1\n"
+  P_EAST " base 0 0 0 1 1\n"
+  "}\n"
+  "}\n";
+
+static const char valve_box_out[] =
+  "// entity 0\n"
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "\"mapversion\" \"220\"\n"
+  "// brush 0\n"
+  "{\n"
+  P_WEST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_SOUTH " base [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_BOTTOM " base [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  P_TOP " base [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  P_NORTH " base [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  P_EAST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "}\n"
+  "}\n";
+
+static void
+test_convert_to_valve220 (void)
+{
+  g_autoptr (QrMap) map = parse_ok (standard_box);
+  g_autofree char *out = write_ok (map, QR_SAVE_VALVE220);
+
+  g_assert_cmpstr (out, ==, valve_box_out);
+
+  /* Shifts, rotations and scales: every texel stays where it was. */
+  {
+    static const char text[] =
+      "{\n"
+      "\"classname\" \"worldspawn\"\n"
+      "\"wad\" \"x.wad\"\n"
+      "{\n"
+      P_WEST " base 16 -8 30 0.5 2\n"
+      P_SOUTH " base -3 7 -45 -1 0.25\n"
+      P_BOTTOM " base 0 0 90 1 1\n"
+      P_TOP " base 12.5 0 180 2 -2\n"
+      P_NORTH " base 0 64 270 1 1 1 2 3\n"
+      "( 0 0 0 ) ( 64 0 64 ) ( 0 64 0 ) base 5 5 15 1.5 0.75\n"
+      "}\n"
+      "}\n";
+    g_autoptr (QrMap) std = parse_ok (text);
+    g_autofree char *valve = write_ok (std, QR_SAVE_VALVE220);
+    g_autoptr (QrMap) back = parse_ok (valve);
+    const QrEntity *world = qr_map_get_entity (back, 0);
+
+    /* After the classname, once; other keys stay. */
+    g_assert_true (g_str_has_prefix (valve, "// entity 0\n{\n\"classname\" \"worldspawn\"\n\"mapversion\" \"220\"\n\"wad\" \"x.wad\"\n"));
+    g_assert_cmpuint (world->keys->len, ==, 3);
+    for (int i = 0; i < 6; i++)
+      {
+        const QrFace *a = get_face (std, 0, 0, i), *b = get_face (back, 0, 0, i);
+
+        g_assert_cmpint (b->form, ==, QR_TEX_VALVE);
+        for (int k = 0; k < 3; k++)
+          g_assert_true (qr_vec3_identical (a->points[k], b->points[k]));
+        assert_same_texels (a, b);
+        /* Half-Life tools read no surface values. */
+        assert_no_surface (b);
+      }
+    g_assert_cmpint (qr_map_detect_dialect (back), ==, QR_DIALECT_VALVE220);
+  }
+
+  /* A map that already says 220 says it once. */
+  {
+    g_autoptr (QrMap) v = parse_ok (valve_text);
+    g_autofree char *again = write_ok (v, QR_SAVE_VALVE220);
+    const char *first = strstr (again, "\"mapversion\"");
+
+    g_assert_nonnull (first);
+    g_assert_null (strstr (first + 1, "\"mapversion\""));
+  }
+}
+
+static void
+test_convert_to_quake (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"mapversion\" \"220\"\n"
+    "\"wad\" \"x.wad\"\n"
+    "{\n"
+    P_WEST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " base [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " base [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_TOP " base [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_NORTH " base [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_EAST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autofree char *out = write_ok (map, QR_SAVE_QUAKE);
+
+  g_assert_cmpstr (out, ==,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"wad\" \"x.wad\"\n"
+    "// brush 0\n"
+    "{\n"
+    P_WEST " base 0 0 0 1 1\n"
+    P_SOUTH " base 0 0 0 1 1\n"
+    P_BOTTOM " base 0 0 0 1 1\n"
+    P_TOP " base 0 0 0 1 1\n"
+    P_NORTH " base 0 0 0 1 1\n"
+    P_EAST " base 0 0 0 1 1\n"
+    "}\n"
+    "}\n");
+
+  /* Axial axes that are rotated, scaled, shifted or flipped convert too. */
+  {
+    static const char rotated[] =
+      "{\n"
+      "\"classname\" \"worldspawn\"\n"
+      "\"mapversion\" \"220\"\n"
+      "{\n"
+      P_WEST " base [ 0 1 0 16 ] [ 0 0 -1 -8 ] 0 0.5 2\n"
+      P_SOUTH " base [ 0 0 -1 4 ] [ -1 0 0 0 ] 90 1 1\n"
+      P_BOTTOM " base [ 0 1 0 0 ] [ 1 0 0 0 ] 90 1 1\n"
+      P_TOP " base [ 0.7071067811865476 -0.7071067811865476 0 0 ] [ -0.7071067811865476 -0.7071067811865476 0 0 ] 45 1 1\n"
+      P_NORTH " base [ 1 0 0 3 ] [ 0 0 -1 5 ] 0 -1 0.25\n"
+      P_EAST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1 7 8 9\n"
+      "}\n"
+      "}\n";
+    g_autoptr (QrMap) valve = parse_ok (rotated);
+    g_autofree char *std_text = write_ok (valve, QR_SAVE_QUAKE);
+    g_autoptr (QrMap) back = parse_ok (std_text);
+
+    g_assert_null (strstr (std_text, "mapversion"));
+    g_assert_null (strchr (std_text, '['));
+    for (int i = 0; i < 6; i++)
+      {
+        const QrFace *a = get_face (valve, 0, 0, i), *b = get_face (back, 0, 0, i);
+
+        g_assert_cmpint (b->form, ==, QR_TEX_STANDARD);
+        assert_same_texels (a, b);
+      }
+    g_assert_cmpint (qr_map_detect_dialect (back), ==, QR_DIALECT_QUAKE);
+
+    /* Quake 2 keeps the surface values and also drops the 220 marker. */
+    {
+      g_autofree char *q2 = write_ok (valve, QR_SAVE_QUAKE2);
+      g_autoptr (QrMap) q2map = parse_ok (q2);
+
+      g_assert_null (strstr (q2, "mapversion"));
+      assert_surface (get_face (q2map, 0, 0, 5), 7, 8, 9);
+      g_assert_cmpint (get_face (q2map, 0, 0, 5)->form, ==, QR_TEX_STANDARD);
+    }
+  }
+}
+
+static void
+test_convert_to_quake_skewed (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "}\n"
+    "{\n"
+    "\"classname\" \"func_wall\"\n"
+    "{\n"
+    P_WEST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n"
+    "{\n"
+    P_WEST " base [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_SOUTH " base [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    P_BOTTOM " base [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    P_TOP " base [ 1 0 0 0 ] [ 0.6 -0.8 0 0 ] 0 1 1\n"
+    "}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autoptr (GError) error = NULL;
+  GString *out = qr_map_write_map (map, QR_SAVE_QUAKE, &error);
+
+  g_assert_null (out);
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED);
+  if (!g_str_has_prefix (error->message, "entity 1, brush 1, face 3: "))
+    g_error ("unexpected message: %s", error->message);
+
+  /* The same document still saves as read and as Valve 220. */
+  g_clear_error (&error);
+  {
+    g_autofree char *as_read = write_ok (map, QR_SAVE_AS_READ);
+    g_autofree char *valve = write_ok (map, QR_SAVE_VALVE220);
+
+    g_assert_nonnull (strstr (as_read, "[ 0.6 -0.8 0 0 ]"));
+    g_assert_nonnull (strstr (valve, "[ 0.6 -0.8 0 0 ]"));
+  }
+}
+
+static void
+test_convert_drops_mapversion (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"mapversion\" \"220\"\n"
+    "\"wad\" \"x.wad\"\n"
+    "}\n"
+    "{\n"
+    "\"classname\" \"info_null\"\n"
+    "\"mapversion\" \"220\"\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autofree char *out = write_ok (map, QR_SAVE_QUAKE);
+  g_autofree char *as_read = write_ok (map, QR_SAVE_AS_READ);
+
+  /* Only the world's marker goes; another entity's key is its own. */
+  g_assert_cmpstr (out, ==,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "\"wad\" \"x.wad\"\n"
+    "}\n"
+    "// entity 1\n"
+    "{\n"
+    "\"classname\" \"info_null\"\n"
+    "\"mapversion\" \"220\"\n"
+    "}\n");
+  g_assert_nonnull (strstr (as_read, "\"mapversion\" \"220\"\n\"wad\""));
+  /* The document itself is untouched. */
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 0), "mapversion"), ==, "220");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/io/map/quake/standard", test_quake_standard);
+  g_test_add_func ("/io/map/valve220/faces", test_valve220);
+  g_test_add_func ("/io/map/mixed", test_mixed);
+  g_test_add_func ("/io/map/quake2/surface", test_quake2);
+  g_test_add_func ("/io/map/quake2/valve", test_quake2_valve);
+  g_test_add_func ("/io/map/quake3/patch", test_quake3_patch);
+  g_test_add_func ("/io/map/quake3/patch-positions", test_quake3_patch_positions);
+  g_test_add_func ("/io/map/quake3/patch-crlf", test_quake3_patch_crlf);
+  g_test_add_func ("/io/map/quake3/brushdef", test_quake3_brushdef);
+  g_test_add_func ("/io/map/bare-list/brushes", test_bare_list);
+  g_test_add_func ("/io/map/bare-list/single-line", test_bare_list_single_line);
+  g_test_add_func ("/io/map/lexical/comments", test_comments);
+  g_test_add_func ("/io/map/lexical/comments-at-end", test_comments_at_end);
+  g_test_add_func ("/io/map/lexical/crlf-tabs", test_crlf_tabs);
+  g_test_add_func ("/io/map/lexical/texture-names", test_texture_names);
+  g_test_add_func ("/io/map/lexical/quoted-values", test_quoted_values);
+  g_test_add_func ("/io/map/numbers/three-digit-exponents", test_three_digit_exponents);
+  g_test_add_func ("/io/map/numbers/negative-zero", test_negative_zero);
+  g_test_add_func ("/io/map/numbers/long-decimals", test_long_decimals);
+  g_test_add_func ("/io/map/numbers/shortest-output", test_shortest_output);
+  g_test_add_func ("/io/map/preamble", test_preamble);
+  g_test_add_func ("/io/map/round-trip/everything", test_round_trip_everything);
+  g_test_add_func ("/io/map/convert/valve220", test_convert_to_valve220);
+  g_test_add_func ("/io/map/convert/quake", test_convert_to_quake);
+  g_test_add_func ("/io/map/convert/quake-skewed", test_convert_to_quake_skewed);
+  g_test_add_func ("/io/map/convert/quake-drops-mapversion", test_convert_drops_mapversion);
+
+  return g_test_run ();
+}
