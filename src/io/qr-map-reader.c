@@ -100,7 +100,7 @@ read_face (MapReader *r, QrFace *f, GError **error)
       const char *word;
       gsize len;
 
-      if (s->p < s->end && (*s->p == '[' || *s->p == '}' || *s->p == '('))
+      if (s->p >= s->end || *s->p == '[' || *s->p == '}' || *s->p == '(')
         return qr_scanner_expected (s, error, "a texture name");
       if (!qr_scanner_word (s, &word, &len, error))
         return false;
@@ -172,6 +172,15 @@ read_raw_block (MapReader *r, const char *name, gsize name_len, GError **error)
   GString *raw;
   QrNode *node;
 
+  /* Quake 3 blocks always have a body: a bare word is not one. */
+  qr_scanner_skip_space (s);
+  if (s->p >= s->end || !is_brace_token (s, s->p, '{'))
+    {
+      s->p = begin;
+      qr_scanner_expected (s, error, "“(” starting a face or “}” closing the brush");
+      return NULL;
+    }
+
   while (!opened || depth > 0)
     {
       qr_scanner_skip_space (s);
@@ -183,11 +192,7 @@ read_raw_block (MapReader *r, const char *name, gsize name_len, GError **error)
       if (is_brace_token (s, s->p, '{'))
         depth++, opened = true;
       else if (is_brace_token (s, s->p, '}'))
-        {
-          if (!opened)
-            break; /* a name with no body */
-          depth--;
-        }
+        depth--;
       while (s->p < s->end && !qr_scanner_is_space (*s->p))
         {
           if (*s->p == '\0')
@@ -329,8 +334,8 @@ is_numbering_comment (const char *line, gsize len)
 
 /* Comment lines before the first block ("// Game: Quake", "// Format: Valve")
  * are the file's header; editors' numbering comments are regenerated on save. */
-static void
-read_preamble (MapReader *r)
+static bool
+read_preamble (MapReader *r, GError **error)
 {
   QrScanner *s = &r->s;
   GString *pre = NULL;
@@ -350,6 +355,14 @@ read_preamble (MapReader *r)
       len = (gsize) ((nl ? nl : s->end) - line);
       if (len > 0 && line[len - 1] == '\r')
         len--;
+      if (memchr (line, '\0', len) != NULL)
+        {
+          if (pre != NULL)
+            g_string_free (pre, TRUE);
+          qr_scanner_error_at (s, (const char *) memchr (line, '\0', len), error,
+                               "unexpected byte 0x00 in a comment");
+          return false;
+        }
       if (is_numbering_comment (line, len))
         continue;
       if (pre == NULL)
@@ -359,6 +372,7 @@ read_preamble (MapReader *r)
     }
   if (pre != NULL)
     r->map->preamble = g_string_free (pre, FALSE);
+  return true;
 }
 
 QrMap *
@@ -379,7 +393,7 @@ qr_map_read_map (const char *data, gsize len, const char *name,
 
   qr_scanner_init (&r.s, data, len, name);
   r.s.semicolon_comments = true;
-  read_preamble (&r);
+  ok = read_preamble (&r, error);
 
   while (ok)
     {

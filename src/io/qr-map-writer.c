@@ -189,11 +189,14 @@ write_face (MapWriter *w, const QrFace *f, guint entity, guint brush, int face, 
   return true;
 }
 
+/* Verbatim .map blocks go back as read; VMF blocks have no .map form. */
 static void
 write_raw (MapWriter *w, const QrNode *node)
 {
+  if (node->raw == NULL)
+    return;
   g_string_append (w->out, "{\n");
-  g_string_append (w->out, node->raw ? node->raw : node->name);
+  g_string_append (w->out, node->raw);
   g_string_append (w->out, "\n}\n");
 }
 

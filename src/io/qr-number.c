@@ -85,8 +85,8 @@ static const uint64_t pow10_u64[] = {
   100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
 };
 
-/* The decimal m × 10^(point − n), where m has n digits and, except for
- * zero, no trailing zero. */
+/* The decimal m × 10^(point − n), where m has n digits and no trailing
+ * zero. */
 typedef struct
 {
   uint64_t m;
@@ -147,12 +147,13 @@ put_digits (char *end, uint64_t m, int count)
   return m;
 }
 
-/* Compares the integers nearest a × 10^k with the interval of reals that
- * read back to a: half a gap either side, the gap below half as wide at
- * a power of two. a × 10^k is x + err, the fma part exact and the rest
- * within 2^-100 of it; offset (candidate − a × 10^k) is then off by at
- * most a few units in its 53rd bit. Far more than that from the edges
- * the answer is sure; closer (and at exact ties) strtod must decide. */
+/* Compares the integer nearest a × 10^k, and its neighbours, with the
+ * interval of reals that read back to a: half a gap either side, the gap
+ * below half as wide at a power of two. a × 10^k is x + err, where the
+ * fma part is exact and the lo part within 2^-100 of a × 10^k, so offset
+ * (candidate − a × 10^k) is off by a few units in its 53rd bit at most.
+ * Well away from the edges the answer is sure; nearer, and at exact
+ * ties, strtod must decide. */
 static ReadsBack
 places_read_back_split (double a, int k, uint64_t *m)
 {
@@ -248,8 +249,9 @@ shortest_fixed (double a, Decimal *dec)
     }
 
   /* From 17 digits on, the nearest decimal always reads back: high is
-   * where a × 10^k reaches them, guessed from a's binary exponent
-   * (1233 / 4096 is just under log10 2) and then corrected. */
+   * where a × 10^k reaches them, guessed from a's binary exponent times
+   * 1233 / 4096, about log10 2 (offset so the shift rounds down), and
+   * then corrected. */
   memcpy (&bits, &a, sizeof bits);
   binary_exponent = (int) (bits >> 52) - 1023;
   high = MAX (16 - (((binary_exponent + 4096) * 1233 >> 12) - 1233),
@@ -291,6 +293,27 @@ shortest_fixed (double a, Decimal *dec)
   return true;
 }
 
+/* Reads printf's "d.ddde±xx", keeping every digit. */
+static void
+decimal_from_exponential (const char *text, Decimal *dec)
+{
+  const char *s;
+  int exponent = 0;
+
+  dec->m = 0;
+  dec->n = 0;
+  for (s = text; *s != 'e'; s++)
+    if (*s != '.')
+      {
+        dec->m = dec->m * 10 + (uint64_t) (*s - '0');
+        dec->n++;
+      }
+
+  for (const char *e = s + 2; *e != '\0'; e++)
+    exponent = exponent * 10 + (*e - '0');
+  dec->point = (s[1] == '-' ? -exponent : exponent) + 1;
+}
+
 /* For numbers outside the fixed search: the correctly rounded digits of
  * printf at increasing precision. For a normal double any decimal of 15
  * digits or fewer that reads back is the nearest one at 15 digits with
@@ -305,10 +328,8 @@ shortest_printf (double a, Decimal *dec)
     "%.9e", "%.10e", "%.11e", "%.12e", "%.13e", "%.14e", "%.15e", "%.16e",
   };
   char text[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *s;
   int precision = a < DBL_MIN ? 1 : 15;
-  int exponent = 0;
-  bool negative_exponent;
+  uint64_t bits;
 
   for (;; precision++)
     {
@@ -316,22 +337,26 @@ shortest_printf (double a, Decimal *dec)
       if (precision == MAX_DIGITS || g_ascii_strtod (text, NULL) == a)
         break;
     }
-
-  dec->m = 0;
-  dec->n = 0;
-  for (s = text; *s != 'e'; s++)
-    if (*s != '.')
-      {
-        dec->m = dec->m * 10 + (uint64_t) (*s - '0');
-        dec->n++;
-      }
+  decimal_from_exponential (text, dec);
   for (; dec->m % 10 == 0; dec->m /= 10)
     dec->n--;
 
-  negative_exponent = s[1] == '-';
-  for (s += 2; *s != '\0'; s++)
-    exponent = exponent * 10 + (*s - '0');
-  dec->point = (negative_exponent ? -exponent : exponent) + 1;
+  /* At a power of two the gap below is half the gap above, so where the
+   * nearest 16 digits fall just short below a, the next 16 up can still
+   * read back. Those cannot end in a zero, or 15 digits would have. */
+  memcpy (&bits, &a, sizeof bits);
+  if (precision == MAX_DIGITS && (bits & 0xfffffffffffffULL) == 0)
+    {
+      Decimal up;
+
+      g_ascii_formatd (text, sizeof text, formats[MAX_DIGITS - 2], a);
+      decimal_from_exponential (text, &up);
+      up.m++;
+      g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT "e%d",
+                  up.m, up.point - up.n);
+      if (g_ascii_strtod (text, NULL) == a)
+        *dec = up;
+    }
 }
 
 /* Fixed notation for ordinary magnitudes, as %g does, and elsewhere
@@ -371,7 +396,7 @@ write_decimal (const Decimal *dec, char *out)
       else
         {
           put_digits (out + n, dec->m, n);
-          memset (out + n, '0', point - n);
+          memset (out + n, '0', (size_t) (point - n));
         }
       return fixed_len;
     }
@@ -384,7 +409,7 @@ write_decimal (const Decimal *dec, char *out)
   *out++ = exponent < 0 ? '-' : '+';
   if (e >= 100)
     *out++ = (char) ('0' + e / 100);
-  put_digits (out + 2, e, 2);
+  put_digits (out + 2, (uint64_t) e, 2);
   return exponent_len;
 }
 
@@ -393,32 +418,33 @@ qr_number_format (double v, char *buf)
 {
   double a = fabs (v);
   char *p = buf;
+  uint64_t whole;
   Decimal dec;
 
   g_return_val_if_fail (buf != NULL, 0);
-
-  if (isnan (v))
-    {
-      memcpy (buf, "nan", 4);
-      return 3;
-    }
 
   /* Branch-free: the sign of map numbers is unpredictable. */
   *p = '-';
   p += signbit (v) != 0;
 
-  if (isinf (v))
+  /* Most map numbers are integers; nan and infinities fail the test. */
+  whole = a < TWO_POW_53 ? (uint64_t) a : 0;
+  if ((double) whole == a)
+    {
+      int n = count_digits (whole);
+
+      put_digits (p + n, whole, n);
+      p += n;
+    }
+  else if (isnan (v))
+    {
+      memcpy (buf, "nan", 4);
+      return 3;
+    }
+  else if (isinf (v))
     {
       memcpy (p, "inf", 4);
       return (int) (p - buf) + 3;
-    }
-
-  if (a < TWO_POW_53 && a == trunc (a))
-    {
-      int n = count_digits ((uint64_t) a);
-
-      put_digits (p + n, (uint64_t) a, n);
-      p += n;
     }
   else
     {
@@ -466,7 +492,7 @@ qr_number_parse (const char **p, const char *end, double *out)
   const char *s, *digits;
   bool negative = false;
   bool any_digit = false;
-  bool inexact = false;     /* a nonzero digit did not fit in mantissa */
+  bool exact = true;        /* mantissa and exponent hold the number */
   uint64_t mantissa = 0;
   int significant = 0;
   int64_t exponent = 0;     /* of the last digit kept in mantissa */
@@ -492,7 +518,7 @@ qr_number_parse (const char **p, const char *end, double *out)
       else
         {
           exponent++;
-          inexact |= *s != '0';
+          exact &= *s == '0';
         }
     }
 
@@ -507,7 +533,7 @@ qr_number_parse (const char **p, const char *end, double *out)
             exponent--;
           }
         else
-          inexact |= *s != '0';
+          exact &= *s == '0';
       }
 
   if (!any_digit)
@@ -526,11 +552,13 @@ qr_number_parse (const char **p, const char *end, double *out)
         {
           int64_t written = 0;
 
-          /* Past a million the result is zero or infinite whatever the
-           * digits, so the rest need not be added. */
+          /* Stop adding before the sum can overflow; strtod then reads
+           * the text. */
           for (; e < end && is_digit (*e); e++)
             if (written < 1000000)
               written = written * 10 + (*e - '0');
+            else
+              exact = false;
 
           exponent += negative_exponent ? -written : written;
           s = e;
@@ -539,7 +567,7 @@ qr_number_parse (const char **p, const char *end, double *out)
 
   if (mantissa == 0)
     value = 0.0;
-  else if (!inexact && mantissa <= (uint64_t) TWO_POW_53
+  else if (exact && mantissa <= (uint64_t) TWO_POW_53
            && exponent >= -POW10_EXACT_MAX && exponent <= POW10_EXACT_MAX)
     {
       /* Clinger: both operands are exact, so the one rounding of the

@@ -12,6 +12,7 @@ qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name)
   s->end = data + len;
   s->name = name ? name : "<memory>";
   s->semicolon_comments = false;
+  s->end_name = "end of file";
 }
 
 void
@@ -84,7 +85,7 @@ describe (const QrScanner *s, const char *p)
   const char *q = p;
 
   if (p >= s->end)
-    return g_strdup ("end of file");
+    return g_strdup (s->end_name);
   if ((unsigned char) *p < 0x20 || *p == 0x7f)
     return g_strdup_printf ("byte 0x%02x", (unsigned char) *p);
   while (q < s->end && !qr_scanner_is_space (*q) && q - p < 24)

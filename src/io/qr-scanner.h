@@ -15,6 +15,7 @@ typedef struct
   const char *end;
   const char *name;          /* for messages */
   bool semicolon_comments;   /* MAP: QuArK writes "; comment" lines */
+  const char *end_name;      /* what `end` is, for messages: "end of file" */
 } QrScanner;
 
 void qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name);

@@ -220,6 +220,7 @@ value_scan_init (ValueScan *v, VmfReader *r, const Token *t)
   v->sub = r->s;
   v->sub.p = t->p;
   v->sub.end = t->p + t->len;
+  v->sub.end_name = "the end of the value";
 }
 
 static bool
@@ -375,6 +376,9 @@ check_dispinfo (VmfReader *r, const QrNode *disp, const char *at, GError **error
               if (n == -2)
                 qr_scanner_error_at (&r->s, at, error, "dispinfo of power %d: “%s” lacks %s",
                                      power, rows[i].block, key);
+              else if (n == -1)
+                qr_scanner_error_at (&r->s, at, error, "dispinfo: “%s” %s holds something that is not a number",
+                                     rows[i].block, key);
               else
                 qr_scanner_error_at (&r->s, at, error,
                                      "dispinfo of power %d: “%s” %s holds %d values, expected %d",
@@ -478,8 +482,6 @@ read_side (VmfReader *r, const char *open, QrFace *f, GError **error)
                            : !has_u ? "“uaxis”" : "“vaxis”");
       return false;
     }
-  if (!has_id)
-    f->id = qr_map_take_face_id (r->map);
   return true;
 }
 
@@ -545,8 +547,6 @@ read_solid (VmfReader *r, const char *open, QrEntity *entity, uint32_t flags, GE
 
   if (has_id)
     qr_map_note_brush_id (r->map, id);
-  else
-    id = qr_map_take_brush_id (r->map);
   brush = qr_brush_new (id, (int) r->faces->len);
   if (r->faces->len > 0)
     memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
@@ -634,8 +634,6 @@ read_entity (VmfReader *r, const char *open, const char *what, uint32_t flags, G
           g_array_append_val (entity->keys, kv);
         }
     }
-  if (!has_id)
-    entity->id = qr_map_take_entity_id (r->map);
   return true;
 }
 
@@ -662,6 +660,30 @@ read_hidden_entities (VmfReader *r, const char *open, GError **error)
         }
       if (!read_entity (r, value.p, "entity", QR_ENTITY_HIDDEN, error))
         return false;
+    }
+}
+
+/* Objects the file gave no id (or id 0) get fresh ones, above every id in
+ * the file: only known once the whole file has been read. */
+static void
+assign_missing_ids (QrMap *map)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      QrEntity *entity = qr_map_get_entity (map, e);
+
+      if (entity->id == 0)
+        entity->id = qr_map_take_entity_id (map);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrBrush *brush = qr_entity_get_brush (entity, b);
+
+          if (brush->id == 0)
+            brush->id = qr_map_take_brush_id (map);
+          for (int f = 0; f < brush->n_faces; f++)
+            if (brush->faces[f].id == 0)
+              brush->faces[f].id = qr_map_take_face_id (map);
+        }
     }
 }
 
@@ -720,7 +742,7 @@ qr_map_read_vmf (const char *data, gsize len, const char *name,
         }
 
       if (token_is (&key, "world"))
-        ok = read_entity (&r, open.p, "world", 0, error);
+        ok = read_entity (&r, open.p, "world", QR_ENTITY_WORLD, error);
       else if (token_is (&key, "entity"))
         ok = read_entity (&r, open.p, "entity", 0, error);
       else if (token_is (&key, "hidden"))
@@ -738,5 +760,6 @@ qr_map_read_vmf (const char *data, gsize len, const char *name,
   clear_scratch (&r);
   if (!ok)
     return NULL;
+  assign_missing_ids (map);
   return g_steal_pointer (&map);
 }

@@ -159,7 +159,7 @@ write_side (VmfWriter *w, const QrFace *f)
   g_string_append (w->out, "\"\n");
   if (extra != NULL)
     write_node_items (w, extra);
-  else
+  else if (w->map->kind != QR_FILE_VMF)
     {
       /* Hammer's defaults, for faces that come from a .map. */
       put_kv (w, "lightmapscale", "16");
@@ -194,7 +194,7 @@ write_entity (VmfWriter *w, const QrEntity *e, bool world)
     open_block (w, "hidden");
   open_block (w, world ? "world" : "entity");
   put_id (w, e->id);
-  if (world && qr_entity_get_key (e, "classname") == NULL)
+  if (world && qr_entity_get_key (e, "classname") == NULL && w->map->kind != QR_FILE_VMF)
     put_kv (w, "classname", "worldspawn");
   for (guint i = 0; i < e->keys->len; i++)
     {
@@ -233,14 +233,20 @@ qr_map_write_vmf (const QrMap *map, GError **error)
   int world = -1;
   guint kept = 0;
 
-  /* The world block is the worldspawn entity (or a bare list's brushes). */
+  /* The world block is the one read as such, else the worldspawn entity
+   * (or a bare list's brushes). */
+  for (guint i = 0; i < qr_map_entity_count (map) && world < 0; i++)
+    if (qr_map_get_entity (map, i)->flags & QR_ENTITY_WORLD)
+      world = (int) i;
   for (guint i = 0; i < qr_map_entity_count (map) && world < 0; i++)
     if (strcmp (qr_entity_get_classname (qr_map_get_entity (map, i)), "worldspawn") == 0)
       world = (int) i;
 
+  /* A .map becomes a VMF Hammer opens; a VMF is written as it was read,
+   * even one without a world. */
   if (map->kind != QR_FILE_VMF)
     write_default_header (&w);
-  if (world < 0)
+  if (world < 0 && map->kind != QR_FILE_VMF)
     {
       open_block (&w, "world");
       put_id (&w, map->next_entity_id);

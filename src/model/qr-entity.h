@@ -11,6 +11,7 @@ enum
 {
   QR_ENTITY_IMPLICIT = 1 << 0, /* the brushes of a bare brush list: no braces, no keys */
   QR_ENTITY_HIDDEN = 1 << 1,   /* VMF: the entity sat in a hidden { } block */
+  QR_ENTITY_WORLD = 1 << 2,    /* VMF: read from the world block */
 };
 
 typedef struct
