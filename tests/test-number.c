@@ -75,8 +75,8 @@ random_double (Kind kind)
     }
 }
 
-/* Parses text from a copy without a terminator, so reading past the end
- * shows under AddressSanitizer. */
+/* Parses text from a copy with a digit just past end, where the parser
+ * must not look: reading it would change the number or its length. */
 static bool
 parse_unterminated (const char *text, double *out, size_t *consumed)
 {
@@ -112,6 +112,42 @@ printf_shortest_len (double v)
 
   g_assert_cmpuint (best, !=, SIZE_MAX);
   return best;
+}
+
+/* Significant digits of a formatted number, leading and trailing zeros
+ * not counted. */
+static int
+significant_digits (const char *text)
+{
+  int first = -1, last = -1, i = 0;
+
+  for (const char *s = text; *s != '\0' && *s != 'e'; s++)
+    if (g_ascii_isdigit (*s))
+      {
+        if (*s != '0')
+          {
+            if (first < 0)
+              first = i;
+            last = i;
+          }
+        i++;
+      }
+
+  return first < 0 ? 0 : last - first + 1;
+}
+
+/* Correctly rounded to one digit fewer, v no longer reads back. */
+static bool
+fewer_digits_fail (double v, int digits)
+{
+  char format[8];
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (digits <= 1)
+    return true;
+  g_snprintf (format, sizeof format, "%%.%de", digits - 2);
+  g_ascii_formatd (text, sizeof text, format, v);
+  return g_ascii_strtod (text, NULL) != v;
 }
 
 static void
@@ -156,7 +192,16 @@ test_format_table (void)
     { 1e-5, "1e-05" },
     { 1e-7, "1e-07" },
     { 1.2345678901234566e-7, "1.2345678901234566e-07" },
+    { 4.371139006309477e-8, "4.371139006309477e-08" },
+    { -5.551115123125783e-17, "-5.551115123125783e-17" },
     { 1e-100, "1e-100" },
+    /* Powers of two, where the gap below is narrower than above. */
+    { 0x1p-140, "7.174648137343064e-43" },
+    { 0x1p122, "5.316911983139664e+36" },
+    { 0x1p-20, "9.5367431640625e-07" },
+    { 0x1p-24, "5.960464477539063e-08" },
+    { 0x1p-44, "5.684341886080802e-14" },
+    { 0x1p-77, "6.617444900424222e-24" },
     { DBL_MIN, "2.2250738585072014e-308" },
     { 4.9406564584124654e-324, "5e-324" },
     { -4.9406564584124654e-324, "-5e-324" },
@@ -210,7 +255,7 @@ test_format_round_trip (void)
 {
   for (int i = 0; i < N_ROUND_TRIP; i++)
     {
-      double v = random_double (i % N_KINDS);
+      double v = random_double ((Kind) (i % N_KINDS));
       char buf[QR_NUMBER_BUFSIZE];
       const char *p = buf;
       int len = qr_number_format (v, buf);
@@ -227,10 +272,27 @@ test_format_round_trip (void)
           return;
         }
 
-      if ((size_t) len > printf_shortest_len (v))
+      /* Integers are written in full even where printf's exponent form
+       * is shorter ("1962778665000000", not "1.962778665e+15"). */
+      if (fabs (v) < 9007199254740992.0 && v == trunc (v))
+        {
+          char expected[32];
+
+          g_snprintf (expected, sizeof expected, "%s%" G_GINT64_FORMAT,
+                      signbit (v) && v == 0 ? "-" : "", (gint64) v);
+          g_assert_cmpstr (buf, ==, expected);
+        }
+      else if ((size_t) len > printf_shortest_len (v))
         {
           g_test_fail_printf ("%.17g was written as \"%s\", longer than "
                               "printf's shortest", v, buf);
+          return;
+        }
+
+      if (!fewer_digits_fail (v, significant_digits (buf)))
+        {
+          g_test_fail_printf ("%.17g was written as \"%s\", with more digits "
+                              "than it needs", v, buf);
           return;
         }
 
@@ -387,6 +449,19 @@ test_parse_long (void)
   g_assert_true (parse_unterminated (s->str, &v, &consumed));
   g_assert_cmpuint (consumed, ==, s->len);
   g_assert_cmpuint (bits_of (v), ==, bits_of (g_ascii_strtod (s->str, NULL)));
+
+  /* Exponents so long that every digit of them must count. */
+  g_string_assign (s, "0.");
+  for (int i = 0; i < 1000001; i++)
+    g_string_append_c (s, '0');
+  g_string_append (s, "1e1000003");
+
+  g_assert_true (parse_unterminated (s->str, &v, &consumed));
+  g_assert_cmpuint (consumed, ==, s->len);
+  g_assert_cmpfloat (v, ==, 10.0);
+
+  g_string_append_c (s, '0');
+  g_assert_false (parse_unterminated (s->str, &v, &consumed));
 }
 
 /* Halfway and near-halfway cases, where a shortcut would round wrongly. */
@@ -484,7 +559,7 @@ test_parse_random (void)
       size_t len = random_decimal (text);
       double expected = g_ascii_strtod (text, NULL);
       const char *p = padded;
-      double v;
+      double v = 0;
       bool ok;
 
       memcpy (padded, text, len);
@@ -502,19 +577,46 @@ test_parse_random (void)
     }
 }
 
-static void
-fill_typical (double *values, int n)
+typedef enum
 {
-  for (int i = 0; i < n; i++)
-    {
-      int r = g_test_rand_int_range (0, 100);
+  BENCH_INTEGER,
+  BENCH_SHORT,
+  BENCH_ROTATED,
+  BENCH_NOISE,
+  BENCH_MIX,
+  N_BENCH_KINDS
+} BenchKind;
 
-      if (r < 60)
-        values[i] = g_test_rand_int_range (-4096, 4097);
-      else if (r < 85)
-        values[i] = g_test_rand_int_range (-8192, 8193) / 8.0;
-      else
-        values[i] = random_double (KIND_ROTATED);
+static const char *const bench_names[] = {
+  "integers", "short decimals", "full precision", "float noise", "map mix",
+};
+
+static double
+bench_value (BenchKind kind)
+{
+  int r;
+
+  switch (kind)
+    {
+    case BENCH_INTEGER:
+      return g_test_rand_int_range (-4096, 4097);
+    case BENCH_SHORT:
+      return g_test_rand_int_range (-8192, 8193) / 8.0;
+    case BENCH_ROTATED:
+      return random_double (KIND_ROTATED);
+    case BENCH_NOISE:
+      /* Left by editors that computed in float, such as 4.371139e-08. */
+      return (float) g_test_rand_double_range (-1e-7, 1e-7);
+    case BENCH_MIX:
+      /* Roughly the proportions of the large Valve 220 maps in the corpus. */
+      r = g_test_rand_int_range (0, 100);
+      return bench_value (r < 88 ? BENCH_INTEGER
+                          : r < 92 ? BENCH_SHORT
+                          : r < 97 ? BENCH_ROTATED
+                          : BENCH_NOISE);
+    case N_BENCH_KINDS:
+    default:
+      g_assert_not_reached ();
     }
 }
 
@@ -524,42 +626,48 @@ test_bench (void)
 {
   g_autofree double *values = g_new (double, N_BENCH);
   g_autoptr(GString) text = g_string_sized_new (N_BENCH * 8);
-  const char *p, *end;
-  char buf[QR_NUMBER_BUFSIZE];
-  gint64 start, format_us, parse_us;
-  size_t total = 0;
-  double sum = 0;
 
-  fill_typical (values, N_BENCH);
-
-  start = g_get_monotonic_time ();
-  for (int i = 0; i < N_BENCH; i++)
-    total += (size_t) qr_number_format (values[i], buf);
-  format_us = g_get_monotonic_time () - start;
-
-  for (int i = 0; i < N_BENCH; i++)
+  for (int kind = 0; kind < N_BENCH_KINDS; kind++)
     {
-      qr_number_append (text, values[i]);
-      g_string_append_c (text, ' ');
+      const char *p, *end;
+      char buf[QR_NUMBER_BUFSIZE];
+      gint64 start, format_us, parse_us;
+      double sum = 0;
+
+      for (int i = 0; i < N_BENCH; i++)
+        values[i] = bench_value ((BenchKind) kind);
+
+      start = g_get_monotonic_time ();
+      for (int i = 0; i < N_BENCH; i++)
+        qr_number_format (values[i], buf);
+      format_us = g_get_monotonic_time () - start;
+
+      g_string_truncate (text, 0);
+      for (int i = 0; i < N_BENCH; i++)
+        {
+          qr_number_append (text, values[i]);
+          g_string_append_c (text, ' ');
+        }
+
+      p = text->str;
+      end = text->str + text->len;
+      start = g_get_monotonic_time ();
+      while (p < end)
+        {
+          double v;
+
+          g_assert_true (qr_number_parse (&p, end, &v));
+          sum += v;
+          p++;
+        }
+      parse_us = g_get_monotonic_time () - start;
+
+      g_assert_true (isfinite (sum));
+      g_test_message ("%s: format %.1f ns, parse %.1f ns per number",
+                      bench_names[kind],
+                      (double) format_us * 1000.0 / N_BENCH,
+                      (double) parse_us * 1000.0 / N_BENCH);
     }
-
-  p = text->str;
-  end = text->str + text->len;
-  start = g_get_monotonic_time ();
-  while (p < end)
-    {
-      double v;
-
-      g_assert_true (qr_number_parse (&p, end, &v));
-      sum += v;
-      p++;
-    }
-  parse_us = g_get_monotonic_time () - start;
-
-  g_test_message ("format: %.1f ns per number (%zu bytes)",
-                  format_us * 1000.0 / N_BENCH, total);
-  g_test_message ("parse: %.1f ns per number (sum %g)",
-                  parse_us * 1000.0 / N_BENCH, sum);
 }
 
 int

@@ -341,6 +341,9 @@ test_equal (void)
   g_assert_true (qr_plane_equal (&a, &near));
   off.dist += 1e-4;
   g_assert_false (qr_plane_equal (&a, &off));
+  /* Parallel, on the other side of the origin. */
+  off.dist = -a.dist;
+  g_assert_false (qr_plane_equal (&a, &off));
 
   /* Opposite half-spaces on the same plane are different planes. */
   {

@@ -69,6 +69,25 @@ assert_same_loop (const QrVec3 *got, int n_got, const QrVec3 *want, int n_want)
   g_assert_not_reached ();
 }
 
+/* The same loop within `tolerance` per coordinate, starting anywhere. */
+static void
+assert_near_loop (const QrVec3 *got, int n_got, const QrVec3 *want, int n_want, double tolerance)
+{
+  g_assert_cmpint (n_got, ==, n_want);
+  for (int start = 0; start < n_got; start++)
+    {
+      bool same = true;
+
+      for (int k = 0; k < n_got && same; k++)
+        same = qr_vec3_max_abs (qr_vec3_sub (got[(start + k) % n_got], want[k])) <= tolerance;
+      if (same)
+        return;
+    }
+  for (int k = 0; k < n_got; k++)
+    g_test_message ("got %d: %.17g %.17g %.17g", k, got[k].x, got[k].y, got[k].z);
+  g_assert_not_reached ();
+}
+
 static double
 polygon_area (const QrVec3 *p, int n)
 {
@@ -98,10 +117,14 @@ check_base (const QrPlane *plane)
 {
   g_autoptr (QrWinding) w = qr_winding_base_for_plane (plane);
   QrVec3 centre = qr_vec3_scale (plane->normal, plane->dist);
-  QrVec3 newell;
+  QrVec3 newell, points[4];
 
   g_assert_nonnull (w);
   g_assert_cmpint (w->n, ==, 4);
+  /* The allocation-free form gives the very same points. */
+  qr_winding_base_points (plane, points);
+  for (int i = 0; i < 4; i++)
+    g_assert_true (qr_vec3_identical (points[i], w->p[i]));
 
   /* Counter-clockwise from the front: the Newell normal points along the plane normal. */
   newell = qr_points_newell (w->p, w->n);
@@ -204,27 +227,32 @@ test_clip_axial_exact (void)
     assert_same_loop (out, n, want, 4);
   }
 
-  /* A slanted triangle: interpolation alone would give x = 0.30000000000000004
-   * or similar; the plane's axis coordinate must be the distance itself. */
+  /* A slanted triangle: interpolation alone would give 0.30000000000000004
+   * or similar; the coordinate on the plane's axis must be the distance
+   * itself, on every axis and for either direction of the normal. */
   {
     const QrVec3 tri[3] = { { 0, 0, 0 }, { 1, 0.7, 0.3 }, { 0.2, 1, 0.9 } };
-    const double cuts[] = { 0.3, 0.1, 0.7, 1.0 / 3.0, 0.15 };
+    const double cuts[] = { 0.3, 0.1, 0.7, 1.0 / 3.0, 0.15, 0.29 };
 
-    for (gsize c = 0; c < G_N_ELEMENTS (cuts); c++)
-      {
-        const QrPlane cut = { { -1, 0, 0 }, -cuts[c] }; /* keeps x >= cut */
-        int found = 0;
-
-        n = qr_winding_clip_points (tri, 3, &cut, QR_EPS_ON_PLANE, out);
-        g_assert_cmpint (n, >=, 3);
-        for (int i = 0; i < n; i++)
+    for (int axis = 0; axis < 3; axis++)
+      for (int sign = -1; sign <= 1; sign += 2)
+        for (gsize c = 0; c < G_N_ELEMENTS (cuts); c++)
           {
-            g_assert_cmpfloat (out[i].x, >=, cuts[c]);
-            if (out[i].x == cuts[c])
-              found++;
+            QrPlane cut = { { 0, 0, 0 }, sign * cuts[c] }; /* sign * coordinate <= sign * cut */
+            int found = 0;
+
+            qr_vec3_set (&cut.normal, axis, sign);
+            n = qr_winding_clip_points (tri, 3, &cut, QR_EPS_ON_PLANE, out);
+            g_assert_cmpint (n, >=, 3);
+            for (int i = 0; i < n; i++)
+              {
+                double v = qr_vec3_get (out[i], axis);
+
+                g_assert_cmpfloat (sign * v, <=, sign * cuts[c]);
+                found += v == cuts[c];
+              }
+            g_assert_cmpint (found, ==, 2);
           }
-        g_assert_cmpint (found, ==, 2);
-      }
   }
 
   /* On a vertical wall x = 48, clipped by z <= 40.25 and y >= -31.9. */
@@ -327,11 +355,12 @@ test_clip_on_plane (void)
   n = qr_winding_clip_points (square, 4, &flipped, QR_EPS_ON_PLANE, out);
   assert_same_loop (out, n, square, 4);
 
-  /* Within epsilon in front still counts as on, and the points are not moved. */
+  /* Within epsilon in front still counts as on: every point is kept, where
+   * it was or moved onto the plane, and none is added. */
   for (int i = 0; i < 4; i++)
     lifted[i] = qr_vec3_add (square[i], qr_vec3 (0, 0, i == 2 ? 1e-7 : 0.5e-6));
   n = qr_winding_clip_points (lifted, 4, &z5, QR_EPS_ON_PLANE, out);
-  assert_same_loop (out, n, lifted, 4);
+  assert_near_loop (out, n, lifted, 4, QR_EPS_ON_PLANE);
 }
 
 static void
@@ -344,7 +373,7 @@ test_clip_epsilon (void)
   int n;
 
   n = qr_winding_clip_points (tri, 3, &x0, QR_EPS_ON_PLANE, out);
-  assert_same_loop (out, n, tri, 3);
+  assert_near_loop (out, n, tri, 3, QR_EPS_ON_PLANE);
 
   /* Further out it is cut off, with two new corners at x == 0 exactly. */
   tri[1].x = 1e-3;
@@ -665,11 +694,14 @@ test_classify (void)
   const QrPlane x0 = { { 1, 0, 0 }, 0 };
   const QrPlane edge = { { 1, 0, 0 }, 1 };
   const QrPlane near = { { 0, 0, 1 }, 5 + 1e-7 };
+  const QrPlane near_below = { { 0, 0, 1 }, 5 - 1e-7 };
 
   g_assert_cmpint (qr_winding_classify (w, &below, QR_EPS_ON_PLANE), ==, QR_SIDE_FRONT);
   g_assert_cmpint (qr_winding_classify (w, &above, QR_EPS_ON_PLANE), ==, QR_SIDE_BACK);
   g_assert_cmpint (qr_winding_classify (w, &z5, QR_EPS_ON_PLANE), ==, QR_SIDE_ON);
   g_assert_cmpint (qr_winding_classify (w, &near, QR_EPS_ON_PLANE), ==, QR_SIDE_ON);
+  g_assert_cmpint (qr_winding_classify (w, &near_below, QR_EPS_ON_PLANE), ==, QR_SIDE_ON);
+  g_assert_cmpint (qr_winding_classify (w, &near_below, 1e-8), ==, QR_SIDE_FRONT);
   g_assert_cmpint (qr_winding_classify (w, &x0, QR_EPS_ON_PLANE), ==, QR_SIDE_SPAN);
   g_assert_cmpint (qr_winding_classify (w, &edge, QR_EPS_ON_PLANE), ==, QR_SIDE_BACK);
 }

@@ -28,8 +28,10 @@
 #define QR_EPS_WELD 1e-5
 
 /* A face polygon whose area is below this (square units) after welding is a
- * sliver where a redundant plane touches an edge or vertex: no polygon. */
-#define QR_EPS_AREA 1e-6
+ * sliver where a redundant plane touches an edge or vertex: no polygon. The
+ * square of QR_EPS_WELD: a larger bound would drop real faces whose corners
+ * are too far apart to weld, leaving holes in their neighbours. */
+#define QR_EPS_AREA (QR_EPS_WELD * QR_EPS_WELD)
 
 /* Three plane points are collinear when |(p0 - p1) x (p2 - p1)| is below this
  * fraction of |p0 - p1| * |p2 - p1|: the sine of the angle between the two

@@ -13,7 +13,9 @@ qr_plane_from_points (const QrVec3 p[3], QrPlane *out)
   if (!(span > 0.0) || !(len > QR_EPS_COLLINEAR * span) || !isfinite (len))
     return false;
 
-  n = qr_vec3_scale (n, 1.0 / len);
+  /* Divide, not multiply by 1 / len: x * (1 / x) is not 1 for x = 7, 49…,
+   * while x / x is, so axial normals come out exactly ±1. */
+  n = qr_vec3 (n.x / len, n.y / len, n.z / len);
 
   /* When two components of the cross product are zero, dividing by the
    * length leaves exactly ±1: axial planes need no snapping to be exact. */

@@ -71,6 +71,21 @@ qr_winding_base_for_plane (const QrPlane *plane)
   return w;
 }
 
+/* A point kept as on an axial plane gets that coordinate exactly: earlier
+ * clips by slanted planes may have left 1e-10 of interpolation error in it. */
+static inline void
+pin_to_axial (QrVec3 *p, const QrPlane *plane)
+{
+  const QrVec3 n = plane->normal;
+
+  if (n.x == 1.0 || n.x == -1.0)
+    p->x = n.x * plane->dist;
+  else if (n.y == 1.0 || n.y == -1.0)
+    p->y = n.y * plane->dist;
+  else if (n.z == 1.0 || n.z == -1.0)
+    p->z = n.z * plane->dist;
+}
+
 /* The point where segment a→b crosses the plane. A coordinate the two ends
  * share stays exact (a + t * 0), and on an axial plane the coordinate along
  * its axis is set to the distance itself. */
@@ -79,14 +94,8 @@ split_point (QrVec3 a, QrVec3 b, double da, double db, const QrPlane *plane)
 {
   double t = da / (da - db);
   QrVec3 mid = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z) };
-  const QrVec3 n = plane->normal;
 
-  if (n.x == 1.0 || n.x == -1.0)
-    mid.x = n.x * plane->dist;
-  else if (n.y == 1.0 || n.y == -1.0)
-    mid.y = n.y * plane->dist;
-  else if (n.z == 1.0 || n.z == -1.0)
-    mid.z = n.z * plane->dist;
+  pin_to_axial (&mid, plane);
   return mid;
 }
 
@@ -130,6 +139,9 @@ qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
   if (counts[QR_SIDE_FRONT] == 0)
     {
       memmove (out, in, sizeof (QrVec3) * (gsize) n);
+      for (int i = 0; i < n; i++)
+        if (sides[i] == QR_SIDE_ON)
+          pin_to_axial (&out[i], plane);
       return n;
     }
   if (counts[QR_SIDE_BACK] == 0)
@@ -140,7 +152,12 @@ qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
       int j = i + 1 == n ? 0 : i + 1;
 
       if (sides[i] != QR_SIDE_FRONT)
-        out[m++] = in[i];
+        {
+          out[m] = in[i];
+          if (sides[i] == QR_SIDE_ON)
+            pin_to_axial (&out[m], plane);
+          m++;
+        }
       if (sides[i] == QR_SIDE_ON || sides[j] == QR_SIDE_ON || sides[i] == sides[j])
         continue;
       out[m++] = split_point (in[i], in[j], dists[i], dists[j], plane);
@@ -198,8 +215,11 @@ qr_winding_split (const QrWinding *w, const QrPlane *plane, double epsilon,
 
       if (sides[i] == QR_SIDE_ON)
         {
-          f->p[f->n++] = w->p[i];
-          b->p[b->n++] = w->p[i];
+          QrVec3 on = w->p[i];
+
+          pin_to_axial (&on, plane);
+          f->p[f->n++] = on;
+          b->p[b->n++] = on;
           continue;
         }
       if (sides[i] == QR_SIDE_FRONT)
@@ -269,17 +289,21 @@ qr_winding_check (const QrWinding *w, const QrPlane *plane, double epsilon)
     return false;
   for (int i = 0; i < w->n; i++)
     {
-      QrVec3 a = w->p[i], b = w->p[(i + 1) % w->n], c = w->p[(i + 2) % w->n];
-      QrVec3 turn;
+      QrVec3 a = w->p[i], b = w->p[(i + 1) % w->n];
+      QrVec3 inward;
+      double len = qr_vec3_dist (a, b);
 
       if (fabs (qr_plane_distance_to (plane, a)) > epsilon)
         return false;
-      if (qr_vec3_dist (a, b) <= epsilon)
+      if (len <= epsilon)
         return false;
-      /* Each corner turns left about the normal: convex and counter-clockwise. */
-      turn = qr_vec3_cross (qr_vec3_sub (b, a), qr_vec3_sub (c, b));
-      if (qr_vec3_dot (turn, plane->normal) < -epsilon * qr_vec3_dist (a, b))
-        return false;
+      /* Counter-clockwise and convex: every point is on the inner side of
+       * every edge. Checking each corner's turn alone would pass a loop that
+       * winds twice, like a pentagram. */
+      inward = qr_vec3_cross (plane->normal, qr_vec3_sub (b, a));
+      for (int k = 0; k < w->n; k++)
+        if (qr_vec3_dot (inward, qr_vec3_sub (w->p[k], a)) < -epsilon * len)
+          return false;
     }
   return qr_vec3_dot (qr_points_newell (w->p, w->n), plane->normal) > 0;
 }
