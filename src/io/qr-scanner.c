@@ -122,22 +122,16 @@ qr_scanner_number (QrScanner *s, double *out, GError **error)
 }
 
 bool
-qr_scanner_quoted (QrScanner *s, char **out, GError **error)
+qr_scanner_quoted_span (QrScanner *s, const char **body, gsize *len, bool *escaped, GError **error)
 {
-  const char *begin, *q;
-  bool escapes = false;
+  const char *begin = s->p + 1, *q;
 
-  qr_scanner_skip_space (s);
-  if (s->p >= s->end || *s->p != '"')
-    return qr_scanner_expected (s, error, "a quoted string");
-  begin = s->p + 1;
-  for (q = begin; q < s->end; q++)
+  g_assert (s->p < s->end && *s->p == '"');
+  *escaped = false;
+  for (q = begin; q < s->end && *q != '"'; q++)
     {
-      if (*q == '"')
-        break;
-      if (*q == '\\' && q + 1 < s->end && q[1] == '"'
-          && q + 2 < s->end && q[2] != '\n' && q[2] != '\r')
-        escapes = true, q++;
+      if (*q == '\\' && q + 2 < s->end && q[1] == '"' && q[2] != '\n' && q[2] != '\r')
+        *escaped = true, q++;
       else if (*q == '\0')
         {
           qr_scanner_error_at (s, q, error, "unexpected byte 0x00 in a quoted string");
@@ -149,22 +143,43 @@ qr_scanner_quoted (QrScanner *s, char **out, GError **error)
       qr_scanner_error_at (s, s->p, error, "unterminated quoted string");
       return false;
     }
-
-  if (!escapes)
-    *out = g_strndup (begin, (gsize) (q - begin));
-  else
-    {
-      char *w = *out = g_malloc ((gsize) (q - begin) + 1);
-
-      for (const char *r = begin; r < q; r++)
-        {
-          if (*r == '\\' && r + 1 < q && r[1] == '"')
-            r++;
-          *w++ = *r;
-        }
-      *w = '\0';
-    }
+  *body = begin;
+  *len = (gsize) (q - begin);
   s->p = q + 1;
+  return true;
+}
+
+char *
+qr_scanner_unescape (const char *body, gsize len, bool escaped)
+{
+  char *out, *w;
+
+  if (!escaped)
+    return g_strndup (body, len);
+  out = w = g_malloc (len + 1);
+  for (gsize i = 0; i < len; i++)
+    {
+      if (body[i] == '\\' && i + 1 < len && body[i + 1] == '"')
+        i++;
+      *w++ = body[i];
+    }
+  *w = '\0';
+  return out;
+}
+
+bool
+qr_scanner_quoted (QrScanner *s, char **out, GError **error)
+{
+  const char *body;
+  gsize len;
+  bool escaped;
+
+  qr_scanner_skip_space (s);
+  if (s->p >= s->end || *s->p != '"')
+    return qr_scanner_expected (s, error, "a quoted string");
+  if (!qr_scanner_quoted_span (s, &body, &len, &escaped, error))
+    return false;
+  *out = qr_scanner_unescape (body, len, escaped);
   return true;
 }
 

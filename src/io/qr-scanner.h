@@ -61,6 +61,13 @@ bool qr_scanner_number (QrScanner *s, double *out, GError **error);
  * success *out is a new string with escapes resolved. */
 bool qr_scanner_quoted (QrScanner *s, char **out, GError **error);
 
+/* At an opening quote: finds the closing one (see qr_scanner_quoted for
+ * escapes) and moves past it. The body is left in the buffer, unescaped. */
+bool qr_scanner_quoted_span (QrScanner *s, const char **body, gsize *len, bool *escaped, GError **error);
+
+/* A new string from a quoted body, with \" resolved when escaped. */
+char *qr_scanner_unescape (const char *body, gsize len, bool escaped);
+
 /* Reads a bare word up to white space; returns its start and length. */
 bool qr_scanner_word (QrScanner *s, const char **word, gsize *len, GError **error);
 

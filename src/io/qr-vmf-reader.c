@@ -34,19 +34,7 @@ token_is (const Token *t, const char *word)
 static char *
 token_dup (const Token *t)
 {
-  char *out, *w;
-
-  if (!t->escaped)
-    return g_strndup (t->p, t->len);
-  out = w = g_malloc (t->len + 1);
-  for (gsize i = 0; i < t->len; i++)
-    {
-      if (t->p[i] == '\\' && i + 1 < t->len && t->p[i + 1] == '"')
-        i++;
-      *w++ = t->p[i];
-    }
-  *w = '\0';
-  return out;
+  return qr_scanner_unescape (t->p, t->len, t->escaped);
 }
 
 /* A quoted string, a bare word, or a single brace. false at end of input. */
@@ -67,26 +55,8 @@ next_token (QrScanner *s, Token *t, GError **error)
     }
   if (*s->p == '"')
     {
-      for (q = s->p + 1; q < s->end && *q != '"'; q++)
-        {
-          if (*q == '\\' && q + 2 < s->end && q[1] == '"' && q[2] != '\n' && q[2] != '\r')
-            t->escaped = true, q++;
-          else if (*q == '\0')
-            {
-              qr_scanner_error_at (s, q, error, "unexpected byte 0x00 in a quoted string");
-              return false;
-            }
-        }
-      if (q >= s->end)
-        {
-          qr_scanner_error_at (s, s->p, error, "unterminated quoted string");
-          return false;
-        }
-      t->p = s->p + 1;
-      t->len = (gsize) (q - t->p);
       t->quoted = true;
-      s->p = q + 1;
-      return true;
+      return qr_scanner_quoted_span (s, &t->p, &t->len, &t->escaped, error);
     }
   for (q = s->p; q < s->end && !qr_scanner_is_space (*q) && *q != '{' && *q != '}' && *q != '"'; q++)
     if ((unsigned char) *q < 0x20 || *q == 0x7f)
@@ -558,14 +528,19 @@ read_solid (VmfReader *r, const char *open, QrEntity *entity, uint32_t flags, GE
   return true;
 }
 
-/* hidden { solid { … } … } inside an entity. */
+static bool read_entity (VmfReader *r, const char *open, const char *what, uint32_t flags, GError **error);
+
+/* hidden { solid { … } … } inside an entity (entity given), or
+ * hidden { entity { … } … } at the top level (entity NULL). */
 static bool
-read_hidden_solids (VmfReader *r, const char *open, QrEntity *entity, GError **error)
+read_hidden (VmfReader *r, const char *open, QrEntity *entity, GError **error)
 {
+  const char *inner = entity != NULL ? "solid" : "entity";
+
   for (;;)
     {
       Token key, value;
-      bool done, block;
+      bool done, block, ok;
 
       if (!next_key (r, open, "hidden", &key, &done, error))
         return false;
@@ -573,13 +548,17 @@ read_hidden_solids (VmfReader *r, const char *open, QrEntity *entity, GError **e
         return true;
       if (!read_value_or_block (r, &key, &value, &block, error))
         return false;
-      if (!block || !token_is (&key, "solid"))
+      if (!block || !token_is (&key, inner))
         {
-          qr_scanner_error_at (&r->s, key.p, error, "expected “solid” inside a hidden block, found “%.*s”",
-                               (int) key.len, key.p);
+          qr_scanner_error_at (&r->s, key.p, error, "expected “%s” inside a hidden block, found “%.*s”",
+                               inner, (int) key.len, key.p);
           return false;
         }
-      if (!read_solid (r, value.p, entity, QR_BRUSH_HIDDEN, error))
+      if (entity != NULL)
+        ok = read_solid (r, value.p, entity, QR_BRUSH_HIDDEN, error);
+      else
+        ok = read_entity (r, value.p, "entity", QR_ENTITY_HIDDEN, error);
+      if (!ok)
         return false;
     }
 }
@@ -610,7 +589,7 @@ read_entity (VmfReader *r, const char *open, const char *what, uint32_t flags, G
         }
       else if (block && token_is (&key, "hidden"))
         {
-          if (!read_hidden_solids (r, value.p, entity, error))
+          if (!read_hidden (r, value.p, entity, error))
             return false;
         }
       else if (block)
@@ -635,32 +614,6 @@ read_entity (VmfReader *r, const char *open, const char *what, uint32_t flags, G
         }
     }
   return true;
-}
-
-/* hidden { entity { … } } at the top level. */
-static bool
-read_hidden_entities (VmfReader *r, const char *open, GError **error)
-{
-  for (;;)
-    {
-      Token key, value;
-      bool done, block;
-
-      if (!next_key (r, open, "hidden", &key, &done, error))
-        return false;
-      if (done)
-        return true;
-      if (!read_value_or_block (r, &key, &value, &block, error))
-        return false;
-      if (!block || !token_is (&key, "entity"))
-        {
-          qr_scanner_error_at (&r->s, key.p, error, "expected “entity” inside a hidden block, found “%.*s”",
-                               (int) key.len, key.p);
-          return false;
-        }
-      if (!read_entity (r, value.p, "entity", QR_ENTITY_HIDDEN, error))
-        return false;
-    }
 }
 
 /* Objects the file gave no id (or id 0) get fresh ones, above every id in
@@ -746,7 +699,7 @@ qr_map_read_vmf (const char *data, gsize len, const char *name,
       else if (token_is (&key, "entity"))
         ok = read_entity (&r, open.p, "entity", 0, error);
       else if (token_is (&key, "hidden"))
-        ok = read_hidden_entities (&r, open.p, error);
+        ok = read_hidden (&r, open.p, NULL, error);
       else
         {
           QrNode *node = read_generic (&r, &key, open.p, error);
