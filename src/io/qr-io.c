@@ -1,4 +1,5 @@
 #include "qr-io.h"
+#include "qr-output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -111,16 +112,12 @@ write_error (GError **error, const char *path, const char *what, int errsv)
 gboolean
 qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error)
 {
-  g_autoptr (GString) text = NULL;
   g_autofree char *tmp = NULL;
-  const char *p;
-  gsize left;
+  QrOutput output;
+  bool vmf = format == QR_SAVE_VMF || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF);
+  bool ok;
   mode_t mask;
   int fd;
-
-  text = qr_map_write (map, format, error);
-  if (text == NULL)
-    return FALSE;
 
   /* Beside the target so that rename() is atomic on the same file system. */
   tmp = g_strdup_printf ("%s.XXXXXX", path);
@@ -132,42 +129,22 @@ qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **e
   umask (mask);
   (void) fchmod (fd, 0666 & ~mask);
 
-  for (p = text->str, left = text->len; left > 0;)
-    {
-      ssize_t n = write (fd, p, left);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int errsv = errno;
-          close (fd);
-          g_unlink (tmp);
-          return write_error (error, path, "write failed", errsv);
-        }
-      p += n;
-      left -= (gsize) n;
-    }
-  if (fsync (fd) != 0)
-    {
-      int errsv = errno;
-      close (fd);
-      g_unlink (tmp);
-      return write_error (error, path, "cannot flush to disk", errsv);
-    }
-  if (close (fd) != 0)
-    {
-      int errsv = errno;
-      g_unlink (tmp);
-      return write_error (error, path, "cannot close the file", errsv);
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      int errsv = errno;
-      g_unlink (tmp);
-      return write_error (error, path, "cannot replace the file", errsv);
-    }
-  return TRUE;
+  qr_output_init (&output, fd, 0);
+  ok = vmf ? qr_map_write_vmf_to (map, &output, error)
+           : qr_map_write_map_to (map, format, &output, error);
+  if (ok && !qr_output_flush (&output))
+    ok = write_error (error, path, "write failed", output.errsv);
+  qr_output_clear (&output);
+  if (ok && fsync (fd) != 0)
+    ok = write_error (error, path, "cannot flush to disk", errno);
+  if (close (fd) != 0 && ok)
+    ok = write_error (error, path, "cannot close the file", errno);
+  if (ok && g_rename (tmp, path) != 0)
+    ok = write_error (error, path, "cannot replace the file", errno);
+  /* The previous file at path is untouched unless the rename happened. */
+  if (!ok)
+    g_unlink (tmp);
+  return ok;
 }
 
 gboolean

@@ -3,12 +3,14 @@
  * decimals that read back exactly. */
 #include "qr-io.h"
 #include "qr-number.h"
+#include "qr-output.h"
 
 #include <string.h>
 
 typedef struct
 {
-  GString *out;
+  QrOutput *output;
+  GString *out;      /* output->buf */
   const QrMap *map;
   QrSaveFormat format;
   bool force_220;    /* worldspawn gets "mapversion" "220" */
@@ -265,6 +267,7 @@ write_entity (MapWriter *w, const QrEntity *e, guint index, GError **error)
         if (!write_face (w, &brush->faces[f], index, b, f, error))
           return false;
       g_string_append (w->out, "}\n");
+      qr_output_step (w->output);
     }
 
   if (!implicit)
@@ -272,30 +275,39 @@ write_entity (MapWriter *w, const QrEntity *e, guint index, GError **error)
   return true;
 }
 
-GString *
-qr_map_write_map (const QrMap *map, QrSaveFormat format, GError **error)
+bool
+qr_map_write_map_to (const QrMap *map, QrSaveFormat format, QrOutput *output, GError **error)
 {
-  g_autoptr (GString) out = NULL;
-  gsize estimate = 64;
   MapWriter w;
 
-  g_return_val_if_fail (format != QR_SAVE_VMF, NULL);
+  g_return_val_if_fail (format != QR_SAVE_VMF, false);
 
-  /* About 130 bytes per face: one allocation for the whole file. */
-  estimate += 140 * (gsize) qr_map_count_faces (map);
-  out = g_string_sized_new (estimate);
-
-  w.out = out;
+  w.output = output;
+  w.out = output->buf;
   w.map = map;
   w.format = format;
   w.force_220 = format == QR_SAVE_VALVE220 || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF);
   w.drop_220 = format == QR_SAVE_QUAKE || format == QR_SAVE_QUAKE2;
 
   if (map->preamble != NULL)
-    g_string_append (out, map->preamble);
+    g_string_append (w.out, map->preamble);
 
   for (guint i = 0; i < qr_map_entity_count (map); i++)
     if (!write_entity (&w, qr_map_get_entity (map, i), i, error))
-      return NULL;
-  return g_steal_pointer (&out);
+      return false;
+  return true;
+}
+
+GString *
+qr_map_write_map (const QrMap *map, QrSaveFormat format, GError **error)
+{
+  QrOutput output;
+  GString *text = NULL;
+
+  /* About 130 bytes per face: one allocation for the whole file. */
+  qr_output_init (&output, -1, 64 + 140 * (gsize) qr_map_count_faces (map));
+  if (qr_map_write_map_to (map, format, &output, error))
+    text = qr_output_steal (&output);
+  qr_output_clear (&output);
+  return text;
 }

@@ -2,12 +2,14 @@
  * faces in any form become uaxis/vaxis (Valve 220 axes are the same data). */
 #include "qr-io.h"
 #include "qr-number.h"
+#include "qr-output.h"
 
 #include <string.h>
 
 typedef struct
 {
-  GString *out;
+  QrOutput *output;
+  GString *out;      /* output->buf */
   const QrMap *map;
   int depth;
 } VmfWriter;
@@ -206,7 +208,10 @@ write_entity (VmfWriter *w, const QrEntity *e, bool world)
       while (kept < e->kept->len && ((QrNode *) g_ptr_array_index (e->kept, kept))->anchor <= (int) b)
         write_node (w, g_ptr_array_index (e->kept, kept++));
       if (b < qr_entity_brush_count (e))
-        write_solid (w, qr_entity_get_brush (e, b));
+        {
+          write_solid (w, qr_entity_get_brush (e, b));
+          qr_output_step (w->output);
+        }
     }
   close_block (w);
   if (hidden)
@@ -225,11 +230,10 @@ write_default_header (VmfWriter *w)
   close_block (w);
 }
 
-GString *
-qr_map_write_vmf (const QrMap *map, GError **error)
+bool
+qr_map_write_vmf_to (const QrMap *map, QrOutput *output, GError **error)
 {
-  g_autoptr (GString) out = g_string_sized_new (64 + 420 * (gsize) qr_map_count_faces (map));
-  VmfWriter w = { out, map, 0 };
+  VmfWriter w = { output, output->buf, map, 0 };
   int world = -1;
   guint kept = 0;
 
@@ -261,5 +265,18 @@ qr_map_write_vmf (const QrMap *map, GError **error)
       if (i < qr_map_entity_count (map))
         write_entity (&w, qr_map_get_entity (map, i), (int) i == world);
     }
-  return g_steal_pointer (&out);
+  return true;
+}
+
+GString *
+qr_map_write_vmf (const QrMap *map, GError **error)
+{
+  QrOutput output;
+  GString *text = NULL;
+
+  qr_output_init (&output, -1, 64 + 420 * (gsize) qr_map_count_faces (map));
+  if (qr_map_write_vmf_to (map, &output, error))
+    text = qr_output_steal (&output);
+  qr_output_clear (&output);
+  return text;
 }
