@@ -15,6 +15,7 @@ enum
 int qr_cli_info (int argc, char **argv);
 int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
+int qr_cli_edit (int argc, char **argv);
 int qr_cli_bench (int argc, char **argv);
 /* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */
 int qr_cli_peak_rss (int argc, char **argv);

@@ -14,6 +14,7 @@ static const struct
   { "info", qr_cli_info, "FILE [--json]  dialect, counts, invalid brushes, bounds, textures" },
   { "mesh", qr_cli_mesh, "FILE --json  face polygons of every brush" },
   { "convert", qr_cli_convert, "IN OUT [--format quake|valve220|quake2|vmf]  save in another format" },
+  { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
 };
 

@@ -22,6 +22,11 @@
  * splitting creates are merged by QR_EPS_WELD. */
 #define QR_EPS_CLIP 1e-8
 
+/* Three planes whose normals' triple product is below this meet at too
+ * shallow angles for Cramer's rule to beat the clipped position: about 0.06°
+ * between the edge direction and the third plane. */
+#define QR_EPS_CORNER_DET 1e-3
+
 /* Two polygon vertices closer than this (per axis) are the same brush vertex.
  * A thousand times QR_EPS_CLIP so the same corner reached by different clip
  * orders always welds. */
@@ -73,3 +78,10 @@
  * to an integer this close to it: atan2 and one division leave noise near
  * 1e-13, while the values a mapper types carry at most about six decimals. */
 #define QR_EPS_TEX_SNAP 1e-9
+
+/* A transform whose determinant is this close to 0 squashes space flat and
+ * has no inverse; a pivot this small relative to its matrix's largest entry
+ * counts as 0. Editing transforms have determinants near 1 (a resize to 1/64
+ * of a size is still 4e-6), while rounding leaves at most ~1e-15 in the
+ * determinant of a rotation's I - M along its axis. */
+#define QR_EPS_SINGULAR 1e-12

@@ -7,9 +7,12 @@
 struct _QrPolyBuilder
 {
   QrPlane *planes;
+  int *axis;          /* qr_plane_axis of each plane */
   bool *skip;         /* plane repeats an earlier one: no polygon */
   QrVec3 *clip_a;     /* ping-pong buffers for clipping one face */
   QrVec3 *clip_b;
+  int *tags_a;        /* the plane of each edge of clip_a / clip_b (-1: base winding) */
+  int *tags_b;
   int face_capacity;
 
   QrVec3 *raw;        /* clipped polygon points of all faces, in order */
@@ -37,9 +40,12 @@ qr_poly_builder_free (QrPolyBuilder *b)
   if (b == NULL)
     return;
   g_free (b->planes);
+  g_free (b->axis);
   g_free (b->skip);
   g_free (b->clip_a);
   g_free (b->clip_b);
+  g_free (b->tags_a);
+  g_free (b->tags_b);
   g_free (b->raw);
   g_free (b->raw_count);
   g_free (b->verts);
@@ -56,10 +62,13 @@ reserve_faces (QrPolyBuilder *b, int n)
     return;
   b->face_capacity = MAX (n, b->face_capacity * 2);
   b->planes = g_renew (QrPlane, b->planes, b->face_capacity);
+  b->axis = g_renew (int, b->axis, b->face_capacity);
   b->skip = g_renew (bool, b->skip, b->face_capacity);
   /* A convex polygon clipped by k planes gains at most one point per plane. */
   b->clip_a = g_renew (QrVec3, b->clip_a, b->face_capacity + 5);
   b->clip_b = g_renew (QrVec3, b->clip_b, b->face_capacity + 5);
+  b->tags_a = g_renew (int, b->tags_a, b->face_capacity + 5);
+  b->tags_b = g_renew (int, b->tags_b, b->face_capacity + 5);
   b->raw_count = g_renew (int, b->raw_count, b->face_capacity);
   b->start = g_renew (int, b->start, b->face_capacity + 1);
 }
@@ -118,6 +127,59 @@ polygon_area (const QrVec3 *verts, const uint32_t *idx, int n)
   return 0.5 * qr_vec3_length (s);
 }
 
+/* Each corner of a clipped face lies on the face's plane and on the planes
+ * of its two edges: solving those three planes gives the corner to a few
+ * ulps (exactly for axial planes), where the clipping's interpolation from
+ * the huge base winding carries ~1e-10 of error. Corners on the base
+ * winding's own edges (an unbounded brush) keep their clipped position,
+ * as do ill-conditioned triples. */
+static void
+pin_axial (QrVec3 *p, const QrPlane *plane, int axis)
+{
+  if (axis != QR_PLANE_NOT_AXIAL)
+    qr_vec3_set (p, axis, qr_vec3_get (plane->normal, axis) * plane->dist);
+}
+
+static void
+refine_corners (const QrPlane *planes, const int *axes, int face, QrVec3 *p, const int *tags, int n)
+{
+  const QrPlane *a = &planes[face];
+
+  for (int k = 0; k < n; k++)
+    {
+      int in = tags[k == 0 ? n - 1 : k - 1], out = tags[k];
+      const QrPlane *b, *c;
+      QrVec3 bc, ca, ab, x;
+      double det;
+
+      if (in < 0 || out < 0 || in == out)
+        continue;
+      /* Clipping already made corners of three axial planes exact. */
+      if (axes[face] != QR_PLANE_NOT_AXIAL && axes[in] != QR_PLANE_NOT_AXIAL
+          && axes[out] != QR_PLANE_NOT_AXIAL)
+        continue;
+      b = &planes[in];
+      c = &planes[out];
+      bc = qr_vec3_cross (b->normal, c->normal);
+      det = qr_vec3_dot (a->normal, bc);
+      if (fabs (det) < QR_EPS_CORNER_DET)
+        continue;
+      ca = qr_vec3_cross (c->normal, a->normal);
+      ab = qr_vec3_cross (a->normal, b->normal);
+      x = qr_vec3_add (qr_vec3_add (qr_vec3_scale (bc, a->dist), qr_vec3_scale (ca, b->dist)),
+                       qr_vec3_scale (ab, c->dist));
+      x = qr_vec3 (x.x / det, x.y / det, x.z / det);
+      /* The general formula rounds; an axial plane's coordinate is exact. */
+      pin_axial (&x, a, axes[face]);
+      pin_axial (&x, b, axes[in]);
+      pin_axial (&x, c, axes[out]);
+      /* Guard against a corner the topology got wrong: keep the clipped
+       * point unless the solution is where clipping put it. */
+      if (qr_vec3_max_abs (qr_vec3_sub (x, p[k])) <= QR_EPS_WELD)
+        p[k] = x;
+    }
+}
+
 QrPolytope *
 qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
 {
@@ -133,8 +195,11 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
   reserve_faces (b, MAX (n_faces, 1));
 
   for (int i = 0; i < n_faces; i++)
-    if (!qr_plane_from_points (points + 3 * i, &b->planes[i]))
-      return polytope_invalid (n_faces, QR_POLY_DEGENERATE_PLANE, i);
+    {
+      if (!qr_plane_from_points (points + 3 * i, &b->planes[i]))
+        return polytope_invalid (n_faces, QR_POLY_DEGENERATE_PLANE, i);
+      b->axis[i] = qr_plane_axis (&b->planes[i]);
+    }
 
   /* A plane that repeats an earlier one adds nothing; clipping would give
    * both the same polygon. */
@@ -148,6 +213,7 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
   for (int i = 0; i < n_faces; i++)
     {
       QrVec3 *cur = b->clip_a, *next = b->clip_b;
+      int *cur_tags = b->tags_a, *next_tags = b->tags_b;
       int n = 0;
 
       b->raw_count[i] = 0;
@@ -155,19 +221,23 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
         continue;
 
       qr_winding_base_points (&b->planes[i], cur);
+      cur_tags[0] = cur_tags[1] = cur_tags[2] = cur_tags[3] = -1;
       n = 4;
 
       for (int j = 0; j < n_faces && n >= 3; j++)
         {
           QrVec3 *tmp;
+          int *tmp_tags;
 
           if (j == i || b->skip[j])
             continue;
-          n = qr_winding_clip_points (cur, n, &b->planes[j], QR_EPS_CLIP, next);
+          n = qr_winding_clip_points_tagged (cur, cur_tags, n, &b->planes[j], j, QR_EPS_CLIP, next, next_tags);
           tmp = cur, cur = next, next = tmp;
+          tmp_tags = cur_tags, cur_tags = next_tags, next_tags = tmp_tags;
         }
       if (n < 3)
         continue;
+      refine_corners (b->planes, b->axis, i, cur, cur_tags, n);
       memcpy (reserve_raw (b, raw_used, n), cur, sizeof (QrVec3) * (gsize) n);
       raw_used += n;
       b->raw_count[i] = n;
@@ -278,6 +348,35 @@ void
 qr_polytope_free (QrPolytope *p)
 {
   g_free (p);
+}
+
+static gsize
+polytope_size (const QrPolytope *p)
+{
+  gsize n_index = p->face_start[p->n_faces];
+
+  if (p->status != QR_POLY_OK)
+    return sizeof (QrPolytope) + sizeof (uint16_t) * (gsize) (p->n_faces + 1);
+  return sizeof (QrPolytope) + sizeof (QrVec3) * (gsize) p->n_verts
+         + sizeof (uint16_t) * (gsize) (p->n_faces + 1 + n_index + 2 * p->n_edges);
+}
+
+QrPolytope *
+qr_polytope_copy (const QrPolytope *p)
+{
+  QrPolytope *c = g_memdup2 (p, polytope_size (p));
+  char *base = (char *) c;
+  const char *old = (const char *) p;
+
+  /* The arrays live in the same block: move the pointers with it. */
+  if (p->verts != NULL)
+    c->verts = (QrVec3 *) (base + ((const char *) p->verts - old));
+  c->face_start = (uint16_t *) (base + ((const char *) p->face_start - old));
+  if (p->face_index != NULL)
+    c->face_index = (uint16_t *) (base + ((const char *) p->face_index - old));
+  if (p->edges != NULL)
+    c->edges = (uint16_t *) (base + ((const char *) p->edges - old));
+  return c;
 }
 
 int

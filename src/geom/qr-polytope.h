@@ -47,6 +47,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrPolyBuilder, qr_poly_builder_free)
  * vertices, and the face that caused it where there is one. */
 QrPolytope *qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces);
 void qr_polytope_free (QrPolytope *p);
+/* A copy in one allocation, like the original. */
+QrPolytope *qr_polytope_copy (const QrPolytope *p);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrPolytope, qr_polytope_free)
 
 static inline int

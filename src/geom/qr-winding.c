@@ -115,9 +115,10 @@ classify_points (const QrVec3 *p, int n, const QrPlane *plane, double epsilon,
     }
 }
 
-int
-qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
-                        double epsilon, QrVec3 *out)
+/* One clipping loop for both entry points; tags are optional. */
+static int
+clip_points (const QrVec3 *in, const int *in_tags, int n, const QrPlane *plane, int tag,
+             double epsilon, QrVec3 *out, int *out_tags)
 {
   double stack_dists[64];
   unsigned char stack_sides[64];
@@ -139,6 +140,8 @@ qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
   if (counts[QR_SIDE_FRONT] == 0)
     {
       memmove (out, in, sizeof (QrVec3) * (gsize) n);
+      if (out_tags != NULL)
+        memmove (out_tags, in_tags, sizeof (int) * (gsize) n);
       for (int i = 0; i < n; i++)
         if (sides[i] == QR_SIDE_ON)
           pin_to_axial (&out[i], plane);
@@ -156,13 +159,33 @@ qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
           out[m] = in[i];
           if (sides[i] == QR_SIDE_ON)
             pin_to_axial (&out[m], plane);
+          /* An on point whose successor is clipped away starts the cut. */
+          if (out_tags != NULL)
+            out_tags[m] = sides[i] == QR_SIDE_ON && sides[j] == QR_SIDE_FRONT ? tag : in_tags[i];
           m++;
         }
       if (sides[i] == QR_SIDE_ON || sides[j] == QR_SIDE_ON || sides[i] == sides[j])
         continue;
-      out[m++] = split_point (in[i], in[j], dists[i], dists[j], plane);
+      out[m] = split_point (in[i], in[j], dists[i], dists[j], plane);
+      /* Leaving the kept side, the cut follows; entering it, edge i resumes. */
+      if (out_tags != NULL)
+        out_tags[m] = sides[j] == QR_SIDE_FRONT ? tag : in_tags[i];
+      m++;
     }
   return m;
+}
+
+int
+qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane, double epsilon, QrVec3 *out)
+{
+  return clip_points (in, NULL, n, plane, -1, epsilon, out, NULL);
+}
+
+int
+qr_winding_clip_points_tagged (const QrVec3 *in, const int *in_tags, int n, const QrPlane *plane,
+                               int tag, double epsilon, QrVec3 *out, int *out_tags)
+{
+  return clip_points (in, in_tags, n, plane, tag, epsilon, out, out_tags);
 }
 
 bool

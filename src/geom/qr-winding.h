@@ -43,6 +43,13 @@ typedef enum
 int qr_winding_clip_points (const QrVec3 *in, int n, const QrPlane *plane,
                             double epsilon, QrVec3 *out);
 
+/* The same clip, also tracking which plane made each edge: in_tags[k]
+ * names the plane of edge in[k] → in[k+1]; the cut edge gets `tag`. So
+ * every output point is known as the meeting point of the winding's own
+ * plane and the planes of its two edges. out_tags must hold n + 1. */
+int qr_winding_clip_points_tagged (const QrVec3 *in, const int *in_tags, int n, const QrPlane *plane,
+                                   int tag, double epsilon, QrVec3 *out, int *out_tags);
+
 /* Clips in place; returns false and frees the winding (setting *w to NULL)
  * when nothing remains behind the plane. */
 bool qr_winding_chop_in_place (QrWinding **w, const QrPlane *plane, double epsilon);

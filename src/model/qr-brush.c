@@ -39,6 +39,7 @@ qr_brush_copy (const QrBrush *brush)
   for (int i = 0; i < brush->n_faces; i++)
     qr_face_copy_into (&copy->faces[i], &brush->faces[i]);
   copy->extra = brush->extra ? qr_node_copy (brush->extra) : NULL;
+  copy->poly = brush->poly ? qr_polytope_copy (brush->poly) : NULL;
   return copy;
 }
 

@@ -25,7 +25,7 @@ qr_entity_new (QrId id)
 }
 
 QrEntity *
-qr_entity_copy (const QrEntity *entity)
+qr_entity_copy_header (const QrEntity *entity)
 {
   QrEntity *copy = qr_entity_new (entity->id);
 
@@ -35,10 +35,18 @@ qr_entity_copy (const QrEntity *entity)
       const QrKeyValue *kv = &g_array_index (entity->keys, QrKeyValue, i);
       qr_entity_add_key (copy, kv->key, kv->value);
     }
-  for (guint i = 0; i < entity->brushes->len; i++)
-    g_ptr_array_add (copy->brushes, qr_brush_copy (g_ptr_array_index (entity->brushes, i)));
   for (guint i = 0; i < entity->kept->len; i++)
     g_ptr_array_add (copy->kept, qr_node_copy (g_ptr_array_index (entity->kept, i)));
+  return copy;
+}
+
+QrEntity *
+qr_entity_copy (const QrEntity *entity)
+{
+  QrEntity *copy = qr_entity_copy_header (entity);
+
+  for (guint i = 0; i < entity->brushes->len; i++)
+    g_ptr_array_add (copy->brushes, qr_brush_copy (g_ptr_array_index (entity->brushes, i)));
   return copy;
 }
 

@@ -31,6 +31,8 @@ struct _QrEntity
 
 QrEntity *qr_entity_new (QrId id);
 QrEntity *qr_entity_copy (const QrEntity *entity);
+/* id, flags, keys and kept blocks; no brushes (for header edits). */
+QrEntity *qr_entity_copy_header (const QrEntity *entity);
 void qr_entity_free (QrEntity *entity);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrEntity, qr_entity_free)
 

@@ -1,0 +1,437 @@
+/* quarry-cli edit: run editing operations on a map, each one step on the
+ * command stack, optionally undo the last N, and save. */
+#include "qr-cli.h"
+#include "qr-clipboard.h"
+#include "qr-operations.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct
+{
+  QrDocument *doc;
+  char **argv; /* the step's words */
+  int argc;
+  const char *step;
+} Step;
+
+static int
+usage_error (const Step *s, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static int
+usage_error (const Step *s, const char *fmt, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, fmt);
+  msg = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  fprintf (stderr, "quarry-cli edit: step “%s”: %s\n", s->step, msg);
+  return QR_EXIT_USAGE;
+}
+
+static bool
+parse_number (const char *text, double *out)
+{
+  char *end;
+
+  *out = g_ascii_strtod (text, &end);
+  return *text != '\0' && *end == '\0' && isfinite (*out);
+}
+
+static bool
+parse_axis (const char *text, int *axis)
+{
+  if (text[0] != '\0' && text[1] == '\0' && text[0] >= 'x' && text[0] <= 'z')
+    {
+      *axis = text[0] - 'x';
+      return true;
+    }
+  return false;
+}
+
+/* "E:B[:F]" → brush id (and face, -1 when absent). */
+static bool
+parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_auto (GStrv) parts = g_strsplit (text, ":", -1);
+  guint n = g_strv_length (parts);
+  guint64 e, b, f = 0;
+  QrEntity *entity;
+
+  if ((n != 2 && !(n == 3 && face != NULL))
+      || !g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT, &e, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &b, NULL)
+      || (n == 3 && !g_ascii_string_to_unsigned (parts[2], 10, 0, G_MAXINT, &f, NULL)))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   "“%s” is not an object name (entity:brush%s)", text, face ? "[:face]" : "");
+      return false;
+    }
+  if (e >= qr_map_entity_count (map) || b >= qr_entity_brush_count (entity = qr_map_get_entity (map, (guint) e)))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no brush %s", text);
+      return false;
+    }
+  *brush = qr_entity_get_brush (entity, (guint) b)->id;
+  if (face != NULL)
+    *face = n == 3 ? (int) f : -1;
+  return true;
+}
+
+/* "0:1,0:2" → brush ids. */
+static GArray *
+parse_objects (QrDocument *doc, const char *text, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (text, ",", -1);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      QrId id;
+
+      if (!parse_object (doc, names[i], &id, NULL, error))
+        return NULL;
+      g_array_append_val (ids, id);
+    }
+  return g_steal_pointer (&ids);
+}
+
+static bool
+parse_numbers (char **words, int n, double *out)
+{
+  for (int i = 0; i < n; i++)
+    if (!parse_number (words[i], &out[i]))
+      return false;
+  return true;
+}
+
+static const struct
+{
+  const char *name;
+  QrPrimitiveShape shape;
+} shapes[] = {
+  { "block", QR_PRIMITIVE_BLOCK }, { "wedge", QR_PRIMITIVE_WEDGE }, { "cylinder", QR_PRIMITIVE_CYLINDER },
+  { "cone", QR_PRIMITIVE_CONE }, { "sphere", QR_PRIMITIVE_SPHERE }, { "arch", QR_PRIMITIVE_ARCH },
+};
+
+static int
+step_create (Step *s, GError **error)
+{
+  QrPrimitiveSpec spec;
+  const char *texture = "__TB_empty";
+  double c[6];
+  int i;
+  guint k;
+
+  if (s->argc < 8)
+    return usage_error (s, "expected create SHAPE x1 y1 z1 x2 y2 z2 [options]");
+  for (k = 0; k < G_N_ELEMENTS (shapes) && strcmp (shapes[k].name, s->argv[1]) != 0; k++)
+    ;
+  if (k == G_N_ELEMENTS (shapes))
+    return usage_error (s, "unknown shape “%s” (block, wedge, cylinder, cone, sphere, arch)", s->argv[1]);
+  if (!parse_numbers (s->argv + 2, 6, c))
+    return usage_error (s, "expected six numbers for the box");
+  qr_primitive_spec_init (&spec, shapes[k].shape,
+                          (QrBounds) { { fmin (c[0], c[3]), fmin (c[1], c[4]), fmin (c[2], c[5]) },
+                                       { fmax (c[0], c[3]), fmax (c[1], c[4]), fmax (c[2], c[5]) } });
+  for (i = 8; i < s->argc; i += 2)
+    {
+      const char *opt = s->argv[i], *val = i + 1 < s->argc ? s->argv[i + 1] : NULL;
+      double v = 0;
+
+      if (val == NULL)
+        return usage_error (s, "option %s needs a value", opt);
+      if (strcmp (opt, "--texture") == 0)
+        {
+          texture = val;
+          continue;
+        }
+      if (strcmp (opt, "--axis") == 0)
+        {
+          if (!parse_axis (val, &spec.axis))
+            return usage_error (s, "--axis takes x, y or z");
+          continue;
+        }
+      if (!parse_number (val, &v))
+        return usage_error (s, "option %s needs a number", opt);
+      if (strcmp (opt, "--sides") == 0)
+        spec.sides = (int) v;
+      else if (strcmp (opt, "--stacks") == 0)
+        spec.stacks = (int) v;
+      else if (strcmp (opt, "--arc") == 0)
+        spec.arc_degrees = v;
+      else if (strcmp (opt, "--start") == 0)
+        spec.start_degrees = v;
+      else if (strcmp (opt, "--wall") == 0)
+        spec.wall_width = v;
+      else if (strcmp (opt, "--add-height") == 0)
+        spec.add_height = v;
+      else
+        return usage_error (s, "unknown option %s", opt);
+    }
+  return qr_op_create (s->doc, &spec, texture, error) ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
+}
+
+/* Steps of the form OP OBJS followed by `n_numbers` numbers. */
+static int
+step_objects (Step *s, int n_args, GArray **ids, GError **error)
+{
+  if (s->argc != 2 + n_args)
+    return usage_error (s, "expected %s OBJECTS and %d more argument%s", s->argv[0], n_args, n_args == 1 ? "" : "s");
+  *ids = parse_objects (s->doc, s->argv[1], error);
+  return *ids ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
+}
+
+#define IDS(a) ((QrId *) (a)->data), (a)->len
+
+static int
+run_step (Step *s, GError **error)
+{
+  g_autoptr (GArray) ids = NULL;
+  const char *op = s->argv[0];
+  double v[6];
+  int axis, along, status;
+  bool ok;
+
+  if (strcmp (op, "create") == 0)
+    return step_create (s, error);
+
+  if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
+    {
+      if ((status = step_objects (s, 3, &ids, error)) != QR_EXIT_OK)
+        return status;
+      if (!parse_numbers (s->argv + 2, 3, v))
+        return usage_error (s, "expected dx dy dz");
+      if (strcmp (op, "move") == 0)
+        ok = qr_op_translate (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+      else if (strcmp (op, "nudge") == 0)
+        ok = qr_op_nudge (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+      else
+        ok = qr_op_duplicate (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+    }
+  else if (strcmp (op, "resize") == 0)
+    {
+      if ((status = step_objects (s, 6, &ids, error)) != QR_EXIT_OK)
+        return status;
+      if (!parse_numbers (s->argv + 2, 6, v))
+        return usage_error (s, "expected x1 y1 z1 x2 y2 z2");
+      ok = qr_op_resize (s->doc, IDS (ids), (QrBounds) { { v[0], v[1], v[2] }, { v[3], v[4], v[5] } }, error);
+    }
+  else if (strcmp (op, "rotate") == 0)
+    {
+      if ((status = step_objects (s, 2, &ids, error)) != QR_EXIT_OK)
+        return status;
+      if (!parse_axis (s->argv[2], &axis) || !parse_number (s->argv[3], &v[0]))
+        return usage_error (s, "expected rotate OBJECTS x|y|z DEGREES");
+      ok = qr_op_rotate (s->doc, IDS (ids), axis, v[0], error);
+    }
+  else if (strcmp (op, "shear") == 0)
+    {
+      if ((status = step_objects (s, 3, &ids, error)) != QR_EXIT_OK)
+        return status;
+      if (!parse_axis (s->argv[2], &axis) || !parse_axis (s->argv[3], &along) || !parse_number (s->argv[4], &v[0]))
+        return usage_error (s, "expected shear OBJECTS AXIS DIRECTION AMOUNT (axes x, y or z)");
+      ok = qr_op_shear (s->doc, IDS (ids), axis, along, v[0], error);
+    }
+  else if (strcmp (op, "flip") == 0)
+    {
+      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+        return status;
+      if (!parse_axis (s->argv[2], &axis))
+        return usage_error (s, "expected flip OBJECTS x|y|z");
+      ok = qr_op_flip (s->doc, IDS (ids), axis, error);
+    }
+  else if (strcmp (op, "delete") == 0)
+    {
+      if ((status = step_objects (s, 0, &ids, error)) != QR_EXIT_OK)
+        return status;
+      ok = qr_op_delete (s->doc, IDS (ids), NULL, 0, error);
+    }
+  else if (strcmp (op, "group") == 0 && (s->argc == 2 || s->argc == 3))
+    {
+      if (!(ids = parse_objects (s->doc, s->argv[1], error)))
+        return QR_EXIT_BAD_INPUT;
+      ok = qr_op_group (s->doc, IDS (ids), s->argc == 3 ? s->argv[2] : NULL, error);
+    }
+  else if (strcmp (op, "ungroup") == 0 || strcmp (op, "untie") == 0)
+    {
+      if ((status = step_objects (s, 0, &ids, error)) != QR_EXIT_OK)
+        return status;
+      ok = op[1] == 'n' && op[2] == 'g' ? qr_op_ungroup (s->doc, IDS (ids), error)
+                                        : qr_op_untie (s->doc, IDS (ids), error);
+    }
+  else if (strcmp (op, "tie") == 0)
+    {
+      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+        return status;
+      ok = qr_op_tie (s->doc, IDS (ids), s->argv[2], error);
+    }
+  else if (strcmp (op, "set-texture") == 0)
+    {
+      g_auto (GStrv) names = NULL;
+      g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+      QrTexChange change = { 0 };
+
+      if (s->argc != 3 && s->argc != 8)
+        return usage_error (s, "expected set-texture OBJECTS[:FACE] NAME [shift_u shift_v scale_u scale_v rotation]");
+      names = g_strsplit (s->argv[1], ",", -1);
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          QrFaceRef ref;
+
+          if (!parse_object (s->doc, names[i], &ref.brush, &ref.face, error))
+            return QR_EXIT_BAD_INPUT;
+          g_array_append_val (faces, ref);
+        }
+      change.name = s->argv[2];
+      if (s->argc == 8)
+        {
+          if (!parse_numbers (s->argv + 3, 5, v))
+            return usage_error (s, "expected five numbers after the texture name");
+          change.set_shift = change.set_scale = change.set_rotation = true;
+          change.shift[0] = v[0], change.shift[1] = v[1];
+          change.scale[0] = v[2], change.scale[1] = v[3];
+          change.rotation = v[4];
+        }
+      ok = qr_op_set_texture (s->doc, (QrFaceRef *) faces->data, faces->len, &change, error);
+    }
+  else if (strcmp (op, "set-key") == 0 || strcmp (op, "delete-key") == 0 || strcmp (op, "rename-key") == 0)
+    {
+      QrMap *map = qr_document_get_map (s->doc);
+      int want = op[0] == 'd' ? 3 : 4;
+      guint64 e;
+
+      if (s->argc != want)
+        return usage_error (s, op[0] == 'd' ? "expected delete-key ENTITY KEY"
+                               : op[0] == 'r' ? "expected rename-key ENTITY KEY NEW_KEY"
+                                              : "expected set-key ENTITY KEY VALUE");
+      if (!g_ascii_string_to_unsigned (s->argv[1], 10, 0, G_MAXUINT, &e, NULL) || e >= qr_map_entity_count (map))
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no entity %s", s->argv[1]);
+          return QR_EXIT_BAD_INPUT;
+        }
+      if (op[0] == 'r')
+        ok = qr_op_rename_key (s->doc, qr_map_get_entity (map, (guint) e)->id, s->argv[2], s->argv[3], error);
+      else
+        ok = qr_op_set_key (s->doc, qr_map_get_entity (map, (guint) e)->id, s->argv[2],
+                            op[0] == 'd' ? NULL : s->argv[3], error);
+    }
+  else if (strcmp (op, "copy") == 0)
+    {
+      g_autoptr (QrSelection) sel = qr_selection_new ();
+      g_autofree char *text = NULL;
+
+      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+        return status;
+      for (guint i = 0; i < ids->len; i++)
+        qr_selection_add_brush (sel, g_array_index (ids, QrId, i));
+      text = qr_clipboard_dup_text (s->doc, sel);
+      ok = g_file_set_contents (s->argv[2], text, -1, error);
+    }
+  else if (strcmp (op, "paste") == 0 && (s->argc == 2 || s->argc == 5))
+    {
+      g_autofree char *text = NULL;
+      gsize len;
+
+      if (s->argc == 5 && !parse_numbers (s->argv + 2, 3, v))
+        return usage_error (s, "expected paste FILE [dx dy dz]");
+      if (s->argc == 2)
+        v[0] = v[1] = v[2] = 0;
+      ok = g_file_get_contents (s->argv[1], &text, &len, error)
+           && qr_clipboard_paste (s->doc, text, (gssize) len, qr_vec3 (v[0], v[1], v[2]), error);
+    }
+  else
+    return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
+
+  return ok ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
+}
+
+int
+qr_cli_edit (int argc, char **argv)
+{
+  g_auto (GStrv) steps = NULL;
+  g_autofree char *format_name = NULL;
+  gboolean lock = FALSE, history = FALSE;
+  int undo = 0;
+  const GOptionEntry entries[] = {
+    { "step", 's', 0, G_OPTION_ARG_STRING_ARRAY, &steps, "An operation and its arguments (repeatable)", "\"OP ARGS\"" },
+    { "undo", 'u', 0, G_OPTION_ARG_INT, &undo, "Undo the last N steps before saving", "N" },
+    { "texture-lock", 'l', 0, G_OPTION_ARG_NONE, &lock, "Transforms carry the textures along", NULL },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Save as quake, valve220, quake2 or vmf", "FORMAT" },
+    { "history", 0, 0, G_OPTION_ARG_NONE, &history, "Print the undo history before saving", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("IN OUT — edit a map step by step and save it");
+  g_autoptr (QrDocument) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  QrSaveFormat format = QR_SAVE_AS_READ;
+  QrMap *map;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!qr_cli_parse_options (context, &argc, &argv))
+    return QR_EXIT_USAGE;
+  if (argc != 3 || undo < 0)
+    {
+      fprintf (stderr, "quarry-cli edit: expected IN OUT [--step \"OP ARGS\"]… [--undo N]\n");
+      return QR_EXIT_USAGE;
+    }
+  if (format_name != NULL && !qr_save_format_from_string (format_name, &format))
+    {
+      fprintf (stderr, "quarry-cli edit: unknown format “%s”\n", format_name);
+      return QR_EXIT_USAGE;
+    }
+  map = qr_cli_load (argv[1]);
+  if (map == NULL)
+    return QR_EXIT_BAD_INPUT;
+  doc = qr_document_new (map);
+  qr_document_set_texture_lock (doc, lock);
+
+  for (guint i = 0; steps != NULL && steps[i] != NULL; i++)
+    {
+      Step s = { doc, NULL, 0, steps[i] };
+      g_auto (GStrv) words = NULL;
+      int status;
+
+      if (!g_shell_parse_argv (steps[i], &s.argc, &words, &error))
+        {
+          fprintf (stderr, "quarry-cli edit: step “%s”: %s\n", steps[i], error->message);
+          return QR_EXIT_USAGE;
+        }
+      s.argv = words;
+      status = run_step (&s, &error);
+      if (status == QR_EXIT_BAD_INPUT)
+        fprintf (stderr, "quarry-cli edit: step %u “%s”: %s\n", i + 1, steps[i],
+                 error ? error->message : "failed");
+      if (status != QR_EXIT_OK)
+        return status;
+      if (qr_document_get_note (doc) != NULL)
+        fprintf (stderr, "quarry-cli edit: step %u: note: %s\n", i + 1, qr_document_get_note (doc));
+    }
+
+  for (int i = 0; i < undo; i++)
+    if (!qr_document_undo (doc))
+      {
+        fprintf (stderr, "quarry-cli edit: only %d step%s to undo\n", i, i == 1 ? "" : "s");
+        return QR_EXIT_USAGE;
+      }
+
+  if (history)
+    {
+      const QrCommandStack *stack = qr_document_get_history (doc);
+
+      for (guint i = 0; i < qr_command_stack_history_length (stack); i++)
+        printf ("%s %u %s\n", i < qr_command_stack_position (stack) ? "done" : "undone", i + 1,
+                qr_command_stack_history_description (stack, i));
+    }
+
+  if (!qr_map_save (qr_document_get_map (doc), argv[2], format, &error))
+    {
+      fprintf (stderr, "quarry-cli: %s\n", error->message);
+      return QR_EXIT_BAD_INPUT;
+    }
+  return QR_EXIT_OK;
+}

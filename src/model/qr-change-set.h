@@ -1,0 +1,30 @@
+/* qr-change-set.h — what one step changed, so views rebuild only that. */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+#include "qr-model-types.h"
+
+typedef struct
+{
+  GArray *brushes_added;     /* QrId */
+  GArray *brushes_removed;   /* QrId */
+  GArray *brushes_modified;  /* QrId: same id, new faces */
+  GArray *entities_added;    /* QrId */
+  GArray *entities_removed;  /* QrId */
+  GArray *entities_modified; /* QrId: keys, flags or kept blocks */
+  bool selection_changed;
+} QrChangeSet;
+
+QrChangeSet *qr_change_set_new (void);
+void qr_change_set_free (QrChangeSet *changes);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrChangeSet, qr_change_set_free)
+
+bool qr_change_set_is_empty (const QrChangeSet *changes);
+void qr_change_set_clear (QrChangeSet *changes);
+
+static inline void
+qr_change_set_add (GArray *ids, QrId id)
+{
+  g_array_append_val (ids, id);
+}

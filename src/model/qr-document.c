@@ -1,0 +1,491 @@
+#include "qr-document.h"
+
+#include <glib/gi18n-lib.h>
+
+struct _QrDocument
+{
+  GObject parent_instance;
+
+  /* owned */
+  QrMap *map;
+  QrSelection *selection;
+  QrCommandStack *stack;
+  QrPolyBuilder *builder; /* scratch for the geometry of edited brushes */
+  gboolean texture_lock;
+  char *note;             /* what the last operation wants the user to know, or NULL */
+
+  /* an open edit session */
+  QrEdit *edit;
+  QrChangeSet *edit_changes;
+  QrSelection *edit_before;
+  QrSelection *edit_after;
+
+  /* an open transaction */
+  GPtrArray *transaction;   /* QrCommand *, or NULL */
+  char *transaction_description;
+  QrSelection *transaction_before;
+};
+
+G_DEFINE_FINAL_TYPE (QrDocument, qr_document, G_TYPE_OBJECT)
+G_DEFINE_QUARK (quarry-edit-error-quark, qr_edit_error)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+qr_document_finalize (GObject *object)
+{
+  QrDocument *doc = QR_DOCUMENT (object);
+
+  if (doc->edit != NULL)
+    qr_document_edit_abort (doc);
+  if (doc->transaction != NULL)
+    qr_document_cancel_transaction (doc);
+  qr_command_stack_free (doc->stack);
+  qr_poly_builder_free (doc->builder);
+  qr_selection_free (doc->selection);
+  qr_map_free (doc->map);
+  g_free (doc->note);
+  G_OBJECT_CLASS (qr_document_parent_class)->finalize (object);
+}
+
+static void
+qr_document_class_init (QrDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = qr_document_finalize;
+
+  /**
+   * QrDocument::changed:
+   * @changes: (type gpointer): the QrChangeSet of the step
+   *
+   * Emitted once per step: an edit, an undo, a redo, a selection change.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+qr_document_init (QrDocument *doc)
+{
+  doc->selection = qr_selection_new ();
+  doc->stack = qr_command_stack_new ();
+  doc->builder = qr_poly_builder_new ();
+}
+
+QrPolyBuilder *
+qr_document_get_builder (QrDocument *doc)
+{
+  return doc->builder;
+}
+
+QrDocument *
+qr_document_new (QrMap *map)
+{
+  QrDocument *doc = g_object_new (QR_TYPE_DOCUMENT, NULL);
+  bool missing = false;
+
+  doc->map = map;
+  for (guint e = 0; e < qr_map_entity_count (map) && !missing; e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)) && !missing; b++)
+      missing = qr_entity_get_brush (qr_map_get_entity (map, e), b)->poly == NULL;
+  if (missing)
+    qr_map_build_geometry (map, 0);
+  return doc;
+}
+
+QrMap *
+qr_document_get_map (QrDocument *doc)
+{
+  return doc->map;
+}
+
+const QrSelection *
+qr_document_get_selection (QrDocument *doc)
+{
+  return doc->selection;
+}
+
+static void
+emit_changed (QrDocument *doc, QrChangeSet *changes)
+{
+  if (!qr_change_set_is_empty (changes))
+    g_signal_emit (doc, signals[CHANGED], 0, changes);
+}
+
+/* Sets the selection; true when it differs from the current one. */
+static bool
+replace_selection (QrDocument *doc, const QrSelection *sel)
+{
+  if (qr_selection_equal (doc->selection, sel))
+    return false;
+  qr_selection_free (doc->selection);
+  doc->selection = qr_selection_copy (sel);
+  return true;
+}
+
+void
+qr_document_set_selection (QrDocument *doc, const QrSelection *sel)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_return_if_fail (QR_IS_DOCUMENT (doc));
+  changes->selection_changed = replace_selection (doc, sel);
+  emit_changed (doc, changes);
+}
+
+gboolean
+qr_document_get_texture_lock (QrDocument *doc)
+{
+  return doc->texture_lock;
+}
+
+void
+qr_document_set_texture_lock (QrDocument *doc, gboolean lock)
+{
+  doc->texture_lock = lock;
+}
+
+gboolean
+qr_document_can_undo (QrDocument *doc)
+{
+  return doc->edit == NULL && doc->transaction == NULL && qr_command_stack_can_undo (doc->stack);
+}
+
+gboolean
+qr_document_can_redo (QrDocument *doc)
+{
+  return doc->edit == NULL && doc->transaction == NULL && qr_command_stack_can_redo (doc->stack);
+}
+
+char *
+qr_document_dup_undo_label (QrDocument *doc)
+{
+  const char *what = qr_command_stack_undo_description (doc->stack);
+
+  /* Translators: %s is the name of an editing step, e.g. "Carve". */
+  return what ? g_strdup_printf (_("Undo %s"), what) : NULL;
+}
+
+char *
+qr_document_dup_redo_label (QrDocument *doc)
+{
+  const char *what = qr_command_stack_redo_description (doc->stack);
+
+  /* Translators: %s is the name of an editing step, e.g. "Carve". */
+  return what ? g_strdup_printf (_("Redo %s"), what) : NULL;
+}
+
+gboolean
+qr_document_undo (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = NULL;
+  QrCommand *cmd;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (!qr_document_can_undo (doc))
+    return FALSE;
+  changes = qr_change_set_new ();
+  cmd = qr_command_stack_take_undo (doc->stack);
+  qr_command_undo (cmd, doc->map, changes);
+  changes->selection_changed = replace_selection (doc, cmd->selection_before);
+  emit_changed (doc, changes);
+  return TRUE;
+}
+
+gboolean
+qr_document_redo (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = NULL;
+  QrCommand *cmd;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (!qr_document_can_redo (doc))
+    return FALSE;
+  changes = qr_change_set_new ();
+  cmd = qr_command_stack_take_redo (doc->stack);
+  qr_command_execute (cmd, doc->map, changes);
+  changes->selection_changed = replace_selection (doc, cmd->selection_after);
+  emit_changed (doc, changes);
+  return TRUE;
+}
+
+const QrCommandStack *
+qr_document_get_history (QrDocument *doc)
+{
+  return doc->stack;
+}
+
+void
+qr_document_jump_to (QrDocument *doc, guint position)
+{
+  g_return_if_fail (position <= qr_command_stack_history_length (doc->stack));
+  while (qr_command_stack_position (doc->stack) > position && qr_document_undo (doc))
+    ;
+  while (qr_command_stack_position (doc->stack) < position && qr_document_redo (doc))
+    ;
+}
+
+gboolean
+qr_document_is_modified (QrDocument *doc)
+{
+  return !qr_command_stack_is_clean (doc->stack) || doc->transaction != NULL || doc->edit != NULL;
+}
+
+void
+qr_document_mark_saved (QrDocument *doc)
+{
+  qr_command_stack_mark_clean (doc->stack);
+}
+
+void
+qr_document_begin_transaction (QrDocument *doc, const char *description)
+{
+  g_return_if_fail (doc->transaction == NULL && doc->edit == NULL);
+  doc->transaction = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_command_free);
+  doc->transaction_description = g_strdup (description);
+  doc->transaction_before = qr_selection_copy (doc->selection);
+}
+
+static void
+end_transaction (QrDocument *doc)
+{
+  g_clear_pointer (&doc->transaction, g_ptr_array_unref);
+  g_clear_pointer (&doc->transaction_description, g_free);
+  g_clear_pointer (&doc->transaction_before, qr_selection_free);
+}
+
+void
+qr_document_commit_transaction (QrDocument *doc)
+{
+  QrCommand *group;
+
+  g_return_if_fail (doc->transaction != NULL && doc->edit == NULL);
+  if (doc->transaction->len == 0)
+    {
+      end_transaction (doc);
+      return;
+    }
+  group = qr_group_command_new (doc->transaction_description, g_steal_pointer (&doc->transaction),
+                                g_steal_pointer (&doc->transaction_before),
+                                qr_selection_copy (doc->selection));
+  end_transaction (doc);
+  qr_command_stack_push (doc->stack, group);
+}
+
+void
+qr_document_cancel_transaction (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_return_if_fail (doc->transaction != NULL && doc->edit == NULL);
+  for (guint i = doc->transaction->len; i-- > 0;)
+    qr_command_undo (g_ptr_array_index (doc->transaction, i), doc->map, changes);
+  changes->selection_changed = replace_selection (doc, doc->transaction_before);
+  end_transaction (doc);
+  emit_changed (doc, changes);
+}
+
+void
+qr_document_rollback_last (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+  QrCommand *last;
+
+  g_return_if_fail (doc->transaction != NULL && doc->edit == NULL);
+  if (doc->transaction->len == 0)
+    return;
+  last = g_ptr_array_steal_index (doc->transaction, doc->transaction->len - 1);
+  qr_command_undo (last, doc->map, changes);
+  changes->selection_changed = replace_selection (doc, last->selection_before);
+  qr_command_free (last);
+  emit_changed (doc, changes);
+}
+
+gboolean
+qr_document_in_transaction (QrDocument *doc)
+{
+  return doc->transaction != NULL;
+}
+
+const char *
+qr_document_get_note (QrDocument *doc)
+{
+  return doc->note;
+}
+
+void
+qr_document_set_note (QrDocument *doc, const char *note)
+{
+  g_free (doc->note);
+  doc->note = g_strdup (note);
+}
+
+void
+qr_document_edit_begin (QrDocument *doc)
+{
+  g_return_if_fail (doc->edit == NULL);
+  g_clear_pointer (&doc->note, g_free);
+  doc->edit = qr_edit_new ();
+  doc->edit_changes = qr_change_set_new ();
+  doc->edit_before = qr_selection_copy (doc->selection);
+  doc->edit_after = qr_selection_copy (doc->selection);
+}
+
+static void
+record (QrDocument *doc, QrOpKind kind, guint entity, guint index, gpointer object)
+{
+  QrOp op = { kind, entity, index, object };
+
+  g_return_if_fail (doc->edit != NULL);
+  qr_op_apply (&op, doc->map, true, doc->edit_changes);
+  g_array_append_val (doc->edit->ops, op);
+}
+
+void
+qr_document_replace_brush (QrDocument *doc, guint entity, guint index, QrBrush *brush)
+{
+  record (doc, QR_OP_REPLACE_BRUSH, entity, index, brush);
+}
+
+void
+qr_document_insert_brush (QrDocument *doc, guint entity, guint index, QrBrush *brush)
+{
+  record (doc, QR_OP_INSERT_BRUSH, entity, index, brush);
+}
+
+void
+qr_document_remove_brush (QrDocument *doc, guint entity, guint index)
+{
+  record (doc, QR_OP_REMOVE_BRUSH, entity, index, NULL);
+}
+
+void
+qr_document_replace_header (QrDocument *doc, guint entity, QrEntity *header)
+{
+  g_return_if_fail (qr_entity_brush_count (header) == 0);
+  record (doc, QR_OP_SWAP_HEADER, entity, 0, header);
+}
+
+void
+qr_document_insert_entity (QrDocument *doc, guint index, QrEntity *entity)
+{
+  record (doc, QR_OP_INSERT_ENTITY, index, 0, entity);
+}
+
+void
+qr_document_remove_entity (QrDocument *doc, guint index)
+{
+  record (doc, QR_OP_REMOVE_ENTITY, index, 0, NULL);
+}
+
+void
+qr_document_edit_select (QrDocument *doc, const QrSelection *after)
+{
+  g_return_if_fail (doc->edit != NULL);
+  qr_selection_free (doc->edit_after);
+  doc->edit_after = qr_selection_copy (after);
+}
+
+static void
+end_edit (QrDocument *doc)
+{
+  g_clear_pointer (&doc->edit, qr_edit_free);
+  g_clear_pointer (&doc->edit_changes, qr_change_set_free);
+  g_clear_pointer (&doc->edit_before, qr_selection_free);
+  g_clear_pointer (&doc->edit_after, qr_selection_free);
+}
+
+void
+qr_document_edit_commit (QrDocument *doc, const char *description,
+                         QrMergeKind merge, const QrId *ids, guint n_ids)
+{
+  g_autoptr (QrChangeSet) changes = NULL;
+  QrCommand *cmd;
+
+  g_return_if_fail (doc->edit != NULL);
+  if (doc->edit->ops->len == 0)
+    {
+      /* Nothing changed in the map; a new selection is still applied. */
+      changes = qr_change_set_new ();
+      changes->selection_changed = replace_selection (doc, doc->edit_after);
+      end_edit (doc);
+      emit_changed (doc, changes);
+      return;
+    }
+
+  changes = g_steal_pointer (&doc->edit_changes);
+  changes->selection_changed = replace_selection (doc, doc->edit_after);
+  cmd = qr_edit_command_new (description, g_steal_pointer (&doc->edit),
+                             g_steal_pointer (&doc->edit_before), g_steal_pointer (&doc->edit_after));
+  qr_command_set_merge (cmd, merge, ids, n_ids);
+  end_edit (doc);
+
+  if (doc->transaction != NULL)
+    g_ptr_array_add (doc->transaction, cmd);
+  else
+    qr_command_stack_push (doc->stack, cmd);
+  emit_changed (doc, changes);
+}
+
+void
+qr_document_edit_abort (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_return_if_fail (doc->edit != NULL);
+  qr_edit_apply (doc->edit, doc->map, false, changes);
+  end_edit (doc);
+}
+
+gboolean
+qr_document_in_edit (QrDocument *doc)
+{
+  return doc->edit != NULL;
+}
+
+gboolean
+qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index)
+{
+  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
+    {
+      QrEntity *ent = qr_map_get_entity (doc->map, e);
+
+      for (guint b = 0; b < qr_entity_brush_count (ent); b++)
+        if (qr_entity_get_brush (ent, b)->id == id)
+          {
+            *entity = e;
+            *index = b;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+gboolean
+qr_document_find_entity (QrDocument *doc, QrId id, guint *entity)
+{
+  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
+    if (qr_map_get_entity (doc->map, e)->id == id)
+      {
+        *entity = e;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+QrBrush *
+qr_document_lookup_brush (QrDocument *doc, QrId id)
+{
+  guint e, b;
+
+  if (!qr_document_find_brush (doc, id, &e, &b))
+    return NULL;
+  return qr_entity_get_brush (qr_map_get_entity (doc->map, e), b);
+}

@@ -1,0 +1,169 @@
+#include "qr-edit.h"
+
+static void
+op_clear (gpointer data)
+{
+  QrOp *op = data;
+
+  if (op->object == NULL)
+    return;
+  if (op->kind == QR_OP_REPLACE_BRUSH || op->kind == QR_OP_INSERT_BRUSH || op->kind == QR_OP_REMOVE_BRUSH)
+    qr_brush_free (op->object);
+  else
+    qr_entity_free (op->object);
+  op->object = NULL;
+}
+
+QrEdit *
+qr_edit_new (void)
+{
+  QrEdit *edit = g_new0 (QrEdit, 1);
+
+  edit->ops = g_array_new (FALSE, FALSE, sizeof (QrOp));
+  g_array_set_clear_func (edit->ops, op_clear);
+  return edit;
+}
+
+void
+qr_edit_free (QrEdit *edit)
+{
+  if (edit == NULL)
+    return;
+  g_array_unref (edit->ops);
+  g_free (edit);
+}
+
+static void
+swap_pointers (gpointer *a, gpointer *b)
+{
+  gpointer t = *a;
+
+  *a = *b;
+  *b = t;
+}
+
+static void
+swap_header (QrEntity *in_map, QrEntity *header)
+{
+  QrId id = in_map->id;
+  uint32_t flags = in_map->flags;
+  GArray *keys = in_map->keys;
+  GPtrArray *kept = in_map->kept;
+
+  in_map->id = header->id;
+  in_map->flags = header->flags;
+  in_map->keys = header->keys;
+  in_map->kept = header->kept;
+  header->id = id;
+  header->flags = flags;
+  header->keys = keys;
+  header->kept = kept;
+}
+
+static void
+note_entity_brushes (GArray *ids, const QrEntity *entity)
+{
+  for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+    qr_change_set_add (ids, qr_entity_get_brush (entity, i)->id);
+}
+
+void
+qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
+{
+  QrOpKind kind = op->kind;
+
+  /* Backwards, an insertion is a removal and the other way round. */
+  if (!forward && kind == QR_OP_INSERT_BRUSH)
+    kind = QR_OP_REMOVE_BRUSH;
+  else if (!forward && kind == QR_OP_REMOVE_BRUSH)
+    kind = QR_OP_INSERT_BRUSH;
+  else if (!forward && kind == QR_OP_INSERT_ENTITY)
+    kind = QR_OP_REMOVE_ENTITY;
+  else if (!forward && kind == QR_OP_REMOVE_ENTITY)
+    kind = QR_OP_INSERT_ENTITY;
+
+  switch (kind)
+    {
+    case QR_OP_REPLACE_BRUSH:
+      {
+        QrEntity *e = qr_map_get_entity (map, op->entity);
+        gpointer *slot = &g_ptr_array_index (e->brushes, op->brush);
+        QrBrush *incoming = op->object;
+
+        if (((QrBrush *) *slot)->id == incoming->id)
+          qr_change_set_add (changes->brushes_modified, incoming->id);
+        else
+          {
+            qr_change_set_add (changes->brushes_removed, ((QrBrush *) *slot)->id);
+            qr_change_set_add (changes->brushes_added, incoming->id);
+          }
+        swap_pointers (slot, &op->object);
+      }
+      break;
+
+    case QR_OP_INSERT_BRUSH:
+      {
+        QrEntity *e = qr_map_get_entity (map, op->entity);
+
+        g_ptr_array_insert (e->brushes, (gint) op->brush, op->object);
+        qr_change_set_add (changes->brushes_added, ((QrBrush *) op->object)->id);
+        op->object = NULL;
+      }
+      break;
+
+    case QR_OP_REMOVE_BRUSH:
+      {
+        QrEntity *e = qr_map_get_entity (map, op->entity);
+
+        op->object = g_ptr_array_steal_index (e->brushes, op->brush);
+        qr_change_set_add (changes->brushes_removed, ((QrBrush *) op->object)->id);
+      }
+      break;
+
+    case QR_OP_SWAP_HEADER:
+      {
+        QrEntity *e = qr_map_get_entity (map, op->entity);
+
+        swap_header (e, op->object);
+        qr_change_set_add (changes->entities_modified, e->id);
+      }
+      break;
+
+    case QR_OP_INSERT_ENTITY:
+      g_ptr_array_insert (map->entities, (gint) op->entity, op->object);
+      qr_change_set_add (changes->entities_added, ((QrEntity *) op->object)->id);
+      note_entity_brushes (changes->brushes_added, op->object);
+      op->object = NULL;
+      break;
+
+    case QR_OP_REMOVE_ENTITY:
+      op->object = g_ptr_array_steal_index (map->entities, op->entity);
+      qr_change_set_add (changes->entities_removed, ((QrEntity *) op->object)->id);
+      note_entity_brushes (changes->brushes_removed, op->object);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+void
+qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
+{
+  if (forward)
+    for (guint i = 0; i < edit->ops->len; i++)
+      qr_op_apply (&g_array_index (edit->ops, QrOp, i), map, true, changes);
+  else
+    for (guint i = edit->ops->len; i-- > 0;)
+      qr_op_apply (&g_array_index (edit->ops, QrOp, i), map, false, changes);
+}
+
+void
+qr_edit_append (QrEdit *edit, QrEdit *next)
+{
+  g_array_append_vals (edit->ops, next->ops->data, next->ops->len);
+  /* The objects moved with the bytes: clear without freeing them. */
+  g_array_set_clear_func (next->ops, NULL);
+  g_array_set_size (next->ops, 0);
+  g_array_set_clear_func (next->ops, op_clear);
+}

@@ -1,0 +1,133 @@
+#include "qr-op-private.h"
+
+#include <glib/gi18n-lib.h>
+
+GArray *
+qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error)
+{
+  g_autoptr (GHashTable) wanted = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) locs = g_array_sized_new (FALSE, TRUE, sizeof (QrBrushLoc), n);
+  QrMap *map = qr_document_get_map (doc);
+  guint found = 0;
+
+  g_array_set_size (locs, n);
+  for (guint i = 0; i < n; i++)
+    {
+      if (g_hash_table_contains (wanted, GUINT_TO_POINTER (ids[i])))
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Brush %u is named twice"), ids[i]);
+          return NULL;
+        }
+      /* value: position in `ids` + 1 */
+      g_hash_table_insert (wanted, GUINT_TO_POINTER (ids[i]), GUINT_TO_POINTER (i + 1));
+    }
+
+  for (guint e = 0; e < qr_map_entity_count (map) && found < n; e++)
+    {
+      QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrBrush *brush = qr_entity_get_brush (entity, b);
+          guint at = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (brush->id)));
+
+          if (at != 0)
+            {
+              g_array_index (locs, QrBrushLoc, at - 1) = (QrBrushLoc) { e, b, brush };
+              found++;
+            }
+        }
+    }
+
+  if (found < n)
+    for (guint i = 0; i < n; i++)
+      if (g_array_index (locs, QrBrushLoc, i).brush == NULL)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no brush %u"), ids[i]);
+          return NULL;
+        }
+  return g_steal_pointer (&locs);
+}
+
+guint
+qr_op_world (QrDocument *doc)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *world;
+
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (qr_op_is_world (qr_map_get_entity (map, e)))
+      return e;
+  world = qr_entity_new (qr_map_take_entity_id (map));
+  qr_entity_add_key (world, "classname", "worldspawn");
+  if (map->kind == QR_FILE_VMF)
+    world->flags |= QR_ENTITY_WORLD;
+  qr_document_insert_entity (doc, 0, world);
+  return 0;
+}
+
+gboolean
+qr_op_build_checked (QrDocument *doc, QrBrush *brush, bool was_valid, GError **error)
+{
+  g_autofree char *reason = NULL;
+
+  qr_brush_build (brush, qr_document_get_builder (doc));
+  if (!was_valid || qr_brush_is_valid (brush))
+    return TRUE;
+  reason = qr_polytope_dup_reason (brush->poly);
+  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH,
+               _("Brush %u would become invalid (%s)"), brush->id, reason);
+  return FALSE;
+}
+
+QrSelection *
+qr_op_selection_of (const QrId *ids, guint n)
+{
+  QrSelection *sel = qr_selection_new ();
+
+  for (guint i = 0; i < n; i++)
+    qr_selection_add_brush (sel, ids[i]);
+  return sel;
+}
+
+void
+qr_op_commit (QrDocument *doc, const char *description, QrMergeKind merge,
+              const QrId *ids, guint n, const QrSelection *after)
+{
+  if (after != NULL)
+    qr_document_edit_select (doc, after);
+  qr_document_edit_commit (doc, description, merge, ids, n);
+}
+
+void
+qr_op_renumber (QrDocument *doc, QrBrush *brush)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  brush->id = qr_map_take_brush_id (map);
+  for (int f = 0; f < brush->n_faces; f++)
+    brush->faces[f].id = qr_map_take_face_id (map);
+}
+
+static int
+compare_locs_descending (gconstpointer a, gconstpointer b)
+{
+  const QrBrushLoc *x = a, *y = b;
+
+  if (x->entity != y->entity)
+    return x->entity < y->entity ? 1 : -1;
+  return x->index < y->index ? 1 : x->index > y->index ? -1 : 0;
+}
+
+void
+qr_op_sort_descending (GArray *locs)
+{
+  g_array_sort (locs, compare_locs_descending);
+}
+
+bool
+qr_op_is_world (const QrEntity *entity)
+{
+  return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT))
+         || g_strcmp0 (qr_entity_get_key (entity, "classname"), "worldspawn") == 0;
+}

@@ -1,0 +1,44 @@
+/* qr-op-private.h — what the operations share. */
+#pragma once
+
+#include "qr-operations.h"
+
+typedef struct
+{
+  guint entity;
+  guint index;
+  QrBrush *brush; /* borrowed: the brush in the map now */
+} QrBrushLoc;
+
+/* Where each id is, in the order given; fails naming the first id not
+ * found, or any id given twice. One pass over the map. */
+GArray *qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error);
+
+/* Index of the world entity, made (as an edit) when the map has none. */
+guint qr_op_world (QrDocument *doc);
+
+/* Builds the brush's polytope; when `was_valid` and the result is not,
+ * sets an error naming the brush and returns false. */
+gboolean qr_op_build_checked (QrDocument *doc, QrBrush *brush, bool was_valid, GError **error);
+
+/* A selection of exactly these brushes. */
+QrSelection *qr_op_selection_of (const QrId *ids, guint n);
+
+/* Sorted copy of ids, for merge rules. */
+void qr_op_commit (QrDocument *doc, const char *description, QrMergeKind merge,
+                   const QrId *ids, guint n, const QrSelection *after);
+
+/* Gives the brush and its faces fresh ids (a copy entering the map). */
+void qr_op_renumber (QrDocument *doc, QrBrush *brush);
+
+/* Transforms a brush (a copy about to replace the original) in place,
+ * with texture lock when `lock`; counts faces whose lock was approximate. */
+gboolean qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, bool lock,
+                                guint *approximate, GError **error);
+
+/* Locations sorted by entity then index, highest first: removing in this
+ * order keeps the positions of the rest valid. */
+void qr_op_sort_descending (GArray *locs);
+
+/* Whether the entity is a world (no brush entity to remove when emptied). */
+bool qr_op_is_world (const QrEntity *entity);

@@ -1,0 +1,519 @@
+/* Delete, duplicate, tie to an entity and back, group and ungroup, paste:
+ * the operations that move brushes between entities. */
+#include "qr-op-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* Removes, highest index first so the rest keep their positions, the
+ * entities listed in `named` and the brush entities (never the world) that
+ * the brushes at `locs` left empty. */
+static void
+remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint n = qr_map_entity_count (map);
+  g_autofree bool *doomed = g_new0 (bool, n);
+
+  for (guint i = 0; named != NULL && i < named->len; i++)
+    doomed[g_array_index (named, guint, i)] = true;
+  for (guint i = 0; i < locs->len; i++)
+    {
+      guint e = g_array_index (locs, QrBrushLoc, i).entity;
+      QrEntity *entity = qr_map_get_entity (map, e);
+
+      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity))
+        doomed[e] = true;
+    }
+  for (guint e = n; e-- > 0;)
+    if (doomed[e])
+      qr_document_remove_entity (doc, e);
+}
+
+/* Removes the located brushes, keeping copies (same ids and geometry) in
+ * their original order for re-insertion elsewhere. */
+static GPtrArray *
+lift_brushes (QrDocument *doc, GArray *locs)
+{
+  GPtrArray *copies = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_brush_free);
+  g_autoptr (GArray) order = g_array_copy (locs);
+
+  for (guint i = 0; i < locs->len; i++)
+    g_ptr_array_add (copies, qr_brush_copy (g_array_index (locs, QrBrushLoc, i).brush));
+  qr_op_sort_descending (order);
+  for (guint i = 0; i < order->len; i++)
+    qr_document_remove_brush (doc, g_array_index (order, QrBrushLoc, i).entity,
+                              g_array_index (order, QrBrushLoc, i).index);
+  return copies;
+}
+
+static void
+drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
+{
+  QrEntity *e = qr_map_get_entity (qr_document_get_map (doc), entity);
+
+  /* The document takes each copy; the array is left holding NULLs. */
+  for (guint i = 0; i < copies->len; i++)
+    {
+      qr_document_insert_brush (doc, entity, qr_entity_brush_count (e), g_ptr_array_index (copies, i));
+      g_ptr_array_index (copies, i) = NULL;
+    }
+}
+
+gboolean
+qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
+              const QrId *entities, guint n_entities, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) locs = qr_op_locate (doc, brushes, n_brushes, error);
+  g_autoptr (GArray) entity_index = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (QrSelection) after = qr_selection_new ();
+  g_autoptr (GArray) order = NULL;
+
+  if (locs == NULL)
+    return FALSE;
+  if (n_brushes + n_entities == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to delete"));
+      return FALSE;
+    }
+  for (guint i = 0; i < n_entities; i++)
+    {
+      guint e;
+
+      if (!qr_document_find_entity (doc, entities[i], &e))
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"), entities[i]);
+          return FALSE;
+        }
+      if (qr_op_is_world (qr_map_get_entity (map, e)))
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The world entity cannot be deleted"));
+          return FALSE;
+        }
+      g_array_append_val (entity_index, e);
+    }
+
+  qr_document_edit_begin (doc);
+  order = g_array_copy (locs);
+  qr_op_sort_descending (order);
+  for (guint i = 0; i < order->len; i++)
+    qr_document_remove_brush (doc, g_array_index (order, QrBrushLoc, i).entity,
+                              g_array_index (order, QrBrushLoc, i).index);
+  remove_entities (doc, entity_index, locs);
+  qr_op_commit (doc, _("Delete"), QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+gboolean
+qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GError **error)
+{
+  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (QrSelection) after = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  QrTransform tr = qr_transform_translate (offset);
+  guint approximate = 0;
+
+  if (locs == NULL)
+    return FALSE;
+  if (n == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to duplicate"));
+      return FALSE;
+    }
+  qr_document_edit_begin (doc);
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
+      QrBrush *copy = qr_brush_copy (loc->brush);
+
+      qr_op_renumber (doc, copy);
+      if (!qr_op_transform_brush (doc, copy, &tr, qr_document_get_texture_lock (doc), &approximate, error))
+        {
+          qr_brush_free (copy);
+          qr_document_edit_abort (doc);
+          return FALSE;
+        }
+      g_array_append_val (made, copy->id);
+      /* At the end of its entity: the positions in `locs` stay valid. */
+      qr_document_insert_brush (doc, loc->entity, qr_entity_brush_count (qr_map_get_entity (map, loc->entity)), copy);
+    }
+  after = qr_op_selection_of ((QrId *) made->data, made->len);
+  qr_op_commit (doc, _("Duplicate"), QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+/* Moves the brushes into a new entity made from `header` (appended). */
+static gboolean
+move_to_new_entity (QrDocument *doc, const QrId *ids, guint n, QrEntity *header,
+                    const char *description, GError **error)
+{
+  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GPtrArray) copies = NULL;
+  g_autoptr (QrSelection) after = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  guint target;
+
+  if (locs == NULL)
+    {
+      qr_entity_free (header);
+      return FALSE;
+    }
+  if (n == 0)
+    {
+      qr_entity_free (header);
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No brush is selected"));
+      return FALSE;
+    }
+  qr_document_edit_begin (doc);
+  target = qr_map_entity_count (map);
+  qr_document_insert_entity (doc, target, header);
+  copies = lift_brushes (doc, locs);
+  drop_brushes (doc, target, copies);
+  remove_entities (doc, NULL, locs);
+  after = qr_op_selection_of (ids, n);
+  qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+gboolean
+qr_op_tie (QrDocument *doc, const QrId *ids, guint n, const char *classname, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *entity;
+
+  if (classname == NULL || *classname == '\0' || strcmp (classname, "worldspawn") == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("“%s” is not a brush entity class"),
+                   classname ? classname : "");
+      return FALSE;
+    }
+  entity = qr_entity_new (qr_map_take_entity_id (map));
+  qr_entity_add_key (entity, "classname", classname);
+  return move_to_new_entity (doc, ids, n, entity, _("Tie to Entity"), error);
+}
+
+gboolean
+qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error)
+{
+  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GArray) moving = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
+  g_autoptr (GPtrArray) copies = NULL;
+  g_autoptr (QrSelection) after = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  guint world;
+
+  if (locs == NULL)
+    return FALSE;
+  for (guint i = 0; i < locs->len; i++)
+    if (!qr_op_is_world (qr_map_get_entity (map, g_array_index (locs, QrBrushLoc, i).entity)))
+      g_array_append_val (moving, g_array_index (locs, QrBrushLoc, i));
+  if (moving->len == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brushes are in the world already"));
+      return FALSE;
+    }
+  qr_document_edit_begin (doc);
+  world = qr_op_world (doc);
+  copies = lift_brushes (doc, moving);
+  drop_brushes (doc, world, copies);
+  remove_entities (doc, NULL, moving);
+  after = qr_op_selection_of (ids, n);
+  qr_op_commit (doc, _("Move to World"), QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+/* TrenchBroom's group entity keys. */
+static bool
+is_tb_group (const QrEntity *entity)
+{
+  return g_strcmp0 (qr_entity_get_key (entity, "classname"), "func_group") == 0
+         && g_strcmp0 (qr_entity_get_key (entity, "_tb_type"), "_tb_group") == 0;
+}
+
+/* Hammer keeps group membership in the solid's editor block. */
+static const char *
+vmf_group_of (const QrBrush *brush)
+{
+  const QrNode *editor = brush->extra ? qr_node_get_child (brush->extra, "editor") : NULL;
+
+  return editor ? qr_node_get (editor, "groupid") : NULL;
+}
+
+static void
+node_set (QrNode *node, const char *key, const char *value)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].value != NULL && strcmp (node->items[i].key, key) == 0)
+      {
+        g_free (node->items[i].value);
+        node->items[i].value = g_strdup (value);
+        return;
+      }
+  qr_node_add_value (node, key, value);
+}
+
+static void
+node_unset (QrNode *node, const char *key)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].value != NULL && strcmp (node->items[i].key, key) == 0)
+      {
+        g_free (node->items[i].key);
+        g_free (node->items[i].value);
+        memmove (&node->items[i], &node->items[i + 1], sizeof (QrNodeItem) * (node->n_items - i - 1));
+        node->n_items--;
+        return;
+      }
+}
+
+static gboolean
+group_vmf (QrDocument *doc, GArray *locs, const char *name, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrId group_id = qr_map_take_entity_id (map);
+  g_autofree char *gid = g_strdup_printf ("%u", group_id);
+  guint world = qr_op_world (doc);
+  QrEntity *header = qr_entity_copy_header (qr_map_get_entity (map, world));
+  QrNode *group = qr_node_new ("group");
+  QrNode *editor = qr_node_new ("editor");
+
+  qr_node_add_value (group, "id", gid);
+  qr_node_add_value (editor, "color", "0 100 200");
+  qr_node_add_value (editor, "visgroupshown", "1");
+  qr_node_add_value (editor, "visgroupautoshown", "1");
+  if (name != NULL && *name != '\0')
+    qr_node_add_value (editor, "comments", name);
+  qr_node_add_child (group, "editor", editor);
+  group->anchor = (int) qr_entity_brush_count (qr_map_get_entity (map, world));
+  g_ptr_array_add (header->kept, group);
+  qr_document_replace_header (doc, world, header);
+
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
+      QrBrush *copy = qr_brush_copy (loc->brush);
+      QrNode *ed;
+
+      if (copy->extra == NULL)
+        copy->extra = qr_node_new ("solid");
+      ed = qr_node_get_child (copy->extra, "editor");
+      if (ed == NULL)
+        {
+          ed = qr_node_new ("editor");
+          qr_node_add_value (ed, "color", "0 100 200");
+          qr_node_add_value (ed, "visgroupshown", "1");
+          qr_node_add_value (ed, "visgroupautoshown", "1");
+          qr_node_add_child (copy->extra, "editor", ed);
+        }
+      node_set (ed, "groupid", gid);
+      qr_document_replace_brush (doc, loc->entity, loc->index, copy);
+    }
+  return TRUE;
+}
+
+gboolean
+qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) locs = NULL;
+  g_autoptr (QrSelection) after = NULL;
+  QrEntity *group;
+  g_autofree char *gid = NULL;
+
+  if (n == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No brush is selected"));
+      return FALSE;
+    }
+  if (map->kind == QR_FILE_VMF)
+    {
+      locs = qr_op_locate (doc, ids, n, error);
+      if (locs == NULL)
+        return FALSE;
+      qr_document_edit_begin (doc);
+      group_vmf (doc, locs, name, error);
+      after = qr_op_selection_of (ids, n);
+      qr_op_commit (doc, _("Group"), QR_MERGE_NONE, NULL, 0, after);
+      return TRUE;
+    }
+
+  group = qr_entity_new (qr_map_take_entity_id (map));
+  gid = g_strdup_printf ("%u", group->id);
+  qr_entity_add_key (group, "classname", "func_group");
+  qr_entity_add_key (group, "_tb_type", "_tb_group");
+  qr_entity_add_key (group, "_tb_name", name != NULL && *name != '\0' ? name : _("Unnamed"));
+  qr_entity_add_key (group, "_tb_id", gid);
+  return move_to_new_entity (doc, ids, n, group, _("Group"), error);
+}
+
+gboolean
+qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (QrSelection) after = NULL;
+
+  if (locs == NULL)
+    return FALSE;
+  after = qr_op_selection_of (ids, n);
+
+  if (map->kind == QR_FILE_VMF)
+    {
+      g_autoptr (GPtrArray) groups = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < locs->len; i++)
+        {
+          const char *gid = vmf_group_of (g_array_index (locs, QrBrushLoc, i).brush);
+
+          if (gid != NULL && !g_ptr_array_find_with_equal_func (groups, gid, g_str_equal, NULL))
+            g_ptr_array_add (groups, g_strdup (gid));
+        }
+      if (groups->len == 0)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brushes are not in a group"));
+          return FALSE;
+        }
+      qr_document_edit_begin (doc);
+      /* Every member of those groups leaves them, selected or not. */
+      for (guint e = 0; e < qr_map_entity_count (map); e++)
+        {
+          QrEntity *entity = qr_map_get_entity (map, e);
+
+          for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+            {
+              const char *gid = vmf_group_of (qr_entity_get_brush (entity, b));
+              QrBrush *copy;
+
+              if (gid == NULL || !g_ptr_array_find_with_equal_func (groups, gid, g_str_equal, NULL))
+                continue;
+              copy = qr_brush_copy (qr_entity_get_brush (entity, b));
+              node_unset (qr_node_get_child (copy->extra, "editor"), "groupid");
+              qr_document_replace_brush (doc, e, b, copy);
+            }
+          if (qr_op_is_world (entity))
+            {
+              QrEntity *header = qr_entity_copy_header (entity);
+              guint before = header->kept->len;
+
+              for (guint k = header->kept->len; k-- > 0;)
+                {
+                  QrNode *node = g_ptr_array_index (header->kept, k);
+                  const char *id = qr_node_get (node, "id");
+
+                  if (strcmp (node->name, "group") == 0 && id != NULL
+                      && g_ptr_array_find_with_equal_func (groups, id, g_str_equal, NULL))
+                    g_ptr_array_remove_index (header->kept, k);
+                }
+              if (header->kept->len != before)
+                qr_document_replace_header (doc, e, header);
+              else
+                qr_entity_free (header);
+            }
+        }
+      qr_op_commit (doc, _("Ungroup"), QR_MERGE_NONE, NULL, 0, after);
+      return TRUE;
+    }
+
+  {
+    g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
+    g_autoptr (GPtrArray) copies = NULL;
+    g_autofree bool *grouped = g_new0 (bool, qr_map_entity_count (map));
+    guint world;
+
+    for (guint i = 0; i < locs->len; i++)
+      {
+        guint e = g_array_index (locs, QrBrushLoc, i).entity;
+        grouped[e] = is_tb_group (qr_map_get_entity (map, e));
+      }
+    /* Every brush of those groups goes back to the world. */
+    for (guint e = 0; e < qr_map_entity_count (map); e++)
+      if (grouped[e])
+        for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+          {
+            QrBrushLoc loc = { e, b, qr_entity_get_brush (qr_map_get_entity (map, e), b) };
+            g_array_append_val (members, loc);
+          }
+    if (members->len == 0)
+      {
+        g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brushes are not in a group"));
+        return FALSE;
+      }
+    qr_document_edit_begin (doc);
+    world = qr_op_world (doc);
+    copies = lift_brushes (doc, members);
+    drop_brushes (doc, world, copies);
+    remove_entities (doc, NULL, members);
+    qr_op_commit (doc, _("Ungroup"), QR_MERGE_NONE, NULL, 0, after);
+    return TRUE;
+  }
+}
+
+/* A brush from another map, with this map's texture indices and new ids. */
+static QrBrush *
+adopt_brush (QrDocument *doc, const QrMap *from, const QrBrush *brush)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrBrush *copy = qr_brush_copy (brush);
+
+  qr_op_renumber (doc, copy);
+  for (int f = 0; f < copy->n_faces; f++)
+    copy->faces[f].texture = qr_map_intern_texture (map, qr_map_texture_name (from, brush->faces[f].texture), -1);
+  return copy;
+}
+
+gboolean
+qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *description, GError **error)
+{
+  g_autoptr (QrMap) from = from_map;
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrSelection) after = qr_selection_new ();
+  QrTransform tr = qr_transform_translate (offset);
+  bool move = offset.x != 0 || offset.y != 0 || offset.z != 0;
+  guint approximate = 0;
+  guint world;
+
+  if (qr_map_count_brushes (from) == 0 && qr_map_entity_count (from) == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("There is nothing to paste"));
+      return FALSE;
+    }
+  qr_document_edit_begin (doc);
+  world = qr_op_world (doc);
+  for (guint e = 0; e < qr_map_entity_count (from); e++)
+    {
+      QrEntity *src = qr_map_get_entity (from, e);
+      guint target = world;
+
+      if (!qr_op_is_world (src))
+        {
+          QrEntity *copy = qr_entity_copy_header (src);
+
+          copy->id = qr_map_take_entity_id (map);
+          copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
+          target = qr_map_entity_count (map);
+          qr_document_insert_entity (doc, target, copy);
+          qr_selection_add_entity (after, copy->id);
+        }
+      for (guint b = 0; b < qr_entity_brush_count (src); b++)
+        {
+          QrBrush *brush = adopt_brush (doc, from, qr_entity_get_brush (src, b));
+          QrEntity *dest = qr_map_get_entity (map, target);
+          bool ok = move ? qr_op_transform_brush (doc, brush, &tr, qr_document_get_texture_lock (doc),
+                                                  &approximate, error)
+                         : (qr_brush_build (brush, qr_document_get_builder (doc)), true);
+
+          if (!ok)
+            {
+              qr_brush_free (brush);
+              qr_document_edit_abort (doc);
+              return FALSE;
+            }
+          qr_selection_add_brush (after, brush->id);
+          qr_document_insert_brush (doc, target, qr_entity_brush_count (dest), brush);
+        }
+    }
+  qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}

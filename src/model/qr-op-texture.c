@@ -1,0 +1,176 @@
+/* Texture attributes of faces, and entity keys. */
+#include "qr-op-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* Rodrigues' rotation of v about the unit axis k. */
+static QrVec3
+rotate_about (QrVec3 v, QrVec3 k, double degrees)
+{
+  double r = degrees * G_PI / 180.0, c = cos (r), s = sin (r);
+
+  return qr_vec3_add (qr_vec3_add (qr_vec3_scale (v, c), qr_vec3_scale (qr_vec3_cross (k, v), s)),
+                      qr_vec3_scale (k, qr_vec3_dot (k, v) * (1 - c)));
+}
+
+static void
+change_face (QrMap *map, QrFace *face, const QrTexChange *change)
+{
+  if (change->name != NULL)
+    face->texture = qr_map_intern_texture (map, change->name, -1);
+  if (change->set_shift)
+    {
+      face->tex.shift[0] = change->shift[0];
+      face->tex.shift[1] = change->shift[1];
+    }
+  if (change->set_scale)
+    {
+      face->tex.scale[0] = change->scale[0];
+      face->tex.scale[1] = change->scale[1];
+    }
+  if (change->set_rotation)
+    {
+      QrPlane plane;
+
+      /* Valve axes carry the rotation: turn them about the face normal by
+       * the difference, counter-clockwise seen from outside. */
+      if (face->form == QR_TEX_VALVE && qr_face_plane (face, &plane))
+        {
+          double delta = change->rotation - face->tex.rotation;
+
+          face->tex.u_axis = rotate_about (face->tex.u_axis, plane.normal, delta);
+          face->tex.v_axis = rotate_about (face->tex.v_axis, plane.normal, delta);
+        }
+      face->tex.rotation = change->rotation;
+    }
+}
+
+gboolean
+qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTexChange *change, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
+
+  if (n == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No face is selected"));
+      return FALSE;
+    }
+  if (change->set_scale && (change->scale[0] == 0 || change->scale[1] == 0))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A texture scale cannot be zero"));
+      return FALSE;
+    }
+  /* One copy per brush, however many of its faces change. */
+  for (guint i = 0; i < n; i++)
+    {
+      bool seen = false;
+
+      for (guint k = 0; k < ids->len && !seen; k++)
+        seen = g_array_index (ids, QrId, k) == faces[i].brush;
+      if (!seen)
+        g_array_append_val (ids, faces[i].brush);
+    }
+  locs = qr_op_locate (doc, (QrId *) ids->data, ids->len, error);
+  if (locs == NULL)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < locs->len; k++)
+      if (g_array_index (locs, QrBrushLoc, k).brush->id == faces[i].brush
+          && faces[i].face >= g_array_index (locs, QrBrushLoc, k).brush->n_faces)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"),
+                       faces[i].brush, faces[i].face);
+          return FALSE;
+        }
+
+  qr_document_edit_begin (doc);
+  for (guint k = 0; k < locs->len; k++)
+    {
+      QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, k);
+      QrBrush *copy = qr_brush_copy (loc->brush);
+
+      for (guint i = 0; i < n; i++)
+        {
+          if (faces[i].brush != copy->id)
+            continue;
+          if (faces[i].face < 0)
+            for (int f = 0; f < copy->n_faces; f++)
+              change_face (map, &copy->faces[f], change);
+          else
+            change_face (map, &copy->faces[faces[i].face], change);
+        }
+      qr_document_replace_brush (doc, loc->entity, loc->index, copy);
+    }
+  qr_op_commit (doc, _("Set Texture"), QR_MERGE_NONE, NULL, 0, NULL);
+  return TRUE;
+}
+
+static gboolean
+edit_keys (QrDocument *doc, QrId entity_id, const char *key, const char *value, const char *new_key,
+           GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *header;
+  guint e;
+  gint found = -1;
+
+  if (key == NULL || *key == '\0' || (new_key != NULL && *new_key == '\0'))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A key cannot be empty"));
+      return FALSE;
+    }
+  if (!qr_document_find_entity (doc, entity_id, &e))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"), entity_id);
+      return FALSE;
+    }
+  header = qr_entity_copy_header (qr_map_get_entity (map, e));
+  for (guint i = 0; i < header->keys->len && found < 0; i++)
+    if (strcmp (g_array_index (header->keys, QrKeyValue, i).key, key) == 0)
+      found = (gint) i;
+
+  if (new_key != NULL)
+    {
+      if (found < 0)
+        {
+          qr_entity_free (header);
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Entity %u has no key “%s”"), entity_id, key);
+          return FALSE;
+        }
+      g_free (g_array_index (header->keys, QrKeyValue, found).key);
+      g_array_index (header->keys, QrKeyValue, found).key = g_strdup (new_key);
+    }
+  else if (value == NULL)
+    {
+      if (found < 0)
+        {
+          qr_entity_free (header);
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Entity %u has no key “%s”"), entity_id, key);
+          return FALSE;
+        }
+      g_array_remove_index (header->keys, (guint) found);
+    }
+  else
+    qr_entity_set_key (header, key, value);
+
+  qr_document_edit_begin (doc);
+  qr_document_replace_header (doc, e, header);
+  qr_op_commit (doc, new_key ? _("Rename Key") : value ? _("Set Key") : _("Delete Key"),
+                QR_MERGE_NONE, NULL, 0, NULL);
+  return TRUE;
+}
+
+gboolean
+qr_op_set_key (QrDocument *doc, QrId entity, const char *key, const char *value, GError **error)
+{
+  return edit_keys (doc, entity, key, value, NULL, error);
+}
+
+gboolean
+qr_op_rename_key (QrDocument *doc, QrId entity, const char *key, const char *new_key, GError **error)
+{
+  return edit_keys (doc, entity, key, NULL, new_key, error);
+}

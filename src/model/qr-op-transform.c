@@ -1,0 +1,211 @@
+/* Move, nudge, resize, rotate, shear and flip: one affine transform each. */
+#include "qr-op-private.h"
+
+#include <glib/gi18n-lib.h>
+
+gboolean
+qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError **error)
+{
+  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+
+  if (locs == NULL)
+    return FALSE;
+  *out = qr_bounds_empty ();
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrBrush *brush = g_array_index (locs, QrBrushLoc, i).brush;
+
+      if (qr_brush_is_valid (brush))
+        qr_bounds_add_bounds (out, brush->poly->bounds);
+    }
+  if (qr_bounds_is_empty (*out))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No valid brush is selected"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Valve axes left parallel to the face normal (a floor turned into a wall
+ * without texture lock) project nothing: give the face world-aligned axes,
+ * keeping its offsets and scales, as TrenchBroom does. */
+static void
+repair_axes (QrFace *face, QrVec3 normal)
+{
+  QrVec3 uv;
+  double lu = qr_vec3_length (face->tex.u_axis), lv = qr_vec3_length (face->tex.v_axis);
+  QrTexAttr base = face->tex;
+
+  if (face->form != QR_TEX_VALVE)
+    return;
+  uv = qr_vec3_cross (face->tex.u_axis, face->tex.v_axis);
+  if (lu > 0 && lv > 0 && fabs (qr_vec3_dot (uv, normal)) > 1e-6 * lu * lv)
+    return;
+  base.rotation = 0;
+  qr_texproj_standard_to_valve (&base, normal, &face->tex);
+}
+
+gboolean
+qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, bool lock,
+                       guint *approximate, GError **error)
+{
+  bool was_valid = qr_brush_is_valid (brush);
+
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      QrFace *face = &brush->faces[f];
+      QrPlane before, after;
+      bool has_before = qr_face_plane (face, &before);
+
+      qr_transform_face_points (tr, face->points);
+      if (!has_before || !qr_face_plane (face, &after))
+        continue;
+      if (lock)
+        {
+          QrTexAttr locked;
+
+          if (!qr_transform_texture (tr, face->form, &face->tex, before.normal, after.normal, &locked))
+            (*approximate)++;
+          face->tex = locked;
+        }
+      else
+        repair_axes (face, after.normal);
+    }
+  return qr_op_build_checked (doc, brush, was_valid, error);
+}
+
+gboolean
+qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *tr,
+                 const char *description, QrMergeKind merge, GError **error)
+{
+  g_autoptr (GArray) locs = NULL;
+  g_autoptr (QrSelection) after = NULL;
+  bool lock = qr_document_get_texture_lock (doc);
+  guint approximate = 0;
+
+  if (n == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to transform"));
+      return FALSE;
+    }
+  if (fabs (qr_transform_determinant (tr)) < 1e-12)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The transform flattens the brushes"));
+      return FALSE;
+    }
+  locs = qr_op_locate (doc, ids, n, error);
+  if (locs == NULL)
+    return FALSE;
+
+  qr_document_edit_begin (doc);
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
+      QrBrush *copy = qr_brush_copy (loc->brush);
+
+      if (!qr_op_transform_brush (doc, copy, tr, lock, &approximate, error))
+        {
+          qr_brush_free (copy);
+          qr_document_edit_abort (doc);
+          return FALSE;
+        }
+      qr_document_replace_brush (doc, loc->entity, loc->index, copy);
+    }
+  after = qr_op_selection_of (ids, n);
+  qr_op_commit (doc, description, merge, ids, n, after);
+  if (approximate > 0)
+    {
+      g_autofree char *note = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "Texture lock was approximate on %u face: the standard format cannot express its new alignment",
+                       "Texture lock was approximate on %u faces: the standard format cannot express their new alignment",
+                       approximate),
+          approximate);
+      qr_document_set_note (doc, note);
+    }
+  return TRUE;
+}
+
+gboolean
+qr_op_translate (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error)
+{
+  QrTransform tr = qr_transform_translate (delta);
+
+  return qr_op_transform (doc, ids, n, &tr, _("Move"), QR_MERGE_NONE, error);
+}
+
+gboolean
+qr_op_nudge (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error)
+{
+  QrTransform tr = qr_transform_translate (delta);
+
+  return qr_op_transform (doc, ids, n, &tr, _("Move"), QR_MERGE_NUDGE, error);
+}
+
+gboolean
+qr_op_resize (QrDocument *doc, const QrId *ids, guint n, QrBounds to, GError **error)
+{
+  QrBounds from;
+  QrTransform tr;
+
+  if (!qr_op_bounds (doc, ids, n, &from, error))
+    return FALSE;
+  for (int axis = 0; axis < 3; axis++)
+    if (qr_vec3_get (from.max, axis) <= qr_vec3_get (from.min, axis)
+        || qr_vec3_get (to.max, axis) == qr_vec3_get (to.min, axis))
+      {
+        g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A brush cannot be resized to zero size"));
+        return FALSE;
+      }
+  tr = qr_transform_box_to_box (from, to);
+  return qr_op_transform (doc, ids, n, &tr, _("Resize"), QR_MERGE_RESIZE, error);
+}
+
+static QrVec3
+bounds_centre (QrBounds b)
+{
+  return qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
+}
+
+gboolean
+qr_op_rotate (QrDocument *doc, const QrId *ids, guint n, int axis, double degrees, GError **error)
+{
+  QrBounds b;
+  QrTransform tr;
+
+  g_return_val_if_fail (axis >= 0 && axis < 3, FALSE);
+  if (!qr_op_bounds (doc, ids, n, &b, error))
+    return FALSE;
+  tr = qr_transform_rotate (axis, degrees, bounds_centre (b));
+  return qr_op_transform (doc, ids, n, &tr, _("Rotate"), QR_MERGE_NONE, error);
+}
+
+gboolean
+qr_op_shear (QrDocument *doc, const QrId *ids, guint n, int axis, int along, double amount, GError **error)
+{
+  QrBounds b;
+  QrTransform tr;
+
+  g_return_val_if_fail (axis >= 0 && axis < 3 && along >= 0 && along < 3, FALSE);
+  if (axis == along)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A shear needs two different axes"));
+      return FALSE;
+    }
+  if (!qr_op_bounds (doc, ids, n, &b, error))
+    return FALSE;
+  tr = qr_transform_shear (axis, along, amount, b.min);
+  return qr_op_transform (doc, ids, n, &tr, _("Shear"), QR_MERGE_NONE, error);
+}
+
+gboolean
+qr_op_flip (QrDocument *doc, const QrId *ids, guint n, int axis, GError **error)
+{
+  QrBounds b;
+  QrTransform tr;
+
+  g_return_val_if_fail (axis >= 0 && axis < 3, FALSE);
+  if (!qr_op_bounds (doc, ids, n, &b, error))
+    return FALSE;
+  tr = qr_transform_flip (axis, bounds_centre (b));
+  return qr_op_transform (doc, ids, n, &tr, _("Flip"), QR_MERGE_NONE, error);
+}

@@ -1,0 +1,81 @@
+/* qr-operations.h — every brush-editing operation, each one undo step on
+ * the document's command stack, shared by the GUI's tools and dialogs,
+ * `quarry-cli edit` and the tests.
+ *
+ * Brushes and entities are named by id. An operation that would leave a
+ * valid brush invalid, or names something that does not exist, changes
+ * nothing and says why in a QR_EDIT_ERROR. Each operation leaves the
+ * objects it made or changed selected. With texture lock on (see
+ * qr_document_set_texture_lock) transforms carry the textures along. */
+#pragma once
+
+#include "qr-document.h"
+#include "qr-primitive.h"
+#include "qr-transform.h"
+
+/* Creates the primitive's brushes at the end of the world entity (made if
+ * the map has none), textured with `texture`: standard attributes in a
+ * standard or Quake 2/3 map, world-aligned Valve axes otherwise. "Create
+ * Block", "Create Cylinder"…; a resize of what it created merges into it. */
+gboolean qr_op_create (QrDocument *doc, const QrPrimitiveSpec *spec, const char *texture,
+                       GError **error);
+
+/* Bounds of the valid brushes among ids. */
+gboolean qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError **error);
+
+/* Any affine transform of the brushes, named `description`. */
+gboolean qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *tr,
+                          const char *description, QrMergeKind merge, GError **error);
+gboolean qr_op_translate (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error);
+/* A translation that merges with the previous nudge of the same brushes
+ * within a second (arrow keys). */
+gboolean qr_op_nudge (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error);
+/* Scales the brushes' bounds to `to`, keeping the side opposite the handle
+ * fixed as `to` says; an inverted `to` (min > max on an axis) mirrors. */
+gboolean qr_op_resize (QrDocument *doc, const QrId *ids, guint n, QrBounds to, GError **error);
+/* About the centre of the brushes' bounds. */
+gboolean qr_op_rotate (QrDocument *doc, const QrId *ids, guint n, int axis, double degrees, GError **error);
+/* Coordinate `axis` moves by amount × (coordinate `along` − the bounds' min on it). */
+gboolean qr_op_shear (QrDocument *doc, const QrId *ids, guint n, int axis, int along, double amount,
+                      GError **error);
+gboolean qr_op_flip (QrDocument *doc, const QrId *ids, guint n, int axis, GError **error);
+
+/* Removes the brushes and entities; a brush entity left without brushes
+ * goes too. */
+gboolean qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
+                       const QrId *entities, guint n_entities, GError **error);
+/* Copies the brushes (new ids) into their own entities, moved by offset. */
+gboolean qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GError **error);
+
+/* Groups the brushes: a func_group entity in a .map (TrenchBroom's keys),
+ * a group block with editor groupids in a VMF. */
+gboolean qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError **error);
+/* Dissolves the groups the brushes belong to. */
+gboolean qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error);
+/* Moves the brushes into a new brush entity of that class. */
+gboolean qr_op_tie (QrDocument *doc, const QrId *ids, guint n, const char *classname, GError **error);
+/* Moves the brushes back to the world; entities left empty are removed. */
+gboolean qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error);
+
+/* What qr_op_set_texture changes: fields with their flag set. */
+typedef struct
+{
+  const char *name;      /* NULL: keep */
+  bool set_shift, set_scale, set_rotation;
+  double shift[2];
+  double scale[2];
+  double rotation;       /* degrees; Valve axes are turned about the face normal by the difference */
+} QrTexChange;
+
+/* faces: brush id and face index; face -1 means every face of the brush. */
+gboolean qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n,
+                            const QrTexChange *change, GError **error);
+
+/* Adds or changes key (value NULL deletes it); the first of duplicate keys. */
+gboolean qr_op_set_key (QrDocument *doc, QrId entity, const char *key, const char *value, GError **error);
+gboolean qr_op_rename_key (QrDocument *doc, QrId entity, const char *key, const char *new_key, GError **error);
+
+/* Appends brushes and entities taken from another map (pasting): fresh
+ * ids, textures re-interned; brushes of `from`'s implicit or world entity
+ * go to the world. Takes ownership of `from`. "Paste". */
+gboolean qr_op_add_map (QrDocument *doc, QrMap *from, QrVec3 offset, const char *description, GError **error);

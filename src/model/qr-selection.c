@@ -1,0 +1,152 @@
+#include "qr-selection.h"
+
+#include <string.h>
+
+QrSelection *
+qr_selection_new (void)
+{
+  QrSelection *sel = g_new0 (QrSelection, 1);
+
+  sel->brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
+  sel->entities = g_array_new (FALSE, FALSE, sizeof (QrId));
+  sel->faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+  return sel;
+}
+
+QrSelection *
+qr_selection_copy (const QrSelection *sel)
+{
+  QrSelection *c = qr_selection_new ();
+
+  g_array_append_vals (c->brushes, sel->brushes->data, sel->brushes->len);
+  g_array_append_vals (c->entities, sel->entities->data, sel->entities->len);
+  g_array_append_vals (c->faces, sel->faces->data, sel->faces->len);
+  return c;
+}
+
+void
+qr_selection_free (QrSelection *sel)
+{
+  if (sel == NULL)
+    return;
+  g_array_unref (sel->brushes);
+  g_array_unref (sel->entities);
+  g_array_unref (sel->faces);
+  g_free (sel);
+}
+
+void
+qr_selection_clear (QrSelection *sel)
+{
+  g_array_set_size (sel->brushes, 0);
+  g_array_set_size (sel->entities, 0);
+  g_array_set_size (sel->faces, 0);
+}
+
+bool
+qr_selection_is_empty (const QrSelection *sel)
+{
+  return sel->brushes->len == 0 && sel->entities->len == 0 && sel->faces->len == 0;
+}
+
+static bool
+arrays_equal (const GArray *a, const GArray *b, gsize elt)
+{
+  return a->len == b->len && memcmp (a->data, b->data, a->len * elt) == 0;
+}
+
+bool
+qr_selection_equal (const QrSelection *a, const QrSelection *b)
+{
+  return arrays_equal (a->brushes, b->brushes, sizeof (QrId))
+         && arrays_equal (a->entities, b->entities, sizeof (QrId))
+         && arrays_equal (a->faces, b->faces, sizeof (QrFaceRef));
+}
+
+/* Position of id in a sorted id array, or where it would go. */
+static guint
+id_position (const GArray *ids, QrId id, bool *found)
+{
+  guint lo = 0, hi = ids->len;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      QrId v = g_array_index (ids, QrId, mid);
+
+      if (v < id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  *found = lo < ids->len && g_array_index (ids, QrId, lo) == id;
+  return lo;
+}
+
+static void
+ids_add (GArray *ids, QrId id)
+{
+  bool found;
+  guint at = id_position (ids, id, &found);
+
+  if (!found)
+    g_array_insert_val (ids, at, id);
+}
+
+static void
+ids_remove (GArray *ids, QrId id)
+{
+  bool found;
+  guint at = id_position (ids, id, &found);
+
+  if (found)
+    g_array_remove_index (ids, at);
+}
+
+static bool
+ids_has (const GArray *ids, QrId id)
+{
+  bool found;
+
+  id_position (ids, id, &found);
+  return found;
+}
+
+void qr_selection_add_brush (QrSelection *sel, QrId id) { ids_add (sel->brushes, id); }
+void qr_selection_remove_brush (QrSelection *sel, QrId id) { ids_remove (sel->brushes, id); }
+bool qr_selection_has_brush (const QrSelection *sel, QrId id) { return ids_has (sel->brushes, id); }
+void qr_selection_add_entity (QrSelection *sel, QrId id) { ids_add (sel->entities, id); }
+void qr_selection_remove_entity (QrSelection *sel, QrId id) { ids_remove (sel->entities, id); }
+bool qr_selection_has_entity (const QrSelection *sel, QrId id) { return ids_has (sel->entities, id); }
+
+static int
+face_cmp (const QrFaceRef *a, const QrFaceRef *b)
+{
+  if (a->brush != b->brush)
+    return a->brush < b->brush ? -1 : 1;
+  return a->face < b->face ? -1 : a->face > b->face;
+}
+
+void
+qr_selection_add_face (QrSelection *sel, QrId brush, int face)
+{
+  QrFaceRef ref = { brush, face };
+  guint at = 0;
+
+  while (at < sel->faces->len && face_cmp (&g_array_index (sel->faces, QrFaceRef, at), &ref) < 0)
+    at++;
+  if (at < sel->faces->len && face_cmp (&g_array_index (sel->faces, QrFaceRef, at), &ref) == 0)
+    return;
+  g_array_insert_val (sel->faces, at, ref);
+}
+
+bool
+qr_selection_has_face (const QrSelection *sel, QrId brush, int face)
+{
+  QrFaceRef ref = { brush, face };
+
+  for (guint i = 0; i < sel->faces->len; i++)
+    if (face_cmp (&g_array_index (sel->faces, QrFaceRef, i), &ref) == 0)
+      return true;
+  return false;
+}

@@ -1,0 +1,39 @@
+/* qr-selection.h — what is selected: brushes, entities and faces, by id,
+ * so that a selection survives the objects being swapped by undo. */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+#include "qr-model-types.h"
+
+typedef struct
+{
+  QrId brush;
+  int face; /* index in the brush */
+} QrFaceRef;
+
+typedef struct
+{
+  GArray *brushes;  /* QrId, sorted, unique */
+  GArray *entities; /* QrId, sorted, unique: point entities, or whole brush entities */
+  GArray *faces;    /* QrFaceRef, sorted, unique */
+} QrSelection;
+
+QrSelection *qr_selection_new (void);
+QrSelection *qr_selection_copy (const QrSelection *sel);
+void qr_selection_free (QrSelection *sel);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrSelection, qr_selection_free)
+
+void qr_selection_clear (QrSelection *sel);
+bool qr_selection_is_empty (const QrSelection *sel);
+bool qr_selection_equal (const QrSelection *a, const QrSelection *b);
+
+/* Add or remove keep the arrays sorted and unique. */
+void qr_selection_add_brush (QrSelection *sel, QrId id);
+void qr_selection_remove_brush (QrSelection *sel, QrId id);
+bool qr_selection_has_brush (const QrSelection *sel, QrId id);
+void qr_selection_add_entity (QrSelection *sel, QrId id);
+void qr_selection_remove_entity (QrSelection *sel, QrId id);
+bool qr_selection_has_entity (const QrSelection *sel, QrId id);
+void qr_selection_add_face (QrSelection *sel, QrId brush, int face);
+bool qr_selection_has_face (const QrSelection *sel, QrId brush, int face);

@@ -1,0 +1,1002 @@
+/* The command stack and every editing operation: do → check the geometry →
+ * undo → the saved document is byte-identical to the original → redo →
+ * byte-identical to the first result. */
+#include <math.h>
+#include <string.h>
+
+#include "qr-clipboard.h"
+#include "qr-io.h"
+#include "qr-operations.h"
+
+/* World: a 64-unit cube at the origin (brush 0:0) and a 64×32×16 box at
+ * x 128 (0:1); a func_door with one brush (1:0); a light. */
+static const char base_map[] =
+  "{\n\"classname\" \"worldspawn\"\n\"mapversion\" \"220\"\n"
+  "{\n"
+  "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) a [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) a [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) a [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) a [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) a [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) a [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "}\n"
+  "{\n"
+  "( 128 0 0 ) ( 128 1 0 ) ( 128 0 1 ) b [ 0 1 0 8 ] [ 0 0 -1 4 ] 0 0.5 0.5\n"
+  "( 192 0 0 ) ( 192 0 1 ) ( 192 1 0 ) b [ 0 1 0 8 ] [ 0 0 -1 4 ] 0 0.5 0.5\n"
+  "( 128 0 0 ) ( 128 0 1 ) ( 129 0 0 ) b [ 1 0 0 8 ] [ 0 0 -1 4 ] 0 0.5 0.5\n"
+  "( 128 32 0 ) ( 129 32 0 ) ( 128 32 1 ) b [ 1 0 0 8 ] [ 0 0 -1 4 ] 0 0.5 0.5\n"
+  "( 128 0 0 ) ( 129 0 0 ) ( 128 1 0 ) b [ 1 0 0 8 ] [ 0 -1 0 4 ] 0 0.5 0.5\n"
+  "( 128 0 16 ) ( 128 1 16 ) ( 129 0 16 ) b [ 1 0 0 8 ] [ 0 -1 0 4 ] 0 0.5 0.5\n"
+  "}\n"
+  "}\n"
+  "{\n\"classname\" \"func_door\"\n\"speed\" \"100\"\n"
+  "{\n"
+  "( 0 128 0 ) ( 0 129 0 ) ( 0 128 1 ) door [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 16 128 0 ) ( 16 128 1 ) ( 16 129 0 ) door [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 128 0 ) ( 0 128 1 ) ( 1 128 0 ) door [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 192 0 ) ( 1 192 0 ) ( 0 192 1 ) door [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 128 0 ) ( 1 128 0 ) ( 0 129 0 ) door [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "( 0 128 96 ) ( 0 129 96 ) ( 1 128 96 ) door [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "}\n"
+  "}\n"
+  "{\n\"classname\" \"light\"\n\"origin\" \"32 32 128\"\n}\n";
+
+static QrDocument *
+new_doc (void)
+{
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_map_parse_map (base_map, sizeof base_map - 1, "test.map", &error);
+
+  g_assert_no_error (error);
+  return qr_document_new (map);
+}
+
+static char *
+save (QrDocument *doc)
+{
+  g_autoptr (GError) error = NULL;
+  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, &error);
+
+  g_assert_no_error (error);
+  return g_string_free (s, FALSE);
+}
+
+static QrId
+brush_id (QrDocument *doc, guint e, guint b)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  g_assert_cmpuint (e, <, qr_map_entity_count (map));
+  g_assert_cmpuint (b, <, qr_entity_brush_count (qr_map_get_entity (map, e)));
+  return qr_entity_get_brush (qr_map_get_entity (map, e), b)->id;
+}
+
+static QrBrush *
+brush_at (QrDocument *doc, guint e, guint b)
+{
+  return qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), e), b);
+}
+
+/* The brush's vertices are these (any order), within `tolerance`: 0 for
+ * brushes of axial planes, which are exact by design; slanted planes come
+ * out of the clipping within ~1e-14. */
+static void
+assert_vertices_near (const QrBrush *brush, const QrVec3 *expected, guint n, double tolerance)
+{
+  g_assert_true (qr_brush_is_valid (brush));
+  g_assert_cmpuint (brush->poly->n_verts, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      bool found = false;
+
+      for (guint k = 0; k < brush->poly->n_verts && !found; k++)
+        found = qr_vec3_max_abs (qr_vec3_sub (brush->poly->verts[k], expected[i])) <= tolerance;
+      if (!found)
+        g_error ("vertex (%g %g %g) missing", expected[i].x, expected[i].y, expected[i].z);
+    }
+}
+
+static void
+assert_vertices (const QrBrush *brush, const QrVec3 *expected, guint n)
+{
+  assert_vertices_near (brush, expected, n, 0);
+}
+
+static void
+assert_box (const QrBrush *brush, QrVec3 min, QrVec3 max)
+{
+  QrVec3 corners[8];
+
+  for (int i = 0; i < 8; i++)
+    corners[i] = qr_vec3 (i & 1 ? max.x : min.x, i & 2 ? max.y : min.y, i & 4 ? max.z : min.z);
+  assert_vertices (brush, corners, 8);
+}
+
+/* The polytope of every brush passes the independent self-checks. */
+static void
+assert_all_valid (QrDocument *doc)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      {
+        QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (map, e), b);
+        g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) brush->n_faces);
+        g_autofree char *why = NULL;
+
+        qr_brush_gather_points (brush, points);
+        if (!qr_polytope_check (brush->poly, points, 1e-6, &why))
+          g_error ("brush %u:%u: %s", e, b, why);
+      }
+}
+
+typedef gboolean (*EditFunc) (QrDocument *doc, gpointer data, GError **error);
+typedef void (*CheckFunc) (QrDocument *doc, gpointer data);
+
+/* The protocol every operation goes through. */
+static void
+check_edit (const char *description, EditFunc edit, CheckFunc check, gpointer data)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = save (doc);
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_false (qr_document_is_modified (doc));
+  g_assert_true (edit (doc, data, &error));
+  g_assert_no_error (error);
+  assert_all_valid (doc);
+  check (doc, data);
+  after = save (doc);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_true (qr_document_is_modified (doc));
+  label = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (label, ==, description);
+
+  g_assert_true (qr_document_undo (doc));
+  undone = save (doc);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_false (qr_document_is_modified (doc));
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+
+  g_assert_true (qr_document_redo (doc));
+  redone = save (doc);
+  g_assert_cmpstr (redone, ==, after);
+  check (doc, data);
+}
+
+/* --- create --- */
+
+static gboolean
+do_create_block (QrDocument *doc, gpointer data, GError **error)
+{
+  QrPrimitiveSpec spec;
+
+  qr_primitive_spec_init (&spec, QR_PRIMITIVE_BLOCK, (QrBounds) { { -32, -16, 0 }, { 32, 16, 8 } });
+  return qr_op_create (doc, &spec, "new", error);
+}
+
+static void
+check_create_block (QrDocument *doc, gpointer data)
+{
+  QrBrush *b = brush_at (doc, 0, 2);
+
+  assert_box (b, qr_vec3 (-32, -16, 0), qr_vec3 (32, 16, 8));
+  g_assert_cmpint (b->faces[0].form, ==, QR_TEX_VALVE);
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), b->faces[0].texture), ==, "new");
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), b->id));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 1);
+}
+
+static void
+test_create_block (void)
+{
+  check_edit ("Undo Create Block", do_create_block, check_create_block, NULL);
+}
+
+static gboolean
+do_create_shape (QrDocument *doc, gpointer data, GError **error)
+{
+  QrPrimitiveSpec spec;
+
+  qr_primitive_spec_init (&spec, GPOINTER_TO_INT (data), (QrBounds) { { 0, 0, 0 }, { 128, 128, 64 } });
+  return qr_op_create (doc, &spec, "new", error);
+}
+
+static void
+check_create_shape (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *world = qr_map_get_entity (map, 0);
+
+  g_assert_cmpuint (qr_entity_brush_count (world), >, 2);
+  for (guint b = 2; b < qr_entity_brush_count (world); b++)
+    {
+      QrBrush *brush = qr_entity_get_brush (world, b);
+
+      g_assert_true (qr_brush_is_valid (brush));
+      /* Rim vertices where three slanted planes meet are not representable
+       * exactly; they come out within an ulp or two of the box. */
+      g_assert_cmpfloat (brush->poly->bounds.min.x, >=, -1e-9);
+      g_assert_cmpfloat (brush->poly->bounds.max.x, <=, 128 + 1e-9);
+    }
+}
+
+static void
+test_create_shapes (void)
+{
+  static const struct { QrPrimitiveShape shape; const char *label; } shapes[] = {
+    { QR_PRIMITIVE_WEDGE, "Undo Create Wedge" }, { QR_PRIMITIVE_CYLINDER, "Undo Create Cylinder" },
+    { QR_PRIMITIVE_CONE, "Undo Create Cone" }, { QR_PRIMITIVE_SPHERE, "Undo Create Sphere" },
+    { QR_PRIMITIVE_ARCH, "Undo Create Arch" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++)
+    check_edit (shapes[i].label, do_create_shape, check_create_shape, GINT_TO_POINTER (shapes[i].shape));
+}
+
+/* --- transforms --- */
+
+static gboolean
+do_move (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 0);
+
+  return qr_op_translate (doc, &id, 1, qr_vec3 (16, -8, 0.5), error);
+}
+
+static void
+check_move (QrDocument *doc, gpointer data)
+{
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (16, -8, 0.5), qr_vec3 (80, 56, 64.5));
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (128, 0, 0), qr_vec3 (192, 32, 16));
+}
+
+static void
+test_move (void)
+{
+  check_edit ("Undo Move", do_move, check_move, NULL);
+}
+
+static gboolean
+do_resize (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 1);
+
+  return qr_op_resize (doc, &id, 1, (QrBounds) { { 128, 0, 0 }, { 256, 48, 16 } }, error);
+}
+
+static void
+check_resize (QrDocument *doc, gpointer data)
+{
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (128, 0, 0), qr_vec3 (256, 48, 16));
+}
+
+static void
+test_resize (void)
+{
+  check_edit ("Undo Resize", do_resize, check_resize, NULL);
+}
+
+static gboolean
+do_rotate (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 1);
+
+  return qr_op_rotate (doc, &id, 1, 2, 90, error);
+}
+
+static void
+check_rotate (QrDocument *doc, gpointer data)
+{
+  /* 64 × 32 about its centre (160, 16): now 32 × 64 around the same centre. */
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (144, -16, 0), qr_vec3 (176, 48, 16));
+}
+
+static void
+test_rotate (void)
+{
+  check_edit ("Undo Rotate", do_rotate, check_rotate, NULL);
+}
+
+static gboolean
+do_shear (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 0);
+
+  /* x moves by half of z above the bottom. */
+  return qr_op_shear (doc, &id, 1, 0, 2, 0.5, error);
+}
+
+static void
+check_shear (QrDocument *doc, gpointer data)
+{
+  static const QrVec3 v[8] = {
+    { 0, 0, 0 }, { 64, 0, 0 }, { 0, 64, 0 }, { 64, 64, 0 },
+    { 32, 0, 64 }, { 96, 0, 64 }, { 32, 64, 64 }, { 96, 64, 64 },
+  };
+
+  assert_vertices_near (brush_at (doc, 0, 0), v, 8, 1e-9);
+}
+
+static void
+test_shear (void)
+{
+  check_edit ("Undo Shear", do_shear, check_shear, NULL);
+}
+
+static gboolean
+do_flip (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 0, 1) };
+
+  return qr_op_flip (doc, ids, 2, 0, error);
+}
+
+static void
+check_flip (QrDocument *doc, gpointer data)
+{
+  /* Mirrored across x = 96, the centre of both. */
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (128, 0, 0), qr_vec3 (192, 64, 64));
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (0, 0, 0), qr_vec3 (64, 32, 16));
+}
+
+static void
+test_flip (void)
+{
+  check_edit ("Undo Flip", do_flip, check_flip, NULL);
+}
+
+/* --- structure --- */
+
+static gboolean
+do_delete (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 1, 0) };
+
+  return qr_op_delete (doc, ids, 2, NULL, 0, error);
+}
+
+static void
+check_delete (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  /* The door lost its only brush and went with it; the light stays. */
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 1);
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 1)), ==, "light");
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (128, 0, 0), qr_vec3 (192, 32, 16));
+}
+
+static void
+test_delete (void)
+{
+  check_edit ("Undo Delete", do_delete, check_delete, NULL);
+}
+
+static gboolean
+do_duplicate (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 0);
+
+  return qr_op_duplicate (doc, &id, 1, qr_vec3 (0, 0, 64), error);
+}
+
+static void
+check_duplicate (QrDocument *doc, gpointer data)
+{
+  QrBrush *copy = brush_at (doc, 0, 2);
+
+  assert_box (copy, qr_vec3 (0, 0, 64), qr_vec3 (64, 64, 128));
+  g_assert_cmpuint (copy->id, !=, brush_at (doc, 0, 0)->id);
+  g_assert_cmpuint (copy->faces[0].id, !=, brush_at (doc, 0, 0)->faces[0].id);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), copy->id));
+}
+
+static void
+test_duplicate (void)
+{
+  check_edit ("Undo Duplicate", do_duplicate, check_duplicate, NULL);
+}
+
+static gboolean
+do_group (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 0, 1) };
+
+  return qr_op_group (doc, ids, 2, "pillars", error);
+}
+
+static void
+check_group (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *group = qr_map_get_entity (map, qr_map_entity_count (map) - 1);
+
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 0);
+  g_assert_cmpstr (qr_entity_get_classname (group), ==, "func_group");
+  g_assert_cmpstr (qr_entity_get_key (group, "_tb_type"), ==, "_tb_group");
+  g_assert_cmpstr (qr_entity_get_key (group, "_tb_name"), ==, "pillars");
+  g_assert_cmpuint (qr_entity_brush_count (group), ==, 2);
+  assert_box (qr_entity_get_brush (group, 0), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+}
+
+static void
+test_group (void)
+{
+  check_edit ("Undo Group", do_group, check_group, NULL);
+}
+
+/* From a map with a group: ungroup → the brushes are the world's again;
+ * undo → the group is back exactly; redo → ungrouped exactly. */
+static void
+test_ungroup (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 0, 1) };
+  g_autofree char *grouped = NULL;
+  g_autofree char *ungrouped = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_true (qr_op_group (doc, ids, 2, "pillars", &error));
+  grouped = save (doc);
+  g_assert_true (qr_op_ungroup (doc, ids, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 2);
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (128, 0, 0), qr_vec3 (192, 32, 16));
+  assert_all_valid (doc);
+  ungrouped = save (doc);
+  label = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (label, ==, "Undo Ungroup");
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, grouped);
+  }
+  g_assert_true (qr_document_redo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, ungrouped);
+  }
+  /* Ungrouping what is not grouped is refused. */
+  g_assert_false (qr_op_ungroup (doc, ids, 1, &error));
+}
+
+static gboolean
+do_tie (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 0, 1);
+
+  return qr_op_tie (doc, &id, 1, "func_wall", error);
+}
+
+static void
+check_tie (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *wall = qr_map_get_entity (map, 3);
+
+  g_assert_cmpstr (qr_entity_get_classname (wall), ==, "func_wall");
+  g_assert_cmpuint (qr_entity_brush_count (wall), ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 1);
+}
+
+static void
+test_tie (void)
+{
+  check_edit ("Undo Tie to Entity", do_tie, check_tie, NULL);
+}
+
+static gboolean
+do_untie (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId id = brush_id (doc, 1, 0);
+
+  return qr_op_untie (doc, &id, 1, error);
+}
+
+static void
+check_untie (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  /* The door is gone; its brush is the world's third. */
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  assert_box (brush_at (doc, 0, 2), qr_vec3 (0, 128, 0), qr_vec3 (16, 192, 96));
+}
+
+static void
+test_untie (void)
+{
+  check_edit ("Undo Move to World", do_untie, check_untie, NULL);
+}
+
+/* --- textures and keys --- */
+
+static gboolean
+do_set_texture (QrDocument *doc, gpointer data, GError **error)
+{
+  QrFaceRef faces[2] = { { brush_id (doc, 0, 0), 4 }, { brush_id (doc, 0, 1), -1 } };
+  QrTexChange change = { .name = "metal", .set_shift = true, .shift = { 16, 8 },
+                         .set_scale = true, .scale = { 2, 2 } };
+
+  return qr_op_set_texture (doc, faces, 2, &change, error);
+}
+
+static void
+check_set_texture (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrBrush *a = brush_at (doc, 0, 0), *b = brush_at (doc, 0, 1);
+
+  g_assert_cmpstr (qr_map_texture_name (map, a->faces[4].texture), ==, "metal");
+  g_assert_cmpstr (qr_map_texture_name (map, a->faces[3].texture), ==, "a");
+  g_assert_cmpfloat (a->faces[4].tex.shift[0], ==, 16);
+  g_assert_cmpfloat (a->faces[4].tex.scale[1], ==, 2);
+  for (int f = 0; f < b->n_faces; f++)
+    g_assert_cmpstr (qr_map_texture_name (map, b->faces[f].texture), ==, "metal");
+}
+
+static void
+test_set_texture (void)
+{
+  check_edit ("Undo Set Texture", do_set_texture, check_set_texture, NULL);
+}
+
+static gboolean
+do_set_rotation (QrDocument *doc, gpointer data, GError **error)
+{
+  QrFaceRef face = { brush_id (doc, 0, 0), 5 };
+  QrTexChange change = { .set_rotation = true, .rotation = 90 };
+
+  return qr_op_set_texture (doc, &face, 1, &change, error);
+}
+
+static void
+check_set_rotation (QrDocument *doc, gpointer data)
+{
+  QrFace *top = &brush_at (doc, 0, 0)->faces[5];
+
+  /* The top face's axes turned a quarter about +z. */
+  g_assert_cmpfloat (top->tex.rotation, ==, 90);
+  g_assert_cmpfloat_with_epsilon (top->tex.u_axis.y, 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (top->tex.v_axis.x, 1, 1e-12);
+}
+
+static void
+test_set_rotation (void)
+{
+  check_edit ("Undo Set Texture", do_set_rotation, check_set_rotation, NULL);
+}
+
+static gboolean
+do_keys (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId door = qr_map_get_entity (qr_document_get_map (doc), 1)->id;
+  const char *which = data;
+
+  if (strcmp (which, "set") == 0)
+    return qr_op_set_key (doc, door, "speed", "200", error);
+  if (strcmp (which, "add") == 0)
+    return qr_op_set_key (doc, door, "wait", "-1", error);
+  if (strcmp (which, "delete") == 0)
+    return qr_op_set_key (doc, door, "speed", NULL, error);
+  return qr_op_rename_key (doc, door, "speed", "velocity", error);
+}
+
+static void
+check_keys (QrDocument *doc, gpointer data)
+{
+  QrEntity *door = qr_map_get_entity (qr_document_get_map (doc), 1);
+  const char *which = data;
+
+  if (strcmp (which, "set") == 0)
+    {
+      g_assert_cmpstr (qr_entity_get_key (door, "speed"), ==, "200");
+      g_assert_cmpuint (door->keys->len, ==, 2);
+    }
+  else if (strcmp (which, "add") == 0)
+    {
+      g_assert_cmpstr (qr_entity_get_key (door, "wait"), ==, "-1");
+      g_assert_cmpstr (g_array_index (door->keys, QrKeyValue, 2).key, ==, "wait");
+    }
+  else if (strcmp (which, "delete") == 0)
+    g_assert_null (qr_entity_get_key (door, "speed"));
+  else
+    g_assert_cmpstr (qr_entity_get_key (door, "velocity"), ==, "100");
+  g_assert_cmpuint (qr_entity_brush_count (door), ==, 1);
+}
+
+static void
+test_keys (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = save (doc);
+  g_autofree char *after = NULL;
+
+  check_edit ("Undo Set Key", do_keys, check_keys, (gpointer) "set");
+  check_edit ("Undo Set Key", do_keys, check_keys, (gpointer) "add");
+  check_edit ("Undo Delete Key", do_keys, check_keys, (gpointer) "delete");
+  check_edit ("Undo Rename Key", do_keys, check_keys, (gpointer) "rename");
+
+  g_assert_false (qr_op_rename_key (doc, qr_map_get_entity (qr_document_get_map (doc), 1)->id, "nope", "x", &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
+  after = save (doc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (qr_document_can_undo (doc));
+}
+
+/* --- clipboard --- */
+
+static gboolean
+do_copy_paste (QrDocument *doc, gpointer data, GError **error)
+{
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autofree char *text = NULL;
+
+  qr_selection_add_brush (sel, brush_id (doc, 0, 1));
+  qr_selection_add_entity (sel, qr_map_get_entity (qr_document_get_map (doc), 1)->id);
+  text = qr_clipboard_dup_text (doc, sel);
+  /* A bare brush (no entity braces around it), then the door entity. */
+  g_assert_true (g_str_has_prefix (text, "// brush 0\n{\n( 128 0 0 ) ( 128 1 0 ) ( 128 0 1 ) b "));
+  g_assert_nonnull (strstr (text, "\"classname\" \"func_door\""));
+  return qr_clipboard_paste (doc, text, -1, qr_vec3 (0, 0, 256), error);
+}
+
+static void
+check_copy_paste (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 4);
+  assert_box (brush_at (doc, 0, 2), qr_vec3 (128, 0, 256), qr_vec3 (192, 32, 272));
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 3)), ==, "func_door");
+  assert_box (brush_at (doc, 3, 0), qr_vec3 (0, 128, 256), qr_vec3 (16, 192, 352));
+  g_assert_cmpuint (brush_at (doc, 3, 0)->id, !=, brush_at (doc, 1, 0)->id);
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 2);
+}
+
+static void
+test_copy_paste (void)
+{
+  check_edit ("Undo Paste", do_copy_paste, check_copy_paste, NULL);
+}
+
+/* TrenchBroom's clipboard text for one brush pastes as a world brush. */
+static void
+test_paste_foreign (void)
+{
+  static const char tb[] =
+    "// entity 0\n// brush 0\n{\n"
+    "( -16 -16 -16 ) ( -16 -15 -16 ) ( -16 -16 -15 ) __TB_empty [ 0 -1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( -16 -16 -16 ) ( -16 -16 -15 ) ( -15 -16 -16 ) __TB_empty [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( -16 -16 -16 ) ( -15 -16 -16 ) ( -16 -15 -16 ) __TB_empty [ -1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "( 16 16 16 ) ( 16 17 16 ) ( 17 16 16 ) __TB_empty [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "( 16 16 16 ) ( 17 16 16 ) ( 16 16 17 ) __TB_empty [ -1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( 16 16 16 ) ( 16 16 17 ) ( 16 17 16 ) __TB_empty [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n";
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (qr_clipboard_paste (doc, tb, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_no_error (error);
+  assert_box (brush_at (doc, 0, 2), qr_vec3 (-16, -16, -16), qr_vec3 (16, 16, 16));
+  g_assert_false (qr_clipboard_paste (doc, "{ ( 1 2", -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
+}
+
+/* --- failures change nothing --- */
+
+static void
+test_failures (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  g_autofree char *after = NULL;
+  QrId ids[2] = { brush_id (doc, 0, 0), 9999 };
+  QrPrimitiveSpec spec;
+  struct { const char *what; gboolean ok; GError *error; } cases[6] = { { 0 } };
+
+  cases[0].what = "missing brush";
+  cases[0].ok = qr_op_translate (doc, ids, 2, qr_vec3 (1, 0, 0), &cases[0].error);
+  cases[1].what = "zero size";
+  cases[1].ok = qr_op_resize (doc, ids, 1, (QrBounds) { { 0, 0, 0 }, { 0, 64, 64 } }, &cases[1].error);
+  cases[2].what = "shear on one axis";
+  cases[2].ok = qr_op_shear (doc, ids, 1, 0, 0, 1, &cases[2].error);
+  qr_primitive_spec_init (&spec, QR_PRIMITIVE_CYLINDER, (QrBounds) { { 0, 0, 0 }, { 64, 64, 64 } });
+  spec.sides = 2;
+  cases[3].what = "two-sided cylinder";
+  cases[3].ok = qr_op_create (doc, &spec, "x", &cases[3].error);
+  cases[4].what = "untie a world brush";
+  cases[4].ok = qr_op_untie (doc, ids, 1, &cases[4].error);
+  cases[5].what = "ungroup what is not grouped";
+  cases[5].ok = qr_op_ungroup (doc, ids, 1, &cases[5].error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (cases[i].ok || cases[i].error == NULL)
+        g_error ("%s: succeeded", cases[i].what);
+      g_test_message ("%s: %s", cases[i].what, cases[i].error->message);
+      g_clear_error (&cases[i].error);
+    }
+  after = save (doc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (qr_document_can_undo (doc));
+  g_assert_false (qr_document_is_modified (doc));
+}
+
+/* --- the stack --- */
+
+static void
+test_clean_point (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  QrId id = brush_id (doc, 0, 0);
+
+  g_assert_false (qr_document_is_modified (doc));
+  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_document_is_modified (doc));
+  qr_document_mark_saved (doc);
+  g_assert_false (qr_document_is_modified (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_is_modified (doc));
+  g_assert_true (qr_document_redo (doc));
+  g_assert_false (qr_document_is_modified (doc));
+  /* Undo past the save and do something else: the saved state is gone. */
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (0, 8, 0), NULL));
+  g_assert_true (qr_document_is_modified (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_is_modified (doc));
+  g_assert_true (qr_document_redo (doc));
+  g_assert_true (qr_document_is_modified (doc));
+}
+
+static void
+test_transaction (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  g_autofree char *after_cancel = NULL;
+  g_autofree char *label = NULL;
+  QrId id = brush_id (doc, 0, 0);
+
+  qr_document_begin_transaction (doc, "Drag");
+  for (int i = 1; i <= 5; i++)
+    {
+      /* A drag: each update replaces the previous one. */
+      qr_document_rollback_last (doc);
+      g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8 * i, 0, 0), NULL));
+    }
+  qr_document_commit_transaction (doc);
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (40, 0, 0), qr_vec3 (104, 64, 64));
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
+  label = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (label, ==, "Undo Drag");
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *undone = save (doc);
+    g_assert_cmpstr (undone, ==, before);
+  }
+
+  qr_document_begin_transaction (doc, "Nothing");
+  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 45, NULL));
+  qr_document_cancel_transaction (doc);
+  after_cancel = save (doc);
+  g_assert_cmpstr (after_cancel, ==, before);
+  g_assert_false (qr_document_can_undo (doc));
+  g_assert_true (qr_document_can_redo (doc));
+}
+
+static void
+test_merge_create_resize (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *label = NULL;
+  g_autofree char *before = save (doc);
+  QrId id;
+
+  g_assert_true (do_create_block (doc, NULL, NULL));
+  id = brush_id (doc, 0, 2);
+  g_assert_true (qr_op_resize (doc, &id, 1, (QrBounds) { { -32, -16, 0 }, { 32, 16, 128 } }, NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
+  label = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (label, ==, "Undo Create Block");
+  assert_box (brush_at (doc, 0, 2), qr_vec3 (-32, -16, 0), qr_vec3 (32, 16, 128));
+  /* A second resize is its own step. */
+  g_assert_true (qr_op_resize (doc, &id, 1, (QrBounds) { { -32, -16, 0 }, { 32, 16, 64 } }, NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 2);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *undone = save (doc);
+    g_assert_cmpstr (undone, ==, before);
+  }
+}
+
+static void
+test_merge_nudges (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  const QrCommandStack *stack = qr_document_get_history (doc);
+  QrId a = brush_id (doc, 0, 0), both[2] = { a, brush_id (doc, 0, 1) };
+
+  for (int i = 0; i < 4; i++)
+    g_assert_true (qr_op_nudge (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 1);
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (32, 0, 0), qr_vec3 (96, 64, 64));
+  /* Another selection: a new step. */
+  g_assert_true (qr_op_nudge (doc, both, 2, qr_vec3 (0, 8, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 2);
+  /* More than a second later: a new step. */
+  ((QrCommand *) g_ptr_array_index (stack->done, 1))->time -= 2 * G_USEC_PER_SEC;
+  g_assert_true (qr_op_nudge (doc, both, 2, qr_vec3 (0, 8, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 3);
+  /* A plain move never merges. */
+  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (1, 0, 0), NULL));
+  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (1, 0, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 5);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (32, 0, 0), qr_vec3 (96, 64, 64));
+  g_assert_true (qr_document_undo (doc));
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+}
+
+static void
+on_changed (QrDocument *doc, QrChangeSet *changes, gpointer data)
+{
+  GPtrArray *log = data;
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "+%u -%u ~%u E+%u E-%u E~%u%s", changes->brushes_added->len,
+                          changes->brushes_removed->len, changes->brushes_modified->len,
+                          changes->entities_added->len, changes->entities_removed->len,
+                          changes->entities_modified->len, changes->selection_changed ? " sel" : "");
+  g_ptr_array_add (log, g_string_free (s, FALSE));
+}
+
+static void
+test_change_sets (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (GPtrArray) log = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  QrId a = brush_id (doc, 0, 0), door = brush_id (doc, 1, 0);
+
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), log);
+  qr_selection_add_brush (sel, a);
+  qr_document_set_selection (doc, sel);
+  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_delete (doc, &door, 1, NULL, 0, NULL));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+
+  g_assert_cmpuint (log->len, ==, 5);
+  g_assert_cmpstr (g_ptr_array_index (log, 0), ==, "+0 -0 ~0 E+0 E-0 E~0 sel");
+  g_assert_cmpstr (g_ptr_array_index (log, 1), ==, "+0 -0 ~1 E+0 E-0 E~0");
+  g_assert_cmpstr (g_ptr_array_index (log, 2), ==, "+0 -1 ~0 E+0 E-1 E~0 sel");
+  g_assert_cmpstr (g_ptr_array_index (log, 3), ==, "+1 -0 ~0 E+1 E-0 E~0 sel");
+  g_assert_cmpstr (g_ptr_array_index (log, 4), ==, "+0 -0 ~1 E+0 E-0 E~0");
+  /* Undo restored the selection the move found. */
+  g_assert_true (qr_selection_equal (qr_document_get_selection (doc), sel));
+}
+
+static void
+test_history (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  const QrCommandStack *stack = qr_document_get_history (doc);
+  g_autofree char *start = save (doc);
+  g_autofree char *end = NULL;
+  QrId a = brush_id (doc, 0, 0);
+
+  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_rotate (doc, &a, 1, 2, 90, NULL));
+  g_assert_true (qr_op_flip (doc, &a, 1, 1, NULL));
+  end = save (doc);
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 3);
+  g_assert_cmpstr (qr_command_stack_history_description (stack, 0), ==, "Move");
+  g_assert_cmpstr (qr_command_stack_history_description (stack, 2), ==, "Flip");
+  qr_document_jump_to (doc, 1);
+  g_assert_cmpuint (qr_command_stack_position (stack), ==, 1);
+  g_assert_cmpstr (qr_command_stack_history_description (stack, 1), ==, "Rotate");
+  {
+    g_autofree char *label = qr_document_dup_redo_label (doc);
+    g_assert_cmpstr (label, ==, "Redo Rotate");
+  }
+  qr_document_jump_to (doc, 0);
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, start);
+  }
+  qr_document_jump_to (doc, 3);
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, end);
+  }
+}
+
+/* With texture lock, every face vertex keeps its texel through a move and
+ * a rotation. */
+static void
+test_texture_lock (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  QrId id = brush_id (doc, 0, 1);
+  g_autoptr (QrBrush) before = qr_brush_copy (brush_at (doc, 0, 1));
+  QrTransform move = qr_transform_translate (qr_vec3 (24, -8, 4));
+  QrTransform rot = qr_transform_rotate (2, 30, qr_vec3 (160 + 24, 16 - 8, 8 + 4));
+  QrTransform both = qr_transform_multiply (&rot, &move);
+  QrBrush *after;
+
+  qr_document_set_texture_lock (doc, TRUE);
+  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (24, -8, 4), NULL));
+  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 30, NULL));
+  after = brush_at (doc, 0, 1);
+  for (int f = 0; f < before->n_faces; f++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (before->poly, f);
+      QrPlane p0, p1;
+
+      g_assert_true (qr_face_plane (&before->faces[f], &p0));
+      g_assert_true (qr_face_plane (&after->faces[f], &p1));
+      for (int k = 0; k < qr_polytope_face_count (before->poly, f); k++)
+        {
+          QrVec3 p = before->poly->verts[idx[k]];
+          QrVec3 q = qr_transform_point (&both, p);
+          QrUV a, b;
+
+          qr_texproj_texels (before->faces[f].form, &before->faces[f].tex, p0.normal, &p, 1, &a);
+          qr_texproj_texels (after->faces[f].form, &after->faces[f].tex, p1.normal, &q, 1, &b);
+          g_assert_cmpfloat_with_epsilon (a.u, b.u, 1e-6);
+          g_assert_cmpfloat_with_epsilon (a.v, b.v, 1e-6);
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/edit/create/block", test_create_block);
+  g_test_add_func ("/edit/create/shapes", test_create_shapes);
+  g_test_add_func ("/edit/move", test_move);
+  g_test_add_func ("/edit/resize", test_resize);
+  g_test_add_func ("/edit/rotate", test_rotate);
+  g_test_add_func ("/edit/shear", test_shear);
+  g_test_add_func ("/edit/flip", test_flip);
+  g_test_add_func ("/edit/delete", test_delete);
+  g_test_add_func ("/edit/duplicate", test_duplicate);
+  g_test_add_func ("/edit/group", test_group);
+  g_test_add_func ("/edit/ungroup", test_ungroup);
+  g_test_add_func ("/edit/tie", test_tie);
+  g_test_add_func ("/edit/untie", test_untie);
+  g_test_add_func ("/edit/texture/set", test_set_texture);
+  g_test_add_func ("/edit/texture/rotation", test_set_rotation);
+  g_test_add_func ("/edit/texture/lock", test_texture_lock);
+  g_test_add_func ("/edit/keys", test_keys);
+  g_test_add_func ("/edit/clipboard/copy-paste", test_copy_paste);
+  g_test_add_func ("/edit/clipboard/paste-foreign", test_paste_foreign);
+  g_test_add_func ("/edit/failures", test_failures);
+  g_test_add_func ("/edit/stack/clean-point", test_clean_point);
+  g_test_add_func ("/edit/stack/transaction", test_transaction);
+  g_test_add_func ("/edit/stack/merge-create-resize", test_merge_create_resize);
+  g_test_add_func ("/edit/stack/merge-nudges", test_merge_nudges);
+  g_test_add_func ("/edit/stack/change-sets", test_change_sets);
+  g_test_add_func ("/edit/stack/history", test_history);
+  return g_test_run ();
+}
