@@ -308,7 +308,8 @@ test_bench (void)
   g_autofree char *path = write_temp ("box.map", box_map);
   g_auto (Run) r = { 0 };
   json_object *root;
-  static const char *const keys[] = { "parse_ms", "geometry_ms", "save_ms", "serialize_ms" };
+  static const char *const keys[] = { "parse_ms", "geometry_ms", "save_ms", "serialize_ms",
+                                      "move_one_ms", "undo_one_ms", "redo_one_ms", "move_all_ms", "undo_all_ms" };
 
   run_cli (&r, "bench", path, "--repeat", "3", NULL);
   g_assert_cmpint (r.status, ==, 0);
@@ -324,6 +325,73 @@ test_bench (void)
   remove_temp (path);
 }
 
+/* The README's example: create, move, undo one step, history. */
+static void
+test_edit (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *resaved = NULL;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) all_undone = { 0 };
+  g_auto (Run) mesh = { 0 };
+  g_auto (Run) bad = { 0 };
+  g_auto (Run) missing = { 0 };
+  json_object *root, *brushes, *created;
+
+  run_cli (&r, "edit", path, out, "--history",
+           "--step", "create block 0 0 0 64 64 32 --texture floor",
+           "--step", "resize 0:2 0 0 0 64 64 128",
+           "--step", "move 0:2 16 0 0",
+           "--step", "set-key 1 origin \"8 8 24\"",
+           "--step", "rotate 0:2 z 90",
+           "--undo", "1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* Creation and its resize are one step; the rotation was undone. */
+  g_assert_cmpstr (r.out, ==, "done 1 Create Block\ndone 2 Move\ndone 3 Set Key\nundone 4 Rotate\n");
+
+  run_cli (&mesh, "mesh", out, "--json", NULL);
+  root = json_tokener_parse (mesh.out);
+  brushes = field (json_object_array_get_idx (field (root, "entities"), 0), "brushes");
+  g_assert_cmpint (json_object_array_length (brushes), ==, 3);
+  created = json_object_array_get_idx (brushes, 2);
+  for (size_t f = 0; f < json_object_array_length (field (created, "faces")); f++)
+    {
+      json_object *verts = field (json_object_array_get_idx (field (created, "faces"), f), "vertices");
+
+      for (size_t v = 0; v < json_object_array_length (verts); v++)
+        {
+          double x = num (json_object_array_get_idx (json_object_array_get_idx (verts, v), 0));
+          double z = num (json_object_array_get_idx (json_object_array_get_idx (verts, v), 2));
+
+          g_assert_true (x == 16 || x == 80);
+          g_assert_true (z == 0 || z == 128);
+        }
+      g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (field (created, "faces"), f), "texture")),
+                       ==, "floor");
+    }
+  json_object_put (root);
+  g_assert_true (g_file_get_contents (out, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "\"origin\" \"8 8 24\""));
+
+  /* Undoing every step saves what was loaded. */
+  run_cli (&all_undone, "edit", out, undone, "--step", "move 0:0 1 2 3", "--step", "flip 0:0,0:1 x",
+           "--undo", "2", NULL);
+  g_assert_cmpint (all_undone.status, ==, 0);
+  g_assert_true (g_file_get_contents (undone, &resaved, NULL, NULL));
+  g_assert_cmpstr (resaved, ==, saved);
+
+  run_cli (&bad, "edit", path, out, "--step", "spin 0:0", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  run_cli (&missing, "edit", path, out, "--step", "move 7:3 1 1 1", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "there is no brush 7:3"));
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,5 +402,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/mesh-json", test_mesh_json);
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);
+  g_test_add_func ("/cli/edit", test_edit);
   return g_test_run ();
 }

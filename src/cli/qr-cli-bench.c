@@ -2,6 +2,7 @@
  * and the memory a loaded map takes. One JSON line per file. */
 #include "qr-cli.h"
 #include "qr-cli-json.h"
+#include "qr-operations.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -70,6 +71,64 @@ qr_cli_peak_rss (int argc, char **argv)
   return QR_EXIT_OK;
 }
 
+typedef struct
+{
+  GArray *move_one, *undo_one, *redo_one, *move_all, *undo_all;
+} EditTimes;
+
+/* One brush in the middle of the map moved, undone and redone; then every
+ * brush moved at once and undone: command, geometry rebuild and change
+ * set, as the editor does them. */
+static void
+bench_edits (QrMap *map, int repeat, EditTimes *t)
+{
+  g_autoptr (QrDocument) doc = qr_document_new (map);
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (QrId));
+  QrId one;
+
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      if (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, e), b)))
+        g_array_append_val (all, qr_entity_get_brush (qr_map_get_entity (map, e), b)->id);
+  if (all->len == 0)
+    return;
+  one = g_array_index (all, QrId, all->len / 2);
+
+  /* Separate loops: a move after an undone move-all would also pay for
+   * discarding that redo step, which is not what is being measured. */
+  for (int r = 0; r < repeat; r++)
+    {
+      double t0 = now_ms (), t1, t2, t3;
+
+      qr_op_translate (doc, &one, 1, qr_vec3 (8, 0, 0), NULL);
+      t1 = now_ms ();
+      qr_document_undo (doc);
+      t2 = now_ms ();
+      qr_document_redo (doc);
+      t3 = now_ms ();
+      g_array_append_val (t->move_one, (double) { t1 - t0 });
+      g_array_append_val (t->undo_one, (double) { t2 - t1 });
+      g_array_append_val (t->redo_one, (double) { t3 - t2 });
+    }
+  for (int r = 0; r < repeat; r++)
+    {
+      double t0 = now_ms (), t1, t2;
+
+      qr_op_translate (doc, (QrId *) all->data, all->len, qr_vec3 (0, 16, 0), NULL);
+      t1 = now_ms ();
+      qr_document_undo (doc);
+      t2 = now_ms ();
+      g_array_append_val (t->move_all, (double) { t1 - t0 });
+      g_array_append_val (t->undo_all, (double) { t2 - t1 });
+    }
+}
+
+static json_object *
+ms (GArray *samples)
+{
+  return qr_json_number (round (median (samples) * 1000) / 1000);
+}
+
 static int
 bench_file (const char *path, int repeat)
 {
@@ -82,6 +141,12 @@ bench_file (const char *path, int repeat)
   g_autoptr (GArray) geometry_mt = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) serialize = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) save = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) move_one = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) undo_one = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) redo_one = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) move_all = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) undo_all = g_array_new (FALSE, FALSE, sizeof (double));
+  EditTimes edits = { move_one, undo_one, redo_one, move_all, undo_all };
   guint brushes = 0, faces = 0, invalid = 0;
   gsize len;
   json_object *root;
@@ -165,6 +230,13 @@ bench_file (const char *path, int repeat)
   g_rmdir (tmp_dir);
   rss = peak_rss_kb (path);
 
+  {
+    QrMap *map = qr_map_parse (data, len, qr_file_kind_for_path (path), path, NULL);
+
+    qr_map_build_geometry (map, 0);
+    bench_edits (map, repeat, &edits);
+  }
+
   root = json_object_new_object ();
   json_object_object_add (root, "file", json_object_new_string (path));
   json_object_object_add (root, "bytes", json_object_new_int64 ((int64_t) len));
@@ -179,6 +251,14 @@ bench_file (const char *path, int repeat)
   json_object_object_add (root, "geometry_all_cores_ms", qr_json_number (round (median (geometry_mt) * 1000) / 1000));
   json_object_object_add (root, "serialize_ms", qr_json_number (round (median (serialize) * 1000) / 1000));
   json_object_object_add (root, "save_ms", qr_json_number (round (median (save) * 1000) / 1000));
+  if (move_one->len > 0)
+    {
+      json_object_object_add (root, "move_one_ms", ms (move_one));
+      json_object_object_add (root, "undo_one_ms", ms (undo_one));
+      json_object_object_add (root, "redo_one_ms", ms (redo_one));
+      json_object_object_add (root, "move_all_ms", ms (move_all));
+      json_object_object_add (root, "undo_all_ms", ms (undo_all));
+    }
   json_object_object_add (root, "peak_rss_kb", json_object_new_int64 (rss));
   json_object_object_add (root, "rss_bytes_per_brush",
                           json_object_new_int64 (brushes ? (int64_t) (rss * 1024 / (long) brushes) : 0));
