@@ -80,8 +80,9 @@
 #define QR_EPS_TEX_SNAP 1e-9
 
 /* A transform whose determinant is this close to 0 squashes space flat and
- * has no inverse; a pivot this small relative to its matrix's largest entry
- * counts as 0. Editing transforms have determinants near 1 (a resize to 1/64
- * of a size is still 4e-6), while rounding leaves at most ~1e-15 in the
- * determinant of a rotation's I - M along its axis. */
+ * has no inverse: editing transforms have determinants near 1 (a resize to
+ * 1/64 on every axis still gives 4e-6). Also, relative to the largest column,
+ * the size below which a column of I - M counts as 0 when solving for a
+ * transform's fixed point: rounding leaves ~1e-16 along a rotation's axis,
+ * while a turn by 1e-4 degrees still shows 2e-6. */
 #define QR_EPS_SINGULAR 1e-12

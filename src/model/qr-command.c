@@ -38,7 +38,7 @@ command_finalize (QrCommand *cmd)
 static bool
 same_ids (const GArray *a, const GArray *b)
 {
-  return a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0;
+  return a->len == b->len && (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0);
 }
 
 /* Every id of `sub` is in `super` (both sorted). */

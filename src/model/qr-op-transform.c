@@ -1,4 +1,5 @@
 /* Move, nudge, resize, rotate, shear and flip: one affine transform each. */
+#include "qr-eps.h"
 #include "qr-op-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -88,7 +89,7 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to transform"));
       return FALSE;
     }
-  if (fabs (qr_transform_determinant (tr)) < 1e-12)
+  if (fabs (qr_transform_determinant (tr)) < QR_EPS_SINGULAR)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The transform flattens the brushes"));
       return FALSE;

@@ -52,7 +52,8 @@ qr_selection_is_empty (const QrSelection *sel)
 static bool
 arrays_equal (const GArray *a, const GArray *b, gsize elt)
 {
-  return a->len == b->len && memcmp (a->data, b->data, a->len * elt) == 0;
+  /* An empty GArray may have no data at all: memcmp must not see NULL. */
+  return a->len == b->len && (a->len == 0 || memcmp (a->data, b->data, a->len * elt) == 0);
 }
 
 bool
