@@ -300,7 +300,25 @@ check_rotate (QrDocument *doc, gpointer data)
 static void
 test_rotate (void)
 {
+  g_autoptr (QrDocument) doc = new_doc ();
+  QrPrimitiveSpec spec;
+  QrId id;
+
   check_edit ("Undo Rotate", do_rotate, check_rotate, NULL);
+
+  /* A 63 × 64 box: its centre (31.5, 32) would send integer corners to
+   * halves; the quarter turn keeps them integral. */
+  qr_primitive_spec_init (&spec, QR_PRIMITIVE_BLOCK, (QrBounds) { { 0, 0, 0 }, { 63, 64, 16 } });
+  g_assert_true (qr_op_create (doc, &spec, "odd", NULL));
+  id = brush_id (doc, 0, 2);
+  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 90, NULL));
+  for (int f = 0; f < brush_at (doc, 0, 2)->n_faces; f++)
+    for (int p = 0; p < 3; p++)
+      {
+        QrVec3 q = brush_at (doc, 0, 2)->faces[f].points[p];
+        g_assert_true (q.x == floor (q.x) && q.y == floor (q.y) && q.z == floor (q.z));
+      }
+  assert_box (brush_at (doc, 0, 2), qr_vec3 (0, 0, 0), qr_vec3 (64, 63, 16));
 }
 
 static gboolean

@@ -21,7 +21,7 @@ QrTransform qr_transform_translate (QrVec3 delta);
  * looking down the axis towards the origin (right-handed), about `centre`.
  * Multiples of 90° give exact 0/±1 matrices, so integer points stay integer
  * when the centre's two coordinates in the rotation plane are both whole or
- * both halves (the centre of an integral box is). */
+ * both halves (qr_op_rotate makes sure of that). */
 QrTransform qr_transform_rotate (int axis, double degrees, QrVec3 centre);
 /* Scales about `fixed` (the point that stays put); negative factors mirror. */
 QrTransform qr_transform_scale (QrVec3 factors, QrVec3 fixed);

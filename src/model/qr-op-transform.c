@@ -167,16 +167,41 @@ bounds_centre (QrBounds b)
   return qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
 }
 
+/* A quarter turn keeps integer points integral only about a centre whose
+ * two in-plane coordinates are both whole or both halves; the centre of a
+ * 63 × 64 box is not, so its half coordinate moves half a unit (Hammer and
+ * TrenchBroom also snap the rotation centre). */
+static QrVec3
+grid_safe_centre (QrVec3 c, int axis)
+{
+  int u = (axis + 1) % 3, v = (axis + 2) % 3;
+  double cu = qr_vec3_get (c, u), cv = qr_vec3_get (c, v);
+  bool half_u = cu != floor (cu), half_v = cv != floor (cv);
+
+  if (half_u != half_v && cu == floor (2 * cu) / 2 && cv == floor (2 * cv) / 2)
+    {
+      if (half_u)
+        qr_vec3_set (&c, u, floor (cu + 0.5));
+      else
+        qr_vec3_set (&c, v, floor (cv + 0.5));
+    }
+  return c;
+}
+
 gboolean
 qr_op_rotate (QrDocument *doc, const QrId *ids, guint n, int axis, double degrees, GError **error)
 {
   QrBounds b;
   QrTransform tr;
+  QrVec3 centre;
 
   g_return_val_if_fail (axis >= 0 && axis < 3, FALSE);
   if (!qr_op_bounds (doc, ids, n, &b, error))
     return FALSE;
-  tr = qr_transform_rotate (axis, degrees, bounds_centre (b));
+  centre = bounds_centre (b);
+  if (fmod (degrees, 90) == 0)
+    centre = grid_safe_centre (centre, axis);
+  tr = qr_transform_rotate (axis, degrees, centre);
   return qr_op_transform (doc, ids, n, &tr, _("Rotate"), QR_MERGE_NONE, error);
 }
 
