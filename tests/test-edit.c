@@ -986,6 +986,72 @@ test_texture_lock (void)
     }
 }
 
+static const char vmf_map[] =
+  "versioninfo\n{\n\t\"editorversion\" \"400\"\n}\n"
+  "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n"
+  "\tsolid\n\t{\n\t\t\"id\" \"2\"\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"1\"\n\t\t\t\"plane\" \"(0 0 0) (0 64 0) (64 64 0)\"\n\t\t\t\"material\" \"DEV/FLOOR\"\n\t\t\t\"uaxis\" \"[1 0 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 -1 0 0] 0.25\"\n\t\t}\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"2\"\n\t\t\t\"plane\" \"(0 64 64) (0 0 64) (64 0 64)\"\n\t\t\t\"material\" \"DEV/FLOOR\"\n\t\t\t\"uaxis\" \"[1 0 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 -1 0 0] 0.25\"\n\t\t}\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"3\"\n\t\t\t\"plane\" \"(0 0 0) (0 0 64) (0 64 64)\"\n\t\t\t\"material\" \"DEV/WALL\"\n\t\t\t\"uaxis\" \"[0 1 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 0 -1 0] 0.25\"\n\t\t}\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"4\"\n\t\t\t\"plane\" \"(64 64 0) (64 64 64) (64 0 64)\"\n\t\t\t\"material\" \"DEV/WALL\"\n\t\t\t\"uaxis\" \"[0 1 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 0 -1 0] 0.25\"\n\t\t}\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"5\"\n\t\t\t\"plane\" \"(0 64 0) (0 64 64) (64 64 64)\"\n\t\t\t\"material\" \"DEV/WALL\"\n\t\t\t\"uaxis\" \"[1 0 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 0 -1 0] 0.25\"\n\t\t}\n"
+  "\t\tside\n\t\t{\n\t\t\t\"id\" \"6\"\n\t\t\t\"plane\" \"(64 0 0) (64 0 64) (0 0 64)\"\n\t\t\t\"material\" \"DEV/WALL\"\n\t\t\t\"uaxis\" \"[1 0 0 0] 0.25\"\n\t\t\t\"vaxis\" \"[0 0 -1 0] 0.25\"\n\t\t}\n"
+  "\t\teditor\n\t\t{\n\t\t\t\"color\" \"0 180 0\"\n\t\t\t\"visgroupshown\" \"1\"\n\t\t}\n"
+  "\t}\n}\n";
+
+/* In a VMF a group is Hammer's: a group block in the world and a groupid in
+ * each member's editor block. */
+static void
+test_group_vmf (void)
+{
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_map_parse_vmf (vmf_map, sizeof vmf_map - 1, "test.vmf", &error);
+  g_autoptr (QrDocument) doc = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *grouped = NULL;
+  QrId id;
+  QrNode *group, *editor;
+  char gid[16];
+
+  g_assert_no_error (error);
+  doc = qr_document_new (map);
+  before = save (doc);
+  id = brush_id (doc, 0, 0);
+  g_assert_true (qr_op_group (doc, &id, 1, "crates", &error));
+  g_assert_no_error (error);
+  group = g_ptr_array_index (qr_map_get_entity (map, 0)->kept, 0);
+  g_assert_cmpstr (group->name, ==, "group");
+  g_snprintf (gid, sizeof gid, "%s", qr_node_get (group, "id"));
+  g_assert_cmpstr (qr_node_get (qr_node_get_child (group, "editor"), "comments"), ==, "crates");
+  editor = qr_node_get_child (brush_at (doc, 0, 0)->extra, "editor");
+  g_assert_cmpstr (qr_node_get (editor, "groupid"), ==, gid);
+  g_assert_cmpstr (qr_node_get (editor, "color"), ==, "0 180 0");
+  grouped = save (doc);
+  g_assert_nonnull (strstr (grouped, "\tgroup\n\t{\n\t\t\"id\""));
+
+  /* The saved VMF reads back with the group in place. */
+  {
+    g_autoptr (QrMap) back = qr_map_parse_vmf (grouped, strlen (grouped), "back.vmf", &error);
+    g_assert_no_error (error);
+    g_assert_true (qr_map_equal (back, map, NULL));
+  }
+
+  g_assert_true (qr_op_ungroup (doc, &id, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 0);
+  g_assert_null (qr_node_get (qr_node_get_child (brush_at (doc, 0, 0)->extra, "editor"), "groupid"));
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, grouped);
+  }
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, before);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1001,6 +1067,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/duplicate", test_duplicate);
   g_test_add_func ("/edit/group", test_group);
   g_test_add_func ("/edit/ungroup", test_ungroup);
+  g_test_add_func ("/edit/group-vmf", test_group_vmf);
   g_test_add_func ("/edit/tie", test_tie);
   g_test_add_func ("/edit/untie", test_untie);
   g_test_add_func ("/edit/texture/set", test_set_texture);
