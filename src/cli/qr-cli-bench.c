@@ -271,8 +271,10 @@ int
 qr_cli_bench (int argc, char **argv)
 {
   int repeat = 15;
+  gboolean csg = FALSE;
   const GOptionEntry entries[] = {
     { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Runs per file (median reported; default 15)", "N" },
+    { "csg", 0, 0, G_OPTION_ARG_NONE, &csg, "Benchmark CSG instead: carve, union, hollow", NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("FILE… — median parse, geometry and save times");
@@ -288,7 +290,7 @@ qr_cli_bench (int argc, char **argv)
     }
   for (int i = 1; i < argc; i++)
     {
-      int s = bench_file (argv[i], repeat);
+      int s = csg ? qr_cli_bench_csg (argv[i], repeat) : bench_file (argv[i], repeat);
       if (s != QR_EXIT_OK)
         status = s;
     }

@@ -53,8 +53,8 @@ parse_axis (const char *text, int *axis)
 }
 
 /* "E:B[:F]" → brush id (and face, -1 when absent). */
-static bool
-parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error)
+bool
+qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
   g_auto (GStrv) parts = g_strsplit (text, ":", -1);
@@ -93,7 +93,7 @@ parse_objects (QrDocument *doc, const char *text, GError **error)
     {
       QrId id;
 
-      if (!parse_object (doc, names[i], &id, NULL, error))
+      if (!qr_cli_parse_object (doc, names[i], &id, NULL, error))
         return NULL;
       g_array_append_val (ids, id);
     }
@@ -283,7 +283,7 @@ run_step (Step *s, GError **error)
         {
           QrFaceRef ref;
 
-          if (!parse_object (s->doc, names[i], &ref.brush, &ref.face, error))
+          if (!qr_cli_parse_object (s->doc, names[i], &ref.brush, &ref.face, error))
             return QR_EXIT_BAD_INPUT;
           g_array_append_val (faces, ref);
         }

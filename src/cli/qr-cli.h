@@ -16,6 +16,8 @@ int qr_cli_info (int argc, char **argv);
 int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
 int qr_cli_edit (int argc, char **argv);
+int qr_cli_csg (int argc, char **argv);
+int qr_cli_bench_csg (const char *path, int repeat);
 int qr_cli_bench (int argc, char **argv);
 /* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */
 int qr_cli_peak_rss (int argc, char **argv);
@@ -25,6 +27,11 @@ bool qr_cli_parse_options (GOptionContext *context, int *argc, char ***argv);
 
 /* Loads a map or prints the error (file:line:column: …) to stderr. */
 QrMap *qr_cli_load (const char *path);
+
+typedef struct _QrDocument QrDocument;
+/* "E:B" (entity index : brush index, ":F" a face when face is not NULL)
+ * → the brush's id in the document as it is now. */
+bool qr_cli_parse_object (QrDocument *doc, const char *text, uint32_t *brush, int *face, GError **error);
 
 /* "entity:brush" indices of a brush, as every subcommand names brushes. */
 char *qr_cli_dup_brush_name (guint entity, guint brush);

@@ -86,3 +86,24 @@
  * transform's fixed point: rounding leaves ~1e-16 along a rotation's axis,
  * while a turn by 1e-4 degrees still shows 2e-6. */
 #define QR_EPS_SINGULAR 1e-12
+
+/* CSG never makes a piece smaller than this (cubic units): a cut that would
+ * leave less on one side does not happen, as the issue's "no slivers" asks.
+ * A thousandth of a unit cube: far below anything a mapper builds, far above
+ * the rounding of plane intersections. */
+#define QR_EPS_SLIVER_VOLUME 1e-3
+
+/* A point set is too flat for a convex hull (a merge of brushes into one)
+ * when its farthest point from the line through its extremes, or then from
+ * the plane through that line and point, is at most the larger of these.
+ * QR_EPS_HULL_FLAT, ten times QR_EPS_WELD: welding is per axis, so the
+ * corners of opposite sides of a thinner hull, √3 × QR_EPS_WELD apart across
+ * a diagonal, could weld when its polytope is built; it is also ten times the
+ * tolerance within which the hull's facets take points, so no single facet
+ * can hold them all. QR_EPS_HULL_FLAT_RELATIVE, the self-checks' 1e-6 of map
+ * scale: the normal of a side facet of a slab, through three of its points,
+ * carries a relative rounding error of about 1e-16 × extent / thickness, so
+ * at this thickness its far corners move by 1e-10 × extent, which stays below
+ * QR_EPS_ON_PLANE for sets up to 10^4 units across. */
+#define QR_EPS_HULL_FLAT (10 * QR_EPS_WELD)
+#define QR_EPS_HULL_FLAT_RELATIVE 1e-6

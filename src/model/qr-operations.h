@@ -75,6 +75,29 @@ gboolean qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n,
 gboolean qr_op_set_key (QrDocument *doc, QrId entity, const char *key, const char *value, GError **error);
 gboolean qr_op_rename_key (QrDocument *doc, QrId entity, const char *key, const char *new_key, GError **error);
 
+/* CSG (see src/geom/qr-csg.h). Every output face takes the attributes of
+ * the input face whose plane it lies on; results become the selection. */
+typedef enum
+{
+  QR_SPLIT_KEEP_BOTH,
+  QR_SPLIT_KEEP_FRONT,
+  QR_SPLIT_KEEP_BACK,
+} QrSplitKeep;
+
+/* Cuts the brushes by the plane through cut[0..2]; the new faces take the
+ * attributes of each brush's face closest in direction, or `texture`. */
+gboolean qr_op_split (QrDocument *doc, const QrId *ids, guint n, const QrVec3 cut[3], QrSplitKeep keep,
+                      const char *texture, GError **error);
+/* Every other brush the carvers overlap becomes its pieces outside them. */
+gboolean qr_op_carve (QrDocument *doc, const QrId *carvers, guint n, gboolean delete_carvers, GError **error);
+gboolean qr_op_convex_union (QrDocument *doc, const QrId *ids, guint n, GError **error);
+/* An empty intersection is an error that changes nothing. */
+gboolean qr_op_intersect (QrDocument *doc, const QrId *ids, guint n, GError **error);
+gboolean qr_op_hollow (QrDocument *doc, const QrId *ids, guint n, double thickness, gboolean outward,
+                       GError **error);
+/* Replaces the brushes by their convex hull. */
+gboolean qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error);
+
 /* Appends brushes and entities taken from another map (pasting): fresh
  * ids, textures re-interned; brushes of `from`'s implicit or world entity
  * go to the world. Takes ownership of `from`. "Paste". */

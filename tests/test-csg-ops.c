@@ -1,0 +1,459 @@
+/* CSG through the document: each operation is one undo step that restores
+ * the file byte for byte; output faces carry the right textures; and the
+ * corpus regressions carve cleanly. */
+#include <math.h>
+#include <string.h>
+
+#include "qr-csg.h"
+#include "qr-eps.h"
+#include "qr-io.h"
+#include "qr-operations.h"
+
+/* A 128-unit cube (0:0, texture "wall") and a 64 × 160 × 64 bar through it
+ * along y (0:1, texture "bar"). */
+static const char base_map[] =
+  "{\n\"classname\" \"worldspawn\"\n\"mapversion\" \"220\"\n"
+  "{\n"
+  "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) wall [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 128 0 0 ) ( 128 0 1 ) ( 128 1 0 ) wall [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 128 0 ) ( 1 128 0 ) ( 0 128 1 ) wall [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) wall [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "( 0 0 128 ) ( 0 1 128 ) ( 1 0 128 ) wall [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "}\n"
+  "{\n"
+  "( 32 -16 32 ) ( 32 -15 32 ) ( 32 -16 33 ) bar [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 96 -16 32 ) ( 96 -16 33 ) ( 96 -15 32 ) bar [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 32 -16 32 ) ( 32 -16 33 ) ( 33 -16 32 ) bar [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 32 144 32 ) ( 33 144 32 ) ( 32 144 33 ) bar [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 32 -16 32 ) ( 33 -16 32 ) ( 32 -15 32 ) bar [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "( 32 -16 96 ) ( 32 -15 96 ) ( 33 -16 96 ) bar [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "}\n"
+  "}\n";
+
+static QrDocument *
+new_doc (void)
+{
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_map_parse_map (base_map, sizeof base_map - 1, "test.map", &error);
+
+  g_assert_no_error (error);
+  return qr_document_new (map);
+}
+
+static char *
+save (QrDocument *doc)
+{
+  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, NULL);
+
+  return g_string_free (s, FALSE);
+}
+
+static QrEntity *
+world (QrDocument *doc)
+{
+  return qr_map_get_entity (qr_document_get_map (doc), 0);
+}
+
+static QrId
+id_at (QrDocument *doc, guint b)
+{
+  return qr_entity_get_brush (world (doc), b)->id;
+}
+
+static double
+world_volume (QrDocument *doc, guint from, guint to)
+{
+  double v = 0;
+
+  for (guint b = from; b < to; b++)
+    {
+      QrBrush *brush = qr_entity_get_brush (world (doc), b);
+
+      g_assert_true (qr_brush_is_valid (brush));
+      v += qr_polytope_volume (brush->poly);
+    }
+  return v;
+}
+
+/* Count the faces of brushes [from, to) with this texture. */
+static guint
+faces_with (QrDocument *doc, guint from, guint to, const char *texture)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint n = 0;
+
+  for (guint b = from; b < to; b++)
+    {
+      QrBrush *brush = qr_entity_get_brush (world (doc), b);
+
+      for (int f = 0; f < brush->n_faces; f++)
+        n += strcmp (qr_map_texture_name (map, brush->faces[f].texture), texture) == 0;
+    }
+  return n;
+}
+
+typedef gboolean (*Op) (QrDocument *doc, GError **error);
+
+/* do → checks by the caller → undo (byte-identical) → redo (byte-identical). */
+static void
+undo_redo (QrDocument *doc, const char *before, const char *label)
+{
+  g_autofree char *after = save (doc);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+
+  g_assert_cmpstr (undo, ==, label);
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, before);
+  }
+  g_assert_true (qr_document_redo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, after);
+  }
+}
+
+static void
+test_carve (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  QrId bar = id_at (doc, 1);
+  guint n;
+
+  g_assert_true (qr_op_carve (doc, &bar, 1, FALSE, NULL));
+  /* The cube became four pieces around a tunnel; the bar is kept, last. */
+  n = qr_entity_brush_count (world (doc));
+  g_assert_cmpuint (n, ==, 5);
+  g_assert_cmpuint (qr_entity_get_brush (world (doc), 4)->id, ==, bar);
+  g_assert_cmpfloat (world_volume (doc, 0, 4), ==, 128.0 * 128 * 128 - 64.0 * 128 * 64);
+  /* Faces on the bar's planes take its texture: the tunnel's four walls,
+   * and the four faces where the pieces meet on x = 32 and x = 96 (cut
+   * first: axial planes in face order). The cube's 6 faces stay "wall" and
+   * each piece has the rest: 6 per piece, 24 in all. */
+  g_assert_cmpuint (faces_with (doc, 0, 4, "bar"), ==, 8);
+  g_assert_cmpuint (faces_with (doc, 0, 4, "wall"), ==, 16);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), bar));
+  undo_redo (doc, before, "Undo Carve");
+}
+
+static void
+test_carve_delete (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  QrId bar = id_at (doc, 1);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (qr_op_carve (doc, &bar, 1, TRUE, NULL));
+  g_assert_cmpuint (qr_entity_brush_count (world (doc)), ==, 4);
+  undo_redo (doc, before, "Undo Carve");
+  /* Carving nothing is refused and changes nothing. */
+  {
+    g_autoptr (QrDocument) d2 = new_doc ();
+    QrId ids[2] = { id_at (d2, 0), id_at (d2, 1) };
+    g_autofree char *s0 = save (d2);
+
+    /* Both brushes carve: nothing else is left to carve. */
+    g_assert_false (qr_op_carve (d2, ids, 2, FALSE, &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+    {
+      g_autofree char *s1 = save (d2);
+      g_assert_cmpstr (s1, ==, s0);
+    }
+  }
+}
+
+static void
+test_union_intersect (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autoptr (QrDocument) doc2 = new_doc ();
+  g_autofree char *before = save (doc);
+  g_autofree char *before2 = save (doc2);
+  QrId both[2] = { id_at (doc, 0), id_at (doc, 1) };
+  QrId both2[2] = { id_at (doc2, 0), id_at (doc2, 1) };
+
+  g_assert_true (qr_op_convex_union (doc, both, 2, NULL));
+  g_assert_cmpfloat (world_volume (doc, 0, qr_entity_brush_count (world (doc))), ==,
+                     128.0 * 128 * 128 + 64.0 * 160 * 64 - 64.0 * 128 * 64);
+  undo_redo (doc, before, "Undo Convex Union");
+
+  g_assert_true (qr_op_intersect (doc2, both2, 2, NULL));
+  g_assert_cmpuint (qr_entity_brush_count (world (doc2)), ==, 1);
+  g_assert_cmpfloat (world_volume (doc2, 0, 1), ==, 64.0 * 128 * 64);
+  /* Faces on the cube's planes keep "wall", on the bar's "bar". */
+  g_assert_cmpuint (faces_with (doc2, 0, 1, "wall"), ==, 2);
+  g_assert_cmpuint (faces_with (doc2, 0, 1, "bar"), ==, 4);
+  undo_redo (doc2, before2, "Undo Intersect");
+}
+
+static void
+test_hollow (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  QrId cube = id_at (doc, 0);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (qr_op_hollow (doc, &cube, 1, 16, FALSE, NULL));
+  g_assert_cmpuint (qr_entity_brush_count (world (doc)), ==, 7);
+  g_assert_cmpfloat (world_volume (doc, 0, 6), ==, 128.0 * 128 * 128 - 96.0 * 96 * 96);
+  g_assert_cmpuint (faces_with (doc, 0, 6, "wall"), ==, 36);
+  undo_redo (doc, before, "Undo Hollow");
+  g_assert_true (qr_document_undo (doc));
+  g_assert_false (qr_op_hollow (doc, &cube, 1, 64, FALSE, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "too large"));
+}
+
+static void
+test_split (void)
+{
+  static const QrSplitKeep keeps[] = { QR_SPLIT_KEEP_BOTH, QR_SPLIT_KEEP_FRONT, QR_SPLIT_KEEP_BACK };
+  static const double expect[] = { 128.0 * 128 * 128, 128.0 * 128 * 80, 128.0 * 128 * 48 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (keeps); k++)
+    {
+      g_autoptr (QrDocument) doc = new_doc ();
+      g_autofree char *before = save (doc);
+      QrId cube = id_at (doc, 0);
+      /* z = 48, normal +z: the front is above. */
+      const QrVec3 cut[3] = { { 1, 0, 48 }, { 0, 0, 48 }, { 0, 1, 48 } };
+      guint n;
+
+      g_assert_true (qr_op_split (doc, &cube, 1, cut, keeps[k], k == 2 ? "cut" : NULL, NULL));
+      n = qr_entity_brush_count (world (doc)) - 1;
+      g_assert_cmpuint (n, ==, keeps[k] == QR_SPLIT_KEEP_BOTH ? 2 : 1);
+      g_assert_cmpfloat (world_volume (doc, 0, n), ==, expect[k]);
+      /* The new faces take the closest face's texture, or the one given. */
+      g_assert_cmpuint (faces_with (doc, 0, n, k == 2 ? "cut" : "wall"), ==, k == 2 ? 1 : 6 * n);
+      undo_redo (doc, before, "Undo Split");
+    }
+}
+
+static void
+test_merge (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  g_autofree char *before = save (doc);
+  QrId both[2] = { id_at (doc, 0), id_at (doc, 1) };
+  QrBrush *hull;
+
+  g_assert_true (qr_op_merge (doc, both, 2, NULL));
+  g_assert_cmpuint (qr_entity_brush_count (world (doc)), ==, 1);
+  hull = qr_entity_get_brush (world (doc), 0);
+  g_assert_true (qr_brush_is_valid (hull));
+  /* The cube plus, on each side, the prismatoid from the cube's 128² face
+   * to the bar's 64² end 16 units away: h/6 (A1 + A2 + 4 Amid), Amid = 96². */
+  {
+    double side = 16.0 / 6 * (128.0 * 128 + 64.0 * 64 + 4 * 96.0 * 96);
+    double expected = 128.0 * 128 * 128 + 2 * side;
+
+    g_assert_cmpfloat (fabs (qr_polytope_volume (hull->poly) - expected), <=, 1e-9 * expected);
+  }
+  g_assert_cmpfloat (hull->poly->bounds.min.y, ==, -16);
+  g_assert_cmpfloat (hull->poly->bounds.max.y, ==, 144);
+  undo_redo (doc, before, "Undo Merge");
+}
+
+/* --- corpus regressions --- */
+
+static QrMap *
+load_corpus (const char *relative)
+{
+  const char *dir = g_getenv ("QUARRY_CORPUS");
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  QrMap *map;
+
+  if (dir == NULL || *dir == '\0')
+    dir = g_getenv ("QUARRY_CORPUS_DEFAULT");
+  path = g_build_filename (dir ? dir : "", relative, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      if (g_getenv ("QUARRY_REQUIRE_CORPUS") != NULL)
+        g_error ("%s is missing and QUARRY_REQUIRE_CORPUS is set", path);
+      return NULL;
+    }
+  map = qr_map_load (path, &error);
+  g_assert_no_error (error);
+  qr_map_build_geometry (map, 1);
+  return map;
+}
+
+static QrCsgBrush *
+csg_of (const QrBrush *brush, int source)
+{
+  g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) brush->n_faces);
+
+  qr_brush_gather_points (brush, points);
+  return qr_csg_brush_new (points, brush->n_faces, source);
+}
+
+static double
+area_of (const QrBrush *brush)
+{
+  double area = 0;
+
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (brush->poly, f);
+      int n = qr_polytope_face_count (brush->poly, f);
+      QrVec3 s = { 0, 0, 0 };
+
+      for (int k = 1; k + 1 < n; k++)
+        s = qr_vec3_add (s, qr_vec3_cross (qr_vec3_sub (brush->poly->verts[idx[k]], brush->poly->verts[idx[0]]),
+                                           qr_vec3_sub (brush->poly->verts[idx[k + 1]], brush->poly->verts[idx[0]])));
+      area += 0.5 * qr_vec3_length (s);
+    }
+  return area;
+}
+
+/* Every overlapping pair (A, B) of the file's brushes: A − B is valid,
+ * disjoint from B, and vol(A − B) = vol(A) − vol(A ∩ B). */
+static void
+carve_pairs (const char *relative, guint max_pairs)
+{
+  g_autoptr (QrMap) map = load_corpus (relative);
+  g_autoptr (QrPolyBuilder) b = qr_poly_builder_new ();
+  g_autoptr (GPtrArray) brushes = g_ptr_array_new ();
+  guint pairs = 0, pieces = 0;
+  double worst = 0;
+
+  if (map == NULL)
+    {
+      g_test_skip ("corpus not found: set QUARRY_CORPUS");
+      return;
+    }
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint k = 0; k < qr_entity_brush_count (qr_map_get_entity (map, e)); k++)
+      if (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, e), k)))
+        g_ptr_array_add (brushes, qr_entity_get_brush (qr_map_get_entity (map, e), k));
+
+  for (guint i = 0; i < brushes->len && pairs < max_pairs; i++)
+    for (guint j = 0; j < brushes->len && pairs < max_pairs; j++)
+      {
+        QrBrush *a = g_ptr_array_index (brushes, i), *c = g_ptr_array_index (brushes, j);
+        g_autoptr (GArray) ca = NULL;
+        g_autoptr (GArray) cc = NULL;
+        g_autoptr (GArray) both = NULL;
+        g_autoptr (GPtrArray) out = NULL;
+        const QrCsgBrush *carver[1];
+        double va, vi, sum = 0;
+
+        if (i == j || a->poly->bounds.max.x <= c->poly->bounds.min.x || c->poly->bounds.max.x <= a->poly->bounds.min.x
+            || a->poly->bounds.max.y <= c->poly->bounds.min.y || c->poly->bounds.max.y <= a->poly->bounds.min.y
+            || a->poly->bounds.max.z <= c->poly->bounds.min.z || c->poly->bounds.max.z <= a->poly->bounds.min.z)
+          continue;
+        ca = csg_of (a, 0);
+        cc = csg_of (c, 1000);
+        carver[0] = cc;
+        both = qr_csg_brush_copy (ca);
+        g_array_append_vals (both, cc->data, cc->len);
+        va = qr_csg_volume (b, ca);
+        vi = qr_csg_volume (b, both);
+        out = qr_csg_difference (b, ca, carver, 1);
+        if (out == NULL)
+          {
+            g_assert_cmpfloat (vi, <, QR_EPS_SLIVER_VOLUME);
+            continue;
+          }
+        pairs++;
+        for (guint k = 0; k < out->len; k++)
+          {
+            GArray *piece = g_ptr_array_index (out, k);
+            g_autoptr (GArray) with_c = qr_csg_brush_copy (piece);
+            double vp = qr_csg_volume (b, piece);
+
+            g_assert_cmpfloat (vp, >=, QR_EPS_SLIVER_VOLUME);
+            g_array_append_vals (with_c, cc->data, cc->len);
+            g_assert_cmpfloat (qr_csg_volume (b, with_c), <=, 1e-6 * va + QR_EPS_SLIVER_VOLUME);
+            sum += vp;
+          }
+        pieces += out->len;
+        /* Volumes are only as precise as the polytopes: corners where
+         * several planes nearly meet (this fixture has many) are welded
+         * within QR_EPS_WELD, which moves a volume by up to that much times
+         * the surface area. Slivers dropped account for the rest. */
+        {
+          double allowed = 1e-6 * va + QR_EPS_WELD * area_of (a) + QR_EPS_SLIVER_VOLUME * c->n_faces;
+          double err = fabs (sum - (va - vi));
+
+          worst = MAX (worst, err / allowed);
+          g_assert_cmpfloat (err, <=, allowed);
+        }
+      }
+  g_test_message ("%s: %u overlapping pairs carved cleanly into %u pieces; worst volume error %.2g of its bound",
+                  relative, pairs, pieces, worst);
+  g_assert_cmpuint (pairs, >, 0);
+}
+
+static void
+test_csg_subtract_failure (void)
+{
+  carve_pairs ("valve220/csgSubtractFailure.map", 100);
+}
+
+static void
+test_subtrahend (void)
+{
+  carve_pairs ("quake/subtrahend.map", 600);
+}
+
+/* A 24-sided cylinder carved through a run of e1m1's walls. */
+static void
+test_e1m1_cylinder (void)
+{
+  QrMap *map = load_corpus ("quake/e1m1.map");
+  g_autoptr (QrDocument) doc = NULL;
+  g_autofree char *before = NULL;
+  QrPrimitiveSpec spec;
+  QrEntity *w;
+  QrId cyl;
+  guint n_before;
+
+  if (map == NULL)
+    {
+      g_test_skip ("corpus not found: set QUARRY_CORPUS");
+      return;
+    }
+  doc = qr_document_new (map);
+  before = save (doc);
+  qr_primitive_spec_init (&spec, QR_PRIMITIVE_CYLINDER,
+                          (QrBounds) { { 1056 - 96, 384 - 96, -256 }, { 1056 + 96, 384 + 96, 256 } });
+  spec.sides = 24;
+  g_assert_true (qr_op_create (doc, &spec, "cylinder", NULL));
+  w = qr_map_get_entity (qr_document_get_map (doc), 0);
+  cyl = qr_entity_get_brush (w, qr_entity_brush_count (w) - 1)->id;
+  n_before = qr_entity_brush_count (w);
+  g_assert_true (qr_op_carve (doc, &cyl, 1, TRUE, NULL));
+  g_test_message ("e1m1: %u world brushes before the carve, %u after", n_before, qr_entity_brush_count (w));
+  g_assert_cmpuint (qr_entity_brush_count (w), >, n_before - 1);
+  for (guint b = 0; b < qr_entity_brush_count (w); b++)
+    g_assert_true (qr_brush_is_valid (qr_entity_get_brush (w, b)));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, before);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/csg/op/carve", test_carve);
+  g_test_add_func ("/csg/op/carve-delete", test_carve_delete);
+  g_test_add_func ("/csg/op/union-intersect", test_union_intersect);
+  g_test_add_func ("/csg/op/hollow", test_hollow);
+  g_test_add_func ("/csg/op/split", test_split);
+  g_test_add_func ("/csg/op/merge", test_merge);
+  g_test_add_func ("/csg/corpus/csgSubtractFailure", test_csg_subtract_failure);
+  g_test_add_func ("/csg/corpus/subtrahend", test_subtrahend);
+  g_test_add_func ("/csg/corpus/e1m1-cylinder", test_e1m1_cylinder);
+  return g_test_run ();
+}
