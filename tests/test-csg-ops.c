@@ -383,6 +383,8 @@ carve_pairs (const char *relative, guint max_pairs)
           double err = fabs (sum - (va - vi));
 
           worst = MAX (worst, err / allowed);
+          if (err > allowed)
+            g_test_message ("pair %u %u: va %.9g vi %.9g sum %.9g pieces %u", i, j, va, vi, sum, out->len);
           g_assert_cmpfloat (err, <=, allowed);
         }
       }

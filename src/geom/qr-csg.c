@@ -1,6 +1,7 @@
 #include "qr-csg.h"
 #include "qr-eps.h"
 #include "qr-transform.h"
+#include "qr-winding.h"
 
 #include <string.h>
 
@@ -79,89 +80,342 @@ prune (QrPolyBuilder *b, QrCsgBrush *brush)
   return out;
 }
 
-static QrCsgBrush *
-with_face (const QrCsgBrush *brush, const QrVec3 points[3], QrCsgFaceKind kind, int source, bool reverse)
+/* A brush being cut: its faces with their polygons. Splitting splits the
+ * polygons and closes the cut with one cap polygon — linear in the size of
+ * the brush, where rebuilding the polytope from its planes is quadratic.
+ * The polygons only steer the decisions (which side, how big); the exact
+ * geometry of what comes out is built from the planes by the caller. */
+typedef struct
 {
-  QrCsgBrush *out = qr_csg_brush_copy (brush);
-  QrCsgFace f = { .kind = kind, .source = source };
+  GArray *faces;   /* QrCsgFace */
+  GPtrArray *polys; /* QrWinding * per face, NULL where the face has no polygon */
+  QrPlane *planes; /* one per face */
+  QrBounds bounds;
+  double volume;
+} Piece;
 
-  f.points[0] = points[reverse ? 2 : 0];
-  f.points[1] = points[1];
-  f.points[2] = points[reverse ? 0 : 2];
-  g_array_append_val (out, f);
-  return out;
+static void
+piece_free (Piece *p)
+{
+  if (p == NULL)
+    return;
+  qr_csg_brush_free (p->faces);
+  g_ptr_array_unref (p->polys);
+  g_free (p->planes);
+  g_free (p);
 }
 
-/* Splits by one plane; `front_kind` / `back_kind` say how the closing faces
- * are tagged. Slivers are not made: a side that would hold less than
- * QR_EPS_SLIVER_VOLUME is dropped. */
-static void
-split_tagged (QrPolyBuilder *b, const QrCsgBrush *brush, const QrVec3 cut[3],
-              QrCsgFaceKind front_kind, QrCsgFaceKind back_kind, int source,
-              QrCsgBrush **front, QrCsgBrush **back)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Piece, piece_free)
+
+static Piece *
+piece_alloc (guint n)
 {
-  g_autoptr (QrPolytope) p = build (b, brush);
+  Piece *p = g_new0 (Piece, 1);
+
+  p->faces = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), n);
+  p->polys = g_ptr_array_new_full (n, (GDestroyNotify) qr_winding_free);
+  p->planes = g_new (QrPlane, MAX (n, 1));
+  return p;
+}
+
+static void
+piece_add (Piece *p, const QrCsgFace *face, const QrPlane *plane, QrWinding *w)
+{
+  p->planes[p->faces->len] = *plane;
+  g_array_append_val (p->faces, *face);
+  g_ptr_array_add (p->polys, w);
+}
+
+/* Bounds and volume (divergence theorem about the first vertex). */
+static void
+piece_measure (Piece *p)
+{
+  QrVec3 o = { 0, 0, 0 };
+  double v = 0;
+  bool have_o = false;
+
+  p->bounds = qr_bounds_empty ();
+  for (guint i = 0; i < p->polys->len; i++)
+    {
+      QrWinding *w = g_ptr_array_index (p->polys, i);
+
+      if (w == NULL)
+        continue;
+      for (int k = 0; k < w->n; k++)
+        {
+          qr_bounds_add_point (&p->bounds, w->p[k]);
+          if (!have_o)
+            o = w->p[k], have_o = true;
+        }
+      for (int k = 1; k + 1 < w->n; k++)
+        v += qr_vec3_dot (qr_vec3_sub (w->p[0], o),
+                          qr_vec3_cross (qr_vec3_sub (w->p[k], o), qr_vec3_sub (w->p[k + 1], o)));
+    }
+  p->volume = v / 6.0;
+}
+
+/* From the exact polytope: faces without a polygon are left out. NULL
+ * when the brush is not a valid solid of at least sliver volume. */
+static Piece *
+piece_from_brush (QrPolyBuilder *b, const QrCsgBrush *brush)
+{
+  g_autoptr (QrPolytope) poly = build (b, brush);
+  Piece *p;
+
+  if (poly->status != QR_POLY_OK || qr_polytope_volume (poly) < QR_EPS_SLIVER_VOLUME)
+    return NULL;
+  p = piece_alloc (brush->len);
+  for (guint i = 0; i < brush->len; i++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (poly, (int) i);
+      int n = qr_polytope_face_count (poly, (int) i);
+      QrWinding *w;
+      QrPlane plane;
+
+      if (n == 0 || !qr_plane_from_points (g_array_index (brush, QrCsgFace, i).points, &plane))
+        continue;
+      w = qr_winding_new (n);
+      for (int k = 0; k < n; k++)
+        w->p[k] = poly->verts[idx[k]];
+      w->n = n;
+      piece_add (p, &g_array_index (brush, QrCsgFace, i), &plane, w);
+    }
+  piece_measure (p);
+  return p;
+}
+
+/* The final brush, built exactly from its planes: redundant faces go;
+ * NULL when the exact solid is below sliver size after all. */
+static QrCsgBrush *
+piece_to_brush (QrPolyBuilder *b, const Piece *p)
+{
+  QrCsgBrush *keep = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), p->faces->len);
+
+  /* Planes the piece stays well clear of go first: the exact build then
+   * only clips by the few planes that can bound it. */
+  for (guint i = 0; i < p->faces->len; i++)
+    {
+      bool near = g_ptr_array_index (p->polys, i) != NULL;
+
+      for (guint k = 0; k < p->polys->len && !near; k++)
+        {
+          QrWinding *w = g_ptr_array_index (p->polys, k);
+
+          for (int v = 0; w != NULL && v < w->n && !near; v++)
+            near = qr_plane_distance_to (&p->planes[i], w->p[v]) > -QR_EPS_CSG_CLEARANCE;
+        }
+      if (near)
+        g_array_append_val (keep, g_array_index (p->faces, QrCsgFace, i));
+    }
+  return prune (b, keep);
+}
+
+/* Appends the final brushes of pieces to out. */
+static void
+pieces_to_brushes (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out)
+{
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      QrCsgBrush *brush = piece_to_brush (b, g_ptr_array_index (pieces, i));
+
+      if (brush != NULL)
+        g_ptr_array_add (out, brush);
+    }
+}
+
+/* The cut across the piece: a huge winding on the plane clipped by every
+ * face plane of the piece. */
+static QrWinding *
+cap (const Piece *p, const QrPlane *plane)
+{
+  QrWinding *w = qr_winding_base_for_plane (plane);
+
+  for (guint i = 0; i < p->faces->len && w != NULL; i++)
+    qr_winding_chop_in_place (&w, &p->planes[i], QR_EPS_CLIP);
+  return w;
+}
+
+typedef enum
+{
+  SIDE_FRONT,
+  SIDE_BACK,
+  SIDE_BOTH,
+} Sides;
+
+static Sides
+classify_piece (const Piece *p, const QrPlane *plane)
+{
+  bool front = false, back = false;
+
+  for (guint i = 0; i < p->polys->len && !(front && back); i++)
+    {
+      QrWinding *w = g_ptr_array_index (p->polys, i);
+
+      for (int k = 0; w != NULL && k < w->n; k++)
+        {
+          double d = qr_plane_distance_to (plane, w->p[k]);
+
+          front |= d > QR_EPS_ON_PLANE;
+          back |= d < -QR_EPS_ON_PLANE;
+        }
+    }
+  return front && back ? SIDE_BOTH : front ? SIDE_FRONT : SIDE_BACK;
+}
+
+/* Splits a piece (consumed) by a plane: front and back parts, either NULL
+ * when that side holds nothing or less than a sliver. The closing faces
+ * are tagged `front_kind` (points reversed) and `back_kind`. */
+/* The slow, exact way: both parts rebuilt from their planes. For the rare
+ * cut the polygons cannot resolve (a cap lost to rounding where the plane
+ * grazes a face). */
+static void
+piece_split_exact (QrPolyBuilder *b, Piece *p, const QrVec3 cut[3], const QrCsgFace *fcap,
+                   const QrCsgFace *bcap, Piece **front, Piece **back)
+{
+  g_autoptr (GArray) fb = qr_csg_brush_copy (p->faces);
+  g_autoptr (GArray) bb = qr_csg_brush_copy (p->faces);
+
+  g_array_append_val (fb, *fcap);
+  g_array_append_val (bb, *bcap);
+  *front = piece_from_brush (b, fb);
+  *back = piece_from_brush (b, bb);
+  if (*front == NULL && *back == NULL)
+    *back = p;
+  else
+    piece_free (p);
+}
+
+static void
+piece_split (QrPolyBuilder *b, Piece *p, const QrVec3 cut[3], QrCsgFaceKind front_kind,
+             QrCsgFaceKind back_kind, int source, Piece **front, Piece **back)
+{
   QrPlane plane;
-  double dmin = G_MAXDOUBLE, dmax = -G_MAXDOUBLE;
+  Sides sides;
+  QrWinding *c;
+  Piece *f, *bk;
+  QrCsgFace fcap = { .kind = front_kind, .source = source };
+  QrCsgFace bcap = { .kind = back_kind, .source = source };
+  QrPlane flipped;
 
   *front = *back = NULL;
-  if (p->status != QR_POLY_OK || !qr_plane_from_points (cut, &plane))
-    return;
-  for (int v = 0; v < p->n_verts; v++)
+  if (!qr_plane_from_points (cut, &plane))
     {
-      double d = qr_plane_distance_to (&plane, p->verts[v]);
+      *back = p;
+      return;
+    }
+  sides = classify_piece (p, &plane);
+  if (sides != SIDE_BOTH)
+    {
+      *(sides == SIDE_FRONT ? front : back) = p;
+      return;
+    }
+  memcpy (bcap.points, cut, sizeof bcap.points);
+  fcap.points[0] = cut[2];
+  fcap.points[1] = cut[1];
+  fcap.points[2] = cut[0];
+  c = cap (p, &plane);
+  if (c == NULL)
+    {
+      piece_split_exact (b, p, cut, &fcap, &bcap, front, back);
+      return;
+    }
 
-      dmin = MIN (dmin, d);
-      dmax = MAX (dmax, d);
-    }
-  if (dmax <= QR_EPS_ON_PLANE)
+  f = piece_alloc (p->faces->len + 1);
+  bk = piece_alloc (p->faces->len + 1);
+  /* Both parts keep every plane: a polygon the rounding lost would
+   * otherwise take a bounding plane with it. The exact build of each final
+   * piece drops the redundant ones (piece_to_brush). */
+  for (guint i = 0; i < p->faces->len; i++)
     {
-      *back = qr_csg_brush_copy (brush);
+      QrWinding *w = g_ptr_array_index (p->polys, i), *wf = NULL, *wb = NULL;
+
+      if (w != NULL)
+        qr_winding_split (w, &plane, QR_EPS_ON_PLANE, &wf, &wb);
+      piece_add (f, &g_array_index (p->faces, QrCsgFace, i), &p->planes[i], wf);
+      piece_add (bk, &g_array_index (p->faces, QrCsgFace, i), &p->planes[i], wb);
+    }
+  /* The back part is closed by the plane, the front by it turned around. */
+  flipped = qr_plane_flip (plane);
+  {
+    QrWinding *rev = qr_winding_new (c->n);
+
+    for (int k = 0; k < c->n; k++)
+      rev->p[k] = c->p[c->n - 1 - k];
+    rev->n = c->n;
+    piece_add (f, &fcap, &flipped, rev);
+  }
+  piece_add (bk, &bcap, &plane, c);
+  piece_measure (f);
+  piece_measure (bk);
+  if (f->volume < QR_EPS_SLIVER_VOLUME)
+    g_clear_pointer (&f, piece_free);
+  if (bk->volume < QR_EPS_SLIVER_VOLUME)
+    g_clear_pointer (&bk, piece_free);
+  if (f == NULL && bk == NULL)
+    {
+      *back = p;
       return;
     }
-  if (dmin >= -QR_EPS_ON_PLANE)
-    {
-      *front = qr_csg_brush_copy (brush);
-      return;
-    }
-  *front = prune (b, with_face (brush, cut, front_kind, source, true));
-  *back = prune (b, with_face (brush, cut, back_kind, source, false));
-  /* A side too thin to be a brush is dropped (it holds less than a
-   * sliver); only when neither side builds does the brush stay whole. */
-  if (*front == NULL && *back == NULL)
-    *back = qr_csg_brush_copy (brush);
+  piece_free (p);
+  *front = f;
+  *back = bk;
 }
 
 void
 qr_csg_split (QrPolyBuilder *b, const QrCsgBrush *brush, const QrVec3 cut[3], int cut_source,
               QrCsgBrush **front, QrCsgBrush **back)
 {
-  split_tagged (b, brush, cut, QR_CSG_FACE_CUT, QR_CSG_FACE_CUT, cut_source, front, back);
+  Piece *p = piece_from_brush (b, brush);
+  Piece *f = NULL, *bk = NULL;
+
+  *front = *back = NULL;
+  if (p == NULL)
+    return;
+  piece_split (b, p, cut, QR_CSG_FACE_CUT, QR_CSG_FACE_CUT, cut_source, &f, &bk);
+  if (f != NULL)
+    *front = piece_to_brush (b, f);
+  if (bk != NULL)
+    *back = piece_to_brush (b, bk);
+  piece_free (f);
+  piece_free (bk);
 }
 
 static bool
-overlaps (QrPolyBuilder *b, const QrCsgBrush *x, const QrCsgBrush *y)
+bounds_overlap (QrBounds a, QrBounds b)
 {
-  g_autoptr (GArray) both = qr_csg_brush_copy (x);
+  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+         && a.min.z < b.max.z && b.min.z < a.max.z;
+}
 
-  g_array_append_vals (both, y->data, y->len);
-  return qr_csg_volume (b, both) >= QR_EPS_SLIVER_VOLUME;
+/* A plane of either piece with the whole other piece in front of it
+ * separates them. (Not finding one does not prove an overlap: the clipping
+ * below then finds nothing to cut and leaves the piece whole.) */
+static bool
+separated (const Piece *a, const Piece *c)
+{
+  if (!bounds_overlap (a->bounds, c->bounds))
+    return true;
+  for (guint i = 0; i < c->faces->len; i++)
+    if (classify_piece (a, &c->planes[i]) == SIDE_FRONT)
+      return true;
+  for (guint i = 0; i < a->faces->len; i++)
+    if (classify_piece (c, &a->planes[i]) == SIDE_FRONT)
+      return true;
+  return false;
 }
 
 /* The carver's planes in cutting order: axial planes first (they cut along
  * the grid, so their pieces stay box-like), then the rest, each group in
  * face order: deterministic. */
 static GArray *
-cutting_order (const QrCsgBrush *carver)
+cutting_order (const Piece *carver)
 {
   GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (int pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < carver->len; i++)
+    for (guint i = 0; i < carver->faces->len; i++)
       {
-        QrPlane plane;
-        bool axial = qr_plane_from_points (g_array_index (carver, QrCsgFace, i).points, &plane)
-                     && qr_plane_axis (&plane) != QR_PLANE_NOT_AXIAL;
+        bool axial = qr_plane_axis (&carver->planes[i]) != QR_PLANE_NOT_AXIAL;
 
         if (axial == (pass == 0))
           g_array_append_val (order, i);
@@ -169,61 +423,118 @@ cutting_order (const QrCsgBrush *carver)
   return order;
 }
 
-/* Pieces of `piece` outside one convex carver (appended to out): the
- * piece clipped to the carver's right-linear tree, keeping what falls in
- * front of a plane (an empty leaf); what is behind all of them is inside. */
-static void
-difference_one (QrPolyBuilder *b, const QrCsgBrush *piece, const QrCsgBrush *carver, GPtrArray *out)
+/* The piece (consumed) clipped to one convex carver's right-linear tree:
+ * what falls in front of a plane (an empty leaf) is kept, appended to out;
+ * what is behind all of them is inside and dropped. Returns false, and
+ * appends the piece untouched, when the carver does not reach it. */
+static bool
+difference_one (QrPolyBuilder *b, Piece *piece, const Piece *carver, const GArray *order, GPtrArray *out)
 {
-  g_autoptr (GArray) order = cutting_order (carver);
-  QrCsgBrush *rest = qr_csg_brush_copy (piece);
+  Piece *rest = piece;
+  bool cut = false;
 
+  if (separated (piece, carver))
+    {
+      g_ptr_array_add (out, piece);
+      return false;
+    }
   for (guint k = 0; k < order->len && rest != NULL; k++)
     {
-      const QrCsgFace *cf = &g_array_index (carver, QrCsgFace, g_array_index (order, guint, k));
-      QrCsgBrush *front, *back;
+      guint i = g_array_index (order, guint, k);
+      const QrCsgFace *cf = &g_array_index (carver->faces, QrCsgFace, i);
+      Piece *front, *back;
 
-      split_tagged (b, rest, cf->points, QR_CSG_FACE_FLIPPED, QR_CSG_FACE_SAME, cf->source, &front, &back);
+      piece_split (b, rest, cf->points, QR_CSG_FACE_FLIPPED, QR_CSG_FACE_SAME, cf->source, &front, &back);
+      if (front != NULL && back == NULL && !cut)
+        {
+          /* Wholly in front of a carver plane before any cut: untouched. */
+          g_ptr_array_add (out, front);
+          return false;
+        }
+      cut = true;
       if (front != NULL)
         g_ptr_array_add (out, front);
-      qr_csg_brush_free (rest);
       rest = back;
     }
-  qr_csg_brush_free (rest);
+  piece_free (rest);
+  return true;
+}
+
+struct _QrCsgCarvers
+{
+  GPtrArray *pieces; /* Piece * */
+  GPtrArray *orders; /* GArray * of guint: each carver's cutting order */
+  QrBounds bounds;
+};
+
+QrCsgCarvers *
+qr_csg_carvers_new (QrPolyBuilder *b, const QrCsgBrush *const *carvers, int n)
+{
+  QrCsgCarvers *c = g_new0 (QrCsgCarvers, 1);
+
+  c->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  c->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  c->bounds = qr_bounds_empty ();
+  for (int i = 0; i < n; i++)
+    {
+      Piece *p = piece_from_brush (b, carvers[i]);
+
+      if (p == NULL)
+        continue;
+      qr_bounds_add_bounds (&c->bounds, p->bounds);
+      g_ptr_array_add (c->pieces, p);
+      g_ptr_array_add (c->orders, cutting_order (p));
+    }
+  return c;
+}
+
+void
+qr_csg_carvers_free (QrCsgCarvers *c)
+{
+  if (c == NULL)
+    return;
+  g_ptr_array_unref (c->pieces);
+  g_ptr_array_unref (c->orders);
+  g_free (c);
 }
 
 GPtrArray *
 qr_csg_difference (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgBrush *const *carvers, int n_carvers)
 {
-  g_autoptr (GPtrArray) pieces = qr_csg_brush_array_new ();
+  QrCsgCarvers *c = qr_csg_carvers_new (b, carvers, n_carvers);
+  GPtrArray *result = qr_csg_difference_prepared (b, brush, c);
+
+  qr_csg_carvers_free (c);
+  return result;
+}
+
+GPtrArray *
+qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgCarvers *carvers)
+{
+  g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  GPtrArray *result;
+  Piece *whole = piece_from_brush (b, brush);
   bool touched = false;
 
-  g_ptr_array_add (pieces, prune (b, qr_csg_brush_copy (brush)));
-  if (g_ptr_array_index (pieces, 0) == NULL)
+  if (whole == NULL)
     return NULL;
-
-  for (int c = 0; c < n_carvers; c++)
+  g_ptr_array_add (pieces, whole);
+  for (guint c = 0; c < carvers->pieces->len; c++)
     {
-      g_autoptr (GPtrArray) next = qr_csg_brush_array_new ();
+      const Piece *carver = g_ptr_array_index (carvers->pieces, c);
+      const GArray *order = g_ptr_array_index (carvers->orders, c);
+      g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
 
       for (guint i = 0; i < pieces->len; i++)
-        {
-          QrCsgBrush *piece = g_ptr_array_index (pieces, i);
-
-          if (!overlaps (b, piece, carvers[c]))
-            {
-              g_ptr_array_add (next, g_ptr_array_steal_index (pieces, i--));
-              continue;
-            }
-          touched = true;
-          difference_one (b, piece, carvers[c], next);
-        }
+        touched |= difference_one (b, g_ptr_array_steal_index (pieces, i--), carver, order, next);
       g_ptr_array_unref (pieces);
       pieces = g_steal_pointer (&next);
     }
   if (!touched)
     return NULL;
-  return g_steal_pointer (&pieces);
+  result = qr_csg_brush_array_new ();
+  pieces_to_brushes (b, pieces, result);
+  return result;
 }
 
 QrCsgBrush *
@@ -243,27 +554,46 @@ qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n, 
 GPtrArray *
 qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
 {
-  GPtrArray *pieces = qr_csg_brush_array_new ();
+  g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  GPtrArray *result = qr_csg_brush_array_new ();
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr (GPtrArray) parts = NULL;
-      QrCsgBrush *whole = prune (b, qr_csg_brush_copy (brushes[i]));
+      g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+      Piece *whole = piece_from_brush (b, brushes[i]);
+      guint covered = pieces->len;
 
       if (whole == NULL)
         continue;
-      /* What this brush adds: itself minus everything already covered. */
-      parts = qr_csg_difference (b, whole, (const QrCsgBrush *const *) pieces->pdata, (int) pieces->len);
-      if (parts == NULL)
-        g_ptr_array_add (pieces, whole);
-      else
+      /* What this brush adds: itself minus every piece already there. */
+      g_ptr_array_add (parts, whole);
+      for (guint k = 0; k < covered && parts->len > 0; k++)
         {
-          qr_csg_brush_free (whole);
-          for (guint k = 0; k < parts->len; k++)
-            g_ptr_array_add (pieces, g_ptr_array_steal_index (parts, k--));
+          const Piece *other = g_ptr_array_index (pieces, k);
+          g_autoptr (GArray) order = NULL;
+          g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+
+          for (guint j = 0; j < parts->len; j++)
+            {
+              Piece *part = g_ptr_array_steal_index (parts, j--);
+
+              if (separated (part, other))
+                {
+                  g_ptr_array_add (next, part);
+                  continue;
+                }
+              if (order == NULL)
+                order = cutting_order (other);
+              difference_one (b, part, other, order, next);
+            }
+          g_ptr_array_unref (parts);
+          parts = g_steal_pointer (&next);
         }
+      for (guint j = 0; j < parts->len; j++)
+        g_ptr_array_add (pieces, g_ptr_array_steal_index (parts, j--));
     }
-  return pieces;
+  pieces_to_brushes (b, pieces, result);
+  return result;
 }
 
 /* The brush with every face moved by `distance` along its outward normal. */

@@ -72,6 +72,15 @@ void qr_csg_split (QrPolyBuilder *b, const QrCsgBrush *brush, const QrVec3 cut[3
 GPtrArray *qr_csg_difference (QrPolyBuilder *b, const QrCsgBrush *brush,
                               const QrCsgBrush *const *carvers, int n_carvers);
 
+/* Carvers prepared once for many qr_csg_difference_prepared calls (a carve
+ * through a whole map). */
+typedef struct _QrCsgCarvers QrCsgCarvers;
+
+QrCsgCarvers *qr_csg_carvers_new (QrPolyBuilder *b, const QrCsgBrush *const *carvers, int n);
+void qr_csg_carvers_free (QrCsgCarvers *carvers);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrCsgCarvers, qr_csg_carvers_free)
+GPtrArray *qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgCarvers *carvers);
+
 /* The common volume: the planes of all inputs, redundant ones dropped.
  * NULL with QR_CSG_ERROR_EMPTY when they share no volume. */
 QrCsgBrush *qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n,

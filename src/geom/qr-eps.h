@@ -107,3 +107,8 @@
  * QR_EPS_ON_PLANE for sets up to 10^4 units across. */
 #define QR_EPS_HULL_FLAT (10 * QR_EPS_WELD)
 #define QR_EPS_HULL_FLAT_RELATIVE 1e-6
+
+/* A plane every vertex of a CSG piece lies this far behind cannot bound
+ * the piece: it is dropped before the exact build of the piece. Far above
+ * the ~1e-9 error of the pieces' polygons, so no bounding plane is lost. */
+#define QR_EPS_CSG_CLEARANCE 1e-3

@@ -431,17 +431,23 @@ is_known (const Wrap *w, const Facet *f)
   return false;
 }
 
-/* Turns the supporting plane `from` about the line through pts[a] along the
- * unit vector d, away from the points on `from`, until it meets the first
- * other point: the plane of the hull's facet beyond that line. Of the points
- * it meets (within QR_EPS_ON_PLANE) it returns the farthest from the line,
- * whose plane is the best conditioned, and sets *normal to that plane's
- * outward normal; -1 when every point lies on `from` or on the line. */
+/* Turns the supporting plane `from` about the line through pts[a] along d,
+ * away from the points on `from`, until it meets the first other point: the
+ * plane of the hull's facet beyond that line. Of the points it meets (within
+ * QR_EPS_ON_PLANE) it returns the farthest from the line, whose plane is the
+ * best conditioned, and sets *normal to that plane's outward normal; -1 when
+ * every point lies on `from` or on the line.
+ *
+ * The line is laid in `from` (d projected onto it): an edge between two
+ * points each within QR_EPS_ON_PLANE of the plane can tilt out of it by
+ * 2 QR_EPS_ON_PLANE / length, and with edges barely longer than QR_EPS_WELD
+ * that tilt would lift points below the plane above it. */
 static int
 pivot (const Wrap *w, int a, QrVec3 d, const QrPlane *from, QrVec3 *normal)
 {
-  QrVec3 up = normalized (qr_vec3_mad (from->normal, d, -qr_vec3_dot (from->normal, d)));
-  QrVec3 across = qr_vec3_cross (d, up); /* from the line away from `from`'s points */
+  QrVec3 up = from->normal;
+  QrVec3 along = normalized (qr_vec3_mad (d, up, -qr_vec3_dot (d, up)));
+  QrVec3 across = qr_vec3_cross (along, up); /* from the line away from `from`'s points */
   double bx = 0, by = 0, br2 = 0, cx, cy, len;
   int best = -1, pick = -1;
 

@@ -220,6 +220,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
   g_autoptr (QrSelection) after = NULL;
   QrPolyBuilder *b = qr_document_get_builder (doc);
   QrBounds reach = qr_bounds_empty ();
+  g_autoptr (QrCsgCarvers) prepared = NULL;
   guint carved = 0;
 
   if (locs == NULL || !require_valid (locs, error))
@@ -259,14 +260,14 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
         }
     }
   qr_op_sort_descending (targets);
+  prepared = qr_csg_carvers_new (b, (const QrCsgBrush *const *) carvers->pdata, (int) carvers->len);
 
   qr_document_edit_begin (doc);
   for (guint i = 0; i < targets->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (targets, QrBrushLoc, i);
       g_autoptr (GArray) csg = to_csg (loc->brush, 0);
-      g_autoptr (GPtrArray) pieces = qr_csg_difference (b, csg, (const QrCsgBrush *const *) carvers->pdata,
-                                                        (int) carvers->len);
+      g_autoptr (GPtrArray) pieces = qr_csg_difference_prepared (b, csg, prepared);
       FaceMaker fm = { doc, inputs, NULL, NULL };
 
       if (pieces == NULL)
