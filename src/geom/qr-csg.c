@@ -90,6 +90,7 @@ typedef struct
   GArray *faces;   /* QrCsgFace */
   GPtrArray *polys; /* QrWinding * per face, NULL where the face has no polygon */
   QrPlane *planes; /* one per face */
+  GArray *verts;   /* QrVec3: the corners, once each, for classifying */
   QrBounds bounds;
   double volume;
 } Piece;
@@ -101,6 +102,7 @@ piece_free (Piece *p)
     return;
   qr_csg_brush_free (p->faces);
   g_ptr_array_unref (p->polys);
+  g_array_unref (p->verts);
   g_free (p->planes);
   g_free (p);
 }
@@ -115,6 +117,7 @@ piece_alloc (guint n)
   p->faces = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), n);
   p->polys = g_ptr_array_new_full (n, (GDestroyNotify) qr_winding_free);
   p->planes = g_new (QrPlane, MAX (n, 1));
+  p->verts = g_array_new (FALSE, FALSE, sizeof (QrVec3));
   return p;
 }
 
@@ -180,6 +183,7 @@ piece_from_brush (QrPolyBuilder *b, const QrCsgBrush *brush)
       w->n = n;
       piece_add (p, &g_array_index (brush, QrCsgFace, i), &plane, w);
     }
+  g_array_append_vals (p->verts, poly->verts, poly->n_verts);
   piece_measure (p);
   return p;
 }
@@ -197,13 +201,8 @@ piece_to_brush (QrPolyBuilder *b, const Piece *p)
     {
       bool near = g_ptr_array_index (p->polys, i) != NULL;
 
-      for (guint k = 0; k < p->polys->len && !near; k++)
-        {
-          QrWinding *w = g_ptr_array_index (p->polys, k);
-
-          for (int v = 0; w != NULL && v < w->n && !near; v++)
-            near = qr_plane_distance_to (&p->planes[i], w->p[v]) > -QR_EPS_CSG_CLEARANCE;
-        }
+      for (guint k = 0; k < p->verts->len && !near; k++)
+        near = qr_plane_distance_to (&p->planes[i], g_array_index (p->verts, QrVec3, k)) > -QR_EPS_CSG_CLEARANCE;
       if (near)
         g_array_append_val (keep, g_array_index (p->faces, QrCsgFace, i));
     }
@@ -245,19 +244,15 @@ typedef enum
 static Sides
 classify_piece (const Piece *p, const QrPlane *plane)
 {
+  const QrVec3 *v = (const QrVec3 *) p->verts->data;
   bool front = false, back = false;
 
-  for (guint i = 0; i < p->polys->len && !(front && back); i++)
+  for (guint k = 0; k < p->verts->len && !(front && back); k++)
     {
-      QrWinding *w = g_ptr_array_index (p->polys, i);
+      double d = qr_plane_distance_to (plane, v[k]);
 
-      for (int k = 0; w != NULL && k < w->n; k++)
-        {
-          double d = qr_plane_distance_to (plane, w->p[k]);
-
-          front |= d > QR_EPS_ON_PLANE;
-          back |= d < -QR_EPS_ON_PLANE;
-        }
+      front |= d > QR_EPS_ON_PLANE;
+      back |= d < -QR_EPS_ON_PLANE;
     }
   return front && back ? SIDE_BOTH : front ? SIDE_FRONT : SIDE_BACK;
 }
@@ -345,6 +340,20 @@ piece_split (QrPolyBuilder *b, Piece *p, const QrVec3 cut[3], QrCsgFaceKind fron
     piece_add (f, &fcap, &flipped, rev);
   }
   piece_add (bk, &bcap, &plane, c);
+  /* Each side's corners: the parent's on that side, and the cap's. */
+  for (guint k = 0; k < p->verts->len; k++)
+    {
+      QrVec3 v = g_array_index (p->verts, QrVec3, k);
+      double d = qr_plane_distance_to (&plane, v);
+
+      /* A corner on the plane belongs to both sides. */
+      if (d >= -QR_EPS_ON_PLANE)
+        g_array_append_val (f->verts, v);
+      if (d <= QR_EPS_ON_PLANE)
+        g_array_append_val (bk->verts, v);
+    }
+  g_array_append_vals (f->verts, c->p, c->n);
+  g_array_append_vals (bk->verts, c->p, c->n);
   piece_measure (f);
   piece_measure (bk);
   if (f->volume < QR_EPS_SLIVER_VOLUME)

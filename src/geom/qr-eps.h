@@ -93,18 +93,28 @@
  * the rounding of plane intersections. */
 #define QR_EPS_SLIVER_VOLUME 1e-3
 
+/* A convex hull's facet takes the points within this of its plane: nearly
+ * coplanar triangles merge into one face. The face's plane then goes through
+ * three of those points spread as wide as the facet allows (its largest
+ * triangle), and every other point of the facet has barycentric coordinates
+ * of at least -1 in that triangle, so the tilt can lift it by twice the band
+ * the three sit in, itself up to twice this where the pivot that found the
+ * facet was not exact: a quarter of QR_EPS_ON_PLANE keeps every point within
+ * QR_EPS_ON_PLANE of the face's plane. */
+#define QR_EPS_HULL_COPLANAR (QR_EPS_ON_PLANE / 4)
+
 /* A point set is too flat for a convex hull (a merge of brushes into one)
  * when its farthest point from the line through its extremes, or then from
  * the plane through that line and point, is at most the larger of these.
  * QR_EPS_HULL_FLAT, ten times QR_EPS_WELD: welding is per axis, so the
  * corners of opposite sides of a thinner hull, √3 × QR_EPS_WELD apart across
- * a diagonal, could weld when its polytope is built; it is also ten times the
- * tolerance within which the hull's facets take points, so no single facet
- * can hold them all. QR_EPS_HULL_FLAT_RELATIVE, the self-checks' 1e-6 of map
- * scale: the normal of a side facet of a slab, through three of its points,
- * carries a relative rounding error of about 1e-16 × extent / thickness, so
- * at this thickness its far corners move by 1e-10 × extent, which stays below
- * QR_EPS_ON_PLANE for sets up to 10^4 units across. */
+ * a diagonal, could weld when its polytope is built; it is also far above
+ * QR_EPS_HULL_COPLANAR, so no single facet can hold all the points.
+ * QR_EPS_HULL_FLAT_RELATIVE, the self-checks' 1e-6 of map scale: the normal
+ * of a side facet of a slab, through three of its points, carries a relative
+ * rounding error of about 1e-16 × extent / thickness, so at this thickness
+ * its far corners move by 1e-10 × extent, which stays below QR_EPS_ON_PLANE
+ * for sets up to 10^4 units across. */
 #define QR_EPS_HULL_FLAT (10 * QR_EPS_WELD)
 #define QR_EPS_HULL_FLAT_RELATIVE 1e-6
 

@@ -1,6 +1,6 @@
 /* qr-hull.c — convex hull by gift wrapping, one facet at a time.
  *
- * A facet is a supporting plane with every point within QR_EPS_ON_PLANE of
+ * A facet is a supporting plane with every point within QR_EPS_HULL_COPLANAR of
  * it; its outline is the 2D convex hull of those points. Wrapping turns a
  * known facet's plane about each edge of its outline until the plane meets
  * other points: the neighbouring facet. Each decision compares every point
@@ -228,7 +228,7 @@ collect_on (Wrap *w, const QrPlane *plane, QrVec3 origin)
   plane_basis (plane->normal, &e1, &e2);
   g_array_set_size (w->on, 0);
   for (int i = 0; i < w->n; i++)
-    if (qr_plane_distance_to (plane, w->pts[i]) >= -QR_EPS_ON_PLANE)
+    if (qr_plane_distance_to (plane, w->pts[i]) >= -QR_EPS_HULL_COPLANAR)
       {
         QrVec3 r = qr_vec3_sub (w->pts[i], origin);
         Flat f = { qr_vec3_dot (r, e1), qr_vec3_dot (r, e2), i };
@@ -250,14 +250,14 @@ compare_flat (const void *pa, const void *pb)
 }
 
 /* o → a → b turns left with a standing off the line o–b by more than
- * QR_EPS_ON_PLANE: a is a corner, not a point along an edge. */
+ * QR_EPS_HULL_COPLANAR: a is a corner, not a point along an edge. */
 static bool
 is_corner (const Flat *o, const Flat *a, const Flat *b)
 {
   double ux = a->s - o->s, uy = a->t - o->t;
   double vx = b->s - o->s, vy = b->t - o->t;
 
-  return ux * vy - uy * vx > QR_EPS_ON_PLANE * sqrt (vx * vx + vy * vy);
+  return ux * vy - uy * vx > QR_EPS_HULL_COPLANAR * sqrt (vx * vx + vy * vy);
 }
 
 /* The outline of w->on (Andrew's monotone chain), counter-clockwise, without
@@ -349,7 +349,7 @@ make_facet (Wrap *w, QrVec3 n, int a, Facet *out)
       out->tri[k] = g_array_index (w->hull, Flat, tri[2 - k]).i;
       p[k] = w->pts[out->tri[k]];
     }
-  /* The corners stand off each other's lines by more than QR_EPS_ON_PLANE,
+  /* The corners stand off each other's lines by more than QR_EPS_HULL_COPLANAR,
    * so the largest triangle is far from collinear. */
   if (!qr_plane_from_points (p, &out->plane))
     return false;
@@ -434,13 +434,13 @@ is_known (const Wrap *w, const Facet *f)
 /* Turns the supporting plane `from` about the line through pts[a] along d,
  * away from the points on `from`, until it meets the first other point: the
  * plane of the hull's facet beyond that line. Of the points it meets (within
- * QR_EPS_ON_PLANE) it returns the farthest from the line, whose plane is the
+ * QR_EPS_HULL_COPLANAR) it returns the farthest from the line, whose plane is the
  * best conditioned, and sets *normal to that plane's outward normal; -1 when
  * every point lies on `from` or on the line.
  *
  * The line is laid in `from` (d projected onto it): an edge between two
- * points each within QR_EPS_ON_PLANE of the plane can tilt out of it by
- * 2 QR_EPS_ON_PLANE / length, and with edges barely longer than QR_EPS_WELD
+ * points each within QR_EPS_HULL_COPLANAR of the plane can tilt out of it by
+ * 2 QR_EPS_HULL_COPLANAR / length, and with edges barely longer than QR_EPS_WELD
  * that tilt would lift points below the plane above it. */
 static int
 pivot (const Wrap *w, int a, QrVec3 d, const QrPlane *from, QrVec3 *normal)
@@ -458,13 +458,13 @@ pivot (const Wrap *w, int a, QrVec3 d, const QrPlane *from, QrVec3 *normal)
       QrVec3 r;
       double x, y, r2, turn;
 
-      if (qr_plane_distance_to (from, w->pts[i]) >= -QR_EPS_ON_PLANE)
+      if (qr_plane_distance_to (from, w->pts[i]) >= -QR_EPS_HULL_COPLANAR)
         continue;
       r = qr_vec3_sub (w->pts[i], w->pts[a]);
       x = qr_vec3_dot (r, across);
       y = qr_vec3_dot (r, up);
       r2 = x * x + y * y;
-      if (r2 <= QR_EPS_ON_PLANE * QR_EPS_ON_PLANE)
+      if (r2 <= QR_EPS_HULL_COPLANAR * QR_EPS_HULL_COPLANAR)
         continue;
       turn = bx * y - by * x;
       if (best < 0 || turn > 0 || (turn == 0 && r2 > br2))
@@ -481,13 +481,13 @@ pivot (const Wrap *w, int a, QrVec3 d, const QrPlane *from, QrVec3 *normal)
       QrVec3 r;
       double x, y, r2;
 
-      if (qr_plane_distance_to (from, w->pts[i]) >= -QR_EPS_ON_PLANE)
+      if (qr_plane_distance_to (from, w->pts[i]) >= -QR_EPS_HULL_COPLANAR)
         continue;
       r = qr_vec3_sub (w->pts[i], w->pts[a]);
       x = qr_vec3_dot (r, across);
       y = qr_vec3_dot (r, up);
       r2 = x * x + y * y;
-      if (r2 <= QR_EPS_ON_PLANE * QR_EPS_ON_PLANE || cx * y - cy * x < -QR_EPS_ON_PLANE)
+      if (r2 <= QR_EPS_HULL_COPLANAR * QR_EPS_HULL_COPLANAR || cx * y - cy * x < -QR_EPS_HULL_COPLANAR)
         continue;
       if (r2 > br2)
         pick = i, bx = x, by = y, br2 = r2;
