@@ -392,6 +392,58 @@ test_edit (void)
   remove_temp (path);
 }
 
+/* Hollow the box through quarry-cli csg: six walls whose volumes add up. */
+static void
+test_csg (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *out = g_build_filename (dir, "hollow.map", NULL);
+  g_auto (Run) r = { 0 };
+  g_auto (Run) mesh = { 0 };
+  g_auto (Run) thick = { 0 };
+  g_auto (Run) usage = { 0 };
+  json_object *root, *brushes;
+  double total = 0;
+
+  run_cli (&r, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "4", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_cli (&mesh, "mesh", out, "--json", NULL);
+  root = json_tokener_parse (mesh.out);
+  brushes = field (json_object_array_get_idx (field (root, "entities"), 0), "brushes");
+  /* Six walls, then the invalid brush that was there before. */
+  g_assert_cmpint (json_object_array_length (brushes), ==, 7);
+  for (size_t b = 0; b < 6; b++)
+    {
+      json_object *faces = field (json_object_array_get_idx (brushes, b), "faces");
+      double lo[3] = { 1e9, 1e9, 1e9 }, hi[3] = { -1e9, -1e9, -1e9 };
+
+      /* Axial walls: their volume is their bounding box's. */
+      for (size_t f = 0; f < json_object_array_length (faces); f++)
+        {
+          json_object *verts = field (json_object_array_get_idx (faces, f), "vertices");
+
+          for (size_t v = 0; v < json_object_array_length (verts); v++)
+            for (int k = 0; k < 3; k++)
+              {
+                double x = num (json_object_array_get_idx (json_object_array_get_idx (verts, v), k));
+                lo[k] = MIN (lo[k], x);
+                hi[k] = MAX (hi[k], x);
+              }
+        }
+      total += (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+    }
+  g_assert_cmpfloat (total, ==, 64.0 * 32 * 16 - 56.0 * 24 * 8);
+  json_object_put (root);
+
+  run_cli (&thick, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "9", NULL);
+  g_assert_cmpint (thick.status, ==, 1);
+  g_assert_nonnull (strstr (thick.err, "too large"));
+  run_cli (&usage, "csg", "explode", path, out, "--brush", "0:0", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -403,5 +455,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);
+  g_test_add_func ("/cli/csg", test_csg);
   return g_test_run ();
 }

@@ -244,7 +244,7 @@ outline (const Points *p, const bool *on, QrVec3 normal)
       g_array_append_val (ring, cur);
       for (int q = 0; q < npts (p); q++)
         {
-          double cross, len;
+          double cross, along, len;
 
           if (!on[q] || q == cur)
             continue;
@@ -255,8 +255,9 @@ outline (const Points *p, const bool *on, QrVec3 normal)
             }
           len = hypot (s[next] - s[cur], t[next] - t[cur]);
           cross = (s[next] - s[cur]) * (t[q] - t[cur]) - (t[next] - t[cur]) * (s[q] - s[cur]);
-          if (cross < -TOL * len
-              || (cross <= TOL * len && hypot (s[q] - s[cur], t[q] - t[cur]) > len))
+          along = (s[next] - s[cur]) * (s[q] - s[cur]) + (t[next] - t[cur]) * (t[q] - t[cur]);
+          /* right of cur → next, or on its line and beyond next */
+          if (cross < -TOL * len || (cross <= TOL * len && along > len * len))
             next = q;
         }
       cur = next;
