@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 #include "qr-eps.h"
@@ -267,6 +268,48 @@ outline (const Points *p, const bool *on, QrVec3 normal)
   return ring;
 }
 
+typedef struct
+{
+  QrVec3 v;
+  int i;
+} Indexed;
+
+static int
+compare_lexicographic (const void *pa, const void *pb)
+{
+  const QrVec3 *a = &((const Indexed *) pa)->v, *b = &((const Indexed *) pb)->v;
+
+  if (a->x != b->x)
+    return a->x < b->x ? -1 : 1;
+  if (a->y != b->y)
+    return a->y < b->y ? -1 : 1;
+  return (a->z > b->z) - (a->z < b->z);
+}
+
+/* Marks the points the hull welds to another: as qr-hull.h says, of points
+ * closer than QR_EPS_WELD on every axis the first in sorted order stays. */
+static void
+mark_welded (const Points *p, bool *copy)
+{
+  int n = npts (p);
+  g_autofree Indexed *order = g_new (Indexed, n);
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+
+  for (int i = 0; i < n; i++)
+    order[i] = (Indexed) { pts (p)[i], i };
+  qsort (order, (size_t) n, sizeof (Indexed), compare_lexicographic);
+  for (int k = 0; k < n; k++)
+    {
+      bool weld = false;
+
+      for (guint j = 0; j < kept->len && !weld; j++)
+        weld = qr_vec3_max_abs (qr_vec3_sub (g_array_index (kept, QrVec3, j), order[k].v)) < QR_EPS_WELD;
+      if (!weld)
+        g_array_append_val (kept, order[k].v);
+      copy[order[k].i] = weld;
+    }
+}
+
 /* The faces close up: every edge of every face's outline lies on another
  * face too, so with every point behind every face no facet is missing.
  * Independent of qr_polytope_build. Returns the smallest angle (radians)
@@ -281,10 +324,7 @@ check_closed (const Points *p, const GArray *faces)
   g_autofree QrPlane *planes = g_new (QrPlane, n_faces);
   double smallest = G_PI;
 
-  /* one of each cluster of welded points: the first */
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < i && !copy[i]; k++)
-      copy[i] = qr_vec3_max_abs (qr_vec3_sub (pts (p)[k], pts (p)[i])) < QR_EPS_WELD;
+  mark_welded (p, copy);
   for (guint f = 0; f < n_faces; f++)
     {
       planes[f] = face_plane (face_at (faces, f));

@@ -1,4 +1,5 @@
 #include "qr-texproj.h"
+#include "qr-angle.h"
 #include "qr-eps.h"
 
 G_DEFINE_QUARK (quarry-texproj-error-quark, qr_texproj_error)
@@ -51,46 +52,6 @@ nonzero_axis (QrVec3 v)
   return 2;
 }
 
-/* Quarter turns get exact values so that axial textures stay exact: sin (M_PI)
- * is 1.2e-16, not 0, and would leak a sliver of the other axis into every
- * texel. Reducing first also makes -90 and 450 exact, not only 90. */
-static void
-rotation_sin_cos (double degrees, double *sinv, double *cosv)
-{
-  double r = fmod (degrees, 360.0);
-
-  if (r < 0.0)
-    r += 360.0;
-
-  if (r == 0.0 || r == 360.0)
-    {
-      *sinv = 0.0;
-      *cosv = 1.0;
-    }
-  else if (r == 90.0)
-    {
-      *sinv = 1.0;
-      *cosv = 0.0;
-    }
-  else if (r == 180.0)
-    {
-      *sinv = 0.0;
-      *cosv = -1.0;
-    }
-  else if (r == 270.0)
-    {
-      *sinv = -1.0;
-      *cosv = 0.0;
-    }
-  else
-    {
-      double rad = r * (G_PI / 180.0);
-
-      *sinv = sin (rad);
-      *cosv = cos (rad);
-    }
-}
-
 static inline double
 effective_scale (double scale)
 {
@@ -130,7 +91,7 @@ standard_axes (const QrTexAttr *tex, QrVec3 normal, QrVec3 *s, QrVec3 *t)
   int tv = nonzero_axis (base->t);
   double sinv, cosv;
 
-  rotation_sin_cos (tex->rotation, &sinv, &cosv);
+  qr_sin_cos_degrees (tex->rotation, &sinv, &cosv);
   for (int i = 0; i < 2; i++)
     {
       double vs = qr_vec3_get (axes[i], sv);
@@ -287,7 +248,7 @@ qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
 
   /* The scales come from the snapped angle through the same sin/cos as the
    * projection, so quarter turns give exact scales. */
-  rotation_sin_cos (theta, &sinv, &cosv);
+  qr_sin_cos_degrees (theta, &sinv, &cosv);
   skew = cosv * b_s + sinv * b_t;
   if (fabs (skew) > QR_EPS_TEX_AXIS * len_b)
     {

@@ -1,46 +1,6 @@
 #include "qr-transform.h"
+#include "qr-angle.h"
 #include "qr-eps.h"
-
-/* Quarter turns get exact values: sin (M_PI) is 1.2e-16, not 0, and would
- * move integer points off the grid. Reducing first makes -90 and 450 exact
- * too. The same rule as the standard texture rotation in qr-texproj.c, so
- * that a rotated brush and its rotated standard texture agree. */
-static void
-rotation_sin_cos (double degrees, double *sinv, double *cosv)
-{
-  double r = fmod (degrees, 360.0);
-
-  if (r < 0.0)
-    r += 360.0;
-
-  if (r == 0.0 || r == 360.0)
-    {
-      *sinv = 0.0;
-      *cosv = 1.0;
-    }
-  else if (r == 90.0)
-    {
-      *sinv = 1.0;
-      *cosv = 0.0;
-    }
-  else if (r == 180.0)
-    {
-      *sinv = 0.0;
-      *cosv = -1.0;
-    }
-  else if (r == 270.0)
-    {
-      *sinv = -1.0;
-      *cosv = 0.0;
-    }
-  else
-    {
-      double rad = r * (G_PI / 180.0);
-
-      *sinv = sin (rad);
-      *cosv = cos (rad);
-    }
-}
 
 /* The linear part only; matrices that are not transforms (cofactors, the
  * inverse transpose) ride in a QrTransform too, with t unused, which spares
@@ -126,7 +86,7 @@ qr_transform_rotate (int axis, double degrees, QrVec3 centre)
    * y: z to x, z: x to y). */
   i = (axis + 1) % 3;
   j = (axis + 2) % 3;
-  rotation_sin_cos (degrees, &sinv, &cosv);
+  qr_sin_cos_degrees (degrees, &sinv, &cosv);
   tr.m[i][i] = cosv;
   tr.m[i][j] = -sinv;
   tr.m[j][i] = sinv;
@@ -604,7 +564,7 @@ standard_best_effort (const QrTransform *tr, const QrTexAttr *valve, QrVec3 new_
   if (effective_scale (valve->scale[0]) < 0.0)
     theta += 180.0;
   theta = normalise_degrees (theta);
-  rotation_sin_cos (theta, &sinv, &cosv);
+  qr_sin_cos_degrees (theta, &sinv, &cosv);
   scales[0] = sigma / (cosv * grad[0][0] + sinv * grad[0][1]);
   scales[1] = tau / (cosv * grad[1][1] - sinv * grad[1][0]);
   for (int i = 0; i < 2; i++)
