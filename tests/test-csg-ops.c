@@ -69,8 +69,15 @@ world_volume (QrDocument *doc, guint from, guint to)
   for (guint b = from; b < to; b++)
     {
       QrBrush *brush = qr_entity_get_brush (world (doc), b);
+      g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) brush->n_faces);
+      g_autofree char *why = NULL;
 
       g_assert_true (qr_brush_is_valid (brush));
+      /* The polytopes CSG hands over (compacted to the pieces' faces) pass
+       * the same independent self-check as freshly built ones. */
+      qr_brush_gather_points (brush, points);
+      if (!qr_polytope_check (brush->poly, points, 1e-6, &why))
+        g_error ("brush %u: %s", b, why);
       v += qr_polytope_volume (brush->poly);
     }
   return v;
@@ -435,7 +442,22 @@ test_e1m1_cylinder (void)
   g_test_message ("e1m1: %u world brushes before the carve, %u after", n_before, qr_entity_brush_count (w));
   g_assert_cmpuint (qr_entity_brush_count (w), >, n_before - 1);
   for (guint b = 0; b < qr_entity_brush_count (w); b++)
-    g_assert_true (qr_brush_is_valid (qr_entity_get_brush (w, b)));
+    {
+      QrBrush *brush = qr_entity_get_brush (w, b);
+      g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) brush->n_faces);
+      g_autofree char *why = NULL;
+      g_autoptr (QrPolytope) fresh = NULL;
+      g_autoptr (QrPolyBuilder) builder = qr_poly_builder_new ();
+
+      g_assert_true (qr_brush_is_valid (brush));
+      qr_brush_gather_points (brush, points);
+      if (!qr_polytope_check (brush->poly, points, 1e-6 * 4096, &why))
+        g_error ("brush %u: %s", b, why);
+      /* And they are the polytopes a fresh build gives. */
+      fresh = qr_polytope_build (builder, points, brush->n_faces);
+      g_assert_cmpint (fresh->n_verts, ==, brush->poly->n_verts);
+      g_assert_cmpfloat (fabs (qr_polytope_volume (fresh) - qr_polytope_volume (brush->poly)), <=, 1e-9 * qr_polytope_volume (fresh));
+    }
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
   {

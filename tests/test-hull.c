@@ -258,7 +258,7 @@ outline (const Points *p, const bool *on, QrVec3 normal)
           cross = (s[next] - s[cur]) * (t[q] - t[cur]) - (t[next] - t[cur]) * (s[q] - s[cur]);
           along = (s[next] - s[cur]) * (s[q] - s[cur]) + (t[next] - t[cur]) * (t[q] - t[cur]);
           /* right of cur → next, or on its line and beyond next */
-          if (cross < -TOL * len || (cross <= TOL * len && along > len * len))
+          if (cross < -QR_EPS_HULL_COPLANAR * len || (cross <= QR_EPS_HULL_COPLANAR * len && along > len * len))
             next = q;
         }
       cur = next;
@@ -320,16 +320,26 @@ check_closed (const Points *p, const GArray *faces)
   guint n_faces = faces->len;
   int n = npts (p);
   g_autofree bool *on = g_new0 (bool, (gsize) n_faces * n);
+  g_autofree bool *near = g_new0 (bool, (gsize) n_faces * n);
   g_autofree bool *copy = g_new0 (bool, n);
   g_autofree QrPlane *planes = g_new (QrPlane, n_faces);
   double smallest = G_PI;
 
+  /* A face's outline: the points within QR_EPS_HULL_COPLANAR of its plane,
+   * as the hull takes them. Its edge must lie on another face within TOL:
+   * that face's plane, through three of its points, may pass a little above
+   * the edge's ends. */
   mark_welded (p, copy);
   for (guint f = 0; f < n_faces; f++)
     {
       planes[f] = face_plane (face_at (faces, f));
       for (int i = 0; i < n; i++)
-        on[f * n + i] = !copy[i] && fabs (qr_plane_distance_to (&planes[f], pts (p)[i])) <= TOL;
+        {
+          double d = fabs (qr_plane_distance_to (&planes[f], pts (p)[i]));
+
+          on[f * n + i] = !copy[i] && d <= QR_EPS_HULL_COPLANAR;
+          near[f * n + i] = !copy[i] && d <= TOL;
+        }
     }
 
   for (guint f = 0; f < n_faces; f++)
@@ -343,7 +353,7 @@ check_closed (const Points *p, const GArray *faces)
           int across = -1;
 
           for (guint g = 0; g < n_faces && across < 0; g++)
-            if (g != f && on[g * n + a] && on[g * n + b])
+            if (g != f && near[g * n + a] && near[g * n + b])
               across = (int) g;
           if (across < 0)
             g_error ("face %u: edge %d-%d lies on no other face", f, a, b);

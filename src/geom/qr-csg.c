@@ -80,6 +80,48 @@ prune (QrPolyBuilder *b, QrCsgBrush *brush)
   return out;
 }
 
+/* The polytope without its faces that have no polygon, matching the pruned
+ * face list: the arrays behind face_start move down to close the gap, so
+ * the block stays one contiguous allocation (qr_polytope_copy relies on it). */
+static void
+compact_polytope (QrPolytope *p)
+{
+  int n = 0, n_index = p->face_start[p->n_faces];
+
+  for (int i = 0; i < p->n_faces; i++)
+    if (p->face_start[i + 1] > p->face_start[i])
+      p->face_start[n++] = p->face_start[i];
+  p->face_start[n] = (uint16_t) n_index;
+  memmove (p->face_start + n + 1, p->face_index, sizeof (uint16_t) * (gsize) (n_index + 2 * p->n_edges));
+  p->face_index = p->face_start + n + 1;
+  p->edges = p->face_index + n_index;
+  p->n_faces = (uint16_t) n;
+}
+
+/* prune, also giving the pruned brush's polytope. */
+static QrCsgBrush *
+prune_with_polytope (QrPolyBuilder *b, QrCsgBrush *brush, QrPolytope **poly_out)
+{
+  QrPolytope *p = build (b, brush);
+  QrCsgBrush *out;
+
+  *poly_out = NULL;
+  if (p->status != QR_POLY_OK || qr_polytope_volume (p) < QR_EPS_SLIVER_VOLUME)
+    {
+      qr_polytope_free (p);
+      qr_csg_brush_free (brush);
+      return NULL;
+    }
+  out = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), brush->len);
+  for (guint i = 0; i < brush->len; i++)
+    if (qr_polytope_face_count (p, (int) i) > 0)
+      g_array_append_val (out, g_array_index (brush, QrCsgFace, i));
+  qr_csg_brush_free (brush);
+  compact_polytope (p);
+  *poly_out = p;
+  return out;
+}
+
 /* A brush being cut: its faces with their polygons. Splitting splits the
  * polygons and closes the cut with one cap polygon — linear in the size of
  * the brush, where rebuilding the polytope from its planes is quadratic.
@@ -160,9 +202,21 @@ piece_measure (Piece *p)
 /* From the exact polytope: faces without a polygon are left out. NULL
  * when the brush is not a valid solid of at least sliver volume. */
 static Piece *
+piece_from_polytope (const QrCsgBrush *brush, const QrPolytope *poly);
+
+static Piece *
 piece_from_brush (QrPolyBuilder *b, const QrCsgBrush *brush)
 {
   g_autoptr (QrPolytope) poly = build (b, brush);
+
+  return piece_from_polytope (brush, poly);
+}
+
+/* From the brush's exact polytope (face i of the polytope is face i of the
+ * brush): faces without a polygon are left out. */
+static Piece *
+piece_from_polytope (const QrCsgBrush *brush, const QrPolytope *poly)
+{
   Piece *p;
 
   if (poly->status != QR_POLY_OK || qr_polytope_volume (poly) < QR_EPS_SLIVER_VOLUME)
@@ -191,7 +245,7 @@ piece_from_brush (QrPolyBuilder *b, const QrCsgBrush *brush)
 /* The final brush, built exactly from its planes: redundant faces go;
  * NULL when the exact solid is below sliver size after all. */
 static QrCsgBrush *
-piece_to_brush (QrPolyBuilder *b, const Piece *p)
+piece_to_brush (QrPolyBuilder *b, const Piece *p, QrPolytope **poly_out)
 {
   QrCsgBrush *keep = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), p->faces->len);
 
@@ -206,19 +260,26 @@ piece_to_brush (QrPolyBuilder *b, const Piece *p)
       if (near)
         g_array_append_val (keep, g_array_index (p->faces, QrCsgFace, i));
     }
+  if (poly_out != NULL)
+    return prune_with_polytope (b, keep, poly_out);
   return prune (b, keep);
 }
 
-/* Appends the final brushes of pieces to out. */
+/* Appends the final brushes of pieces to out, and their polytopes to
+ * polys when it is not NULL. */
 static void
-pieces_to_brushes (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out)
+pieces_to_brushes (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out, GPtrArray *polys)
 {
   for (guint i = 0; i < pieces->len; i++)
     {
-      QrCsgBrush *brush = piece_to_brush (b, g_ptr_array_index (pieces, i));
+      QrPolytope *poly = NULL;
+      QrCsgBrush *brush = piece_to_brush (b, g_ptr_array_index (pieces, i), polys ? &poly : NULL);
 
-      if (brush != NULL)
-        g_ptr_array_add (out, brush);
+      if (brush == NULL)
+        continue;
+      g_ptr_array_add (out, brush);
+      if (polys != NULL)
+        g_ptr_array_add (polys, poly);
     }
 }
 
@@ -382,9 +443,9 @@ qr_csg_split (QrPolyBuilder *b, const QrCsgBrush *brush, const QrVec3 cut[3], in
     return;
   piece_split (b, p, cut, QR_CSG_FACE_CUT, QR_CSG_FACE_CUT, cut_source, &f, &bk);
   if (f != NULL)
-    *front = piece_to_brush (b, f);
+    *front = piece_to_brush (b, f, NULL);
   if (bk != NULL)
-    *back = piece_to_brush (b, bk);
+    *back = piece_to_brush (b, bk, NULL);
   piece_free (f);
   piece_free (bk);
 }
@@ -511,18 +572,21 @@ GPtrArray *
 qr_csg_difference (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgBrush *const *carvers, int n_carvers)
 {
   QrCsgCarvers *c = qr_csg_carvers_new (b, carvers, n_carvers);
-  GPtrArray *result = qr_csg_difference_prepared (b, brush, c);
+  GPtrArray *result = qr_csg_difference_prepared (b, brush, NULL, c, NULL);
 
   qr_csg_carvers_free (c);
   return result;
 }
 
 GPtrArray *
-qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgCarvers *carvers)
+qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrPolytope *poly,
+                            const QrCsgCarvers *carvers, GPtrArray **polys)
 {
   g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
   GPtrArray *result;
-  Piece *whole = piece_from_brush (b, brush);
+  Piece *whole = poly != NULL && poly->status == QR_POLY_OK && poly->n_faces == brush->len
+                     ? piece_from_polytope (brush, poly)
+                     : piece_from_brush (b, brush);
   bool touched = false;
 
   if (whole == NULL)
@@ -542,7 +606,9 @@ qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrC
   if (!touched)
     return NULL;
   result = qr_csg_brush_array_new ();
-  pieces_to_brushes (b, pieces, result);
+  if (polys != NULL)
+    *polys = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_polytope_free);
+  pieces_to_brushes (b, pieces, result, polys ? *polys : NULL);
   return result;
 }
 
@@ -601,7 +667,7 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
       for (guint j = 0; j < parts->len; j++)
         g_ptr_array_add (pieces, g_ptr_array_steal_index (parts, j--));
     }
-  pieces_to_brushes (b, pieces, result);
+  pieces_to_brushes (b, pieces, result, NULL);
   return result;
 }
 

@@ -79,7 +79,12 @@ typedef struct _QrCsgCarvers QrCsgCarvers;
 QrCsgCarvers *qr_csg_carvers_new (QrPolyBuilder *b, const QrCsgBrush *const *carvers, int n);
 void qr_csg_carvers_free (QrCsgCarvers *carvers);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrCsgCarvers, qr_csg_carvers_free)
-GPtrArray *qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrCsgCarvers *carvers);
+/* `poly` may be the brush's polytope already built (face i for face i),
+ * saving a build; when `polys` is not NULL it receives the pieces'
+ * polytopes (QrPolytope *, face i for face i of each piece), so that the
+ * caller need not build them again. */
+GPtrArray *qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush, const QrPolytope *poly,
+                                       const QrCsgCarvers *carvers, GPtrArray **polys);
 
 /* The common volume: the planes of all inputs, redundant ones dropped.
  * NULL with QR_CSG_ERROR_EMPTY when they share no volume. */

@@ -41,15 +41,18 @@ typedef struct
 
 typedef struct
 {
-  const QrVec3 *pts; /* borrowed: distinct points, sorted by x, then y, then z */
+  const QrVec3 *pts;  /* borrowed: distinct points, sorted by x, then y, then z */
   int n;
-  GArray *facets;    /* owned, Facet */
-  GArray *rings;     /* owned, int: outlines, counter-clockwise seen from outside */
-  GArray *queue;     /* owned, Edge */
-  GHashTable *done;  /* owned: keys (gint64 *, owned) of every outline edge */
-  GArray *on;        /* owned scratch, Flat: the points on a plane */
-  GArray *hull;      /* owned scratch, Flat: their outline */
-  GArray *hull2;     /* owned scratch, Flat: the outline on the facet's final plane */
+  GArray *facets;     /* owned, Facet */
+  GArray *rings;      /* owned, int: outlines, counter-clockwise seen from outside */
+  GArray *ring_facet; /* owned, int: the facet of each entry of rings */
+  GArray *ring_next;  /* owned, int: the entry of rings before it with the same point, or -1 */
+  int *corner_first;  /* owned, n: each point's last entry in rings, or -1 */
+  GArray *queue;      /* owned, Edge */
+  GHashTable *done;   /* owned: keys (gint64 *, owned) of every outline edge */
+  GArray *on;         /* owned scratch, Flat: the points on a plane */
+  GArray *hull;       /* owned scratch, Flat: their outline */
+  GArray *hull2;      /* owned scratch, Flat: the outline on the facet's final plane */
 } Wrap;
 
 static void
@@ -58,6 +61,9 @@ wrap_clear (Wrap *w)
   g_clear_pointer (&w->facets, g_array_unref);
   g_clear_pointer (&w->rings, g_array_unref);
   g_clear_pointer (&w->queue, g_array_unref);
+  g_clear_pointer (&w->ring_facet, g_array_unref);
+  g_clear_pointer (&w->ring_next, g_array_unref);
+  g_clear_pointer (&w->corner_first, g_free);
   g_clear_pointer (&w->done, g_hash_table_unref);
   g_clear_pointer (&w->on, g_array_unref);
   g_clear_pointer (&w->hull, g_array_unref);
@@ -400,34 +406,39 @@ add_facet (Wrap *w, Facet *f)
       Edge e = { h[k].i, h[(k + 1) % m].i, index };
 
       g_array_append_val (w->rings, h[k].i);
+      g_array_append_val (w->ring_facet, index);
+      g_array_append_val (w->ring_next, w->corner_first[h[k].i]);
+      w->corner_first[h[k].i] = (int) w->rings->len - 1;
       g_hash_table_add (w->done, edge_key (w, e.a, e.b));
       g_array_append_val (w->queue, e);
     }
   g_array_append_val (w->facets, *f);
 }
 
-static bool
-is_on (const Wrap *w, const int tri[3], const QrPlane *plane)
-{
-  for (int k = 0; k < 3; k++)
-    if (fabs (qr_plane_distance_to (plane, w->pts[tri[k]])) > QR_EPS_ON_PLANE)
-      return false;
-  return true;
-}
-
 /* A facet found before, reached again across an edge whose two sides'
- * outlines disagree within the tolerance. */
+ * outlines disagree within the tolerance: one facing the same way, sharing a
+ * corner, and holding every corner of this one within QR_EPS_HULL_COPLANAR
+ * of its plane, so that this one adds nothing. Looser tests lose facets:
+ * planes within QR_EPS_ON_PLANE of each other's points can still be two
+ * facets, tilted by a point just outside QR_EPS_HULL_COPLANAR, and a sliver
+ * facet shares three nearly collinear corners with its neighbour. */
 static bool
 is_known (const Wrap *w, const Facet *f)
 {
-  for (guint k = 0; k < w->facets->len; k++)
-    {
-      const Facet *g = &g_array_index (w->facets, Facet, k);
+  const Flat *h = (const Flat *) w->hull2->data;
+  int m = (int) w->hull2->len;
 
-      if (qr_vec3_dot (f->plane.normal, g->plane.normal) > 0
-          && is_on (w, f->tri, &g->plane) && is_on (w, g->tri, &f->plane))
-        return true;
-    }
+  for (int k = 0; k < m; k++)
+    for (int e = w->corner_first[h[k].i]; e >= 0; e = g_array_index (w->ring_next, int, e))
+      {
+        const Facet *g = &g_array_index (w->facets, Facet, g_array_index (w->ring_facet, int, e));
+        bool inside = qr_vec3_dot (f->plane.normal, g->plane.normal) > 0;
+
+        for (int c = 0; c < m && inside; c++)
+          inside = fabs (qr_plane_distance_to (&g->plane, w->pts[h[c].i])) <= QR_EPS_HULL_COPLANAR;
+        if (inside)
+          return true;
+      }
   return false;
 }
 
@@ -628,6 +639,11 @@ qr_hull_planes (const QrVec3 *points, int n,
   w.facets = g_array_new (FALSE, FALSE, sizeof (Facet));
   w.rings = g_array_new (FALSE, FALSE, sizeof (int));
   w.queue = g_array_new (FALSE, FALSE, sizeof (Edge));
+  w.ring_facet = g_array_new (FALSE, FALSE, sizeof (int));
+  w.ring_next = g_array_new (FALSE, FALSE, sizeof (int));
+  w.corner_first = g_new (int, w.n);
+  for (int i = 0; i < w.n; i++)
+    w.corner_first[i] = -1;
   w.done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   w.on = g_array_new (FALSE, FALSE, sizeof (Flat));
   w.hull = g_array_new (FALSE, FALSE, sizeof (Flat));

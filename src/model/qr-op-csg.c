@@ -68,8 +68,9 @@ typedef struct
   const char *cut_texture; /* NULL: the closest face's */
 } FaceMaker;
 
+/* `poly`, when given, is the piece's polytope already built (taken). */
 static QrBrush *
-from_csg (FaceMaker *fm, const QrCsgBrush *csg)
+from_csg (FaceMaker *fm, const QrCsgBrush *csg, QrPolytope *poly)
 {
   QrMap *map = qr_document_get_map (fm->doc);
   QrBrush *brush = qr_brush_new (qr_map_take_brush_id (map), (int) csg->len);
@@ -114,18 +115,24 @@ from_csg (FaceMaker *fm, const QrCsgBrush *csg)
       if (cf->kind != QR_CSG_FACE_SAME)
         reproject (face);
     }
-  qr_brush_build (brush, qr_document_get_builder (fm->doc));
+  if (poly != NULL)
+    brush->poly = poly;
+  else
+    qr_brush_build (brush, qr_document_get_builder (fm->doc));
   return brush;
 }
 
-/* Replaces the brush at loc with pieces (none: removes it); adds their ids. */
+/* Replaces the brush at loc with pieces (none: removes it); adds their
+ * ids. polys, when not NULL, holds the pieces' polytopes (taken). */
 static void
-replace_with (QrDocument *doc, FaceMaker *fm, const QrBrushLoc *loc, GPtrArray *pieces, GArray *ids)
+replace_with (QrDocument *doc, FaceMaker *fm, const QrBrushLoc *loc, GPtrArray *pieces, GPtrArray *polys,
+              GArray *ids)
 {
   qr_document_remove_brush (doc, loc->entity, loc->index);
   for (guint i = 0; i < pieces->len; i++)
     {
-      QrBrush *brush = from_csg (fm, g_ptr_array_index (pieces, i));
+      QrPolytope *poly = polys ? g_steal_pointer (&g_ptr_array_index (polys, i)) : NULL;
+      QrBrush *brush = from_csg (fm, g_ptr_array_index (pieces, i), poly);
 
       g_array_append_val (ids, brush->id);
       qr_document_insert_brush (doc, loc->entity, loc->index + i, brush);
@@ -201,7 +208,7 @@ qr_op_split (QrDocument *doc, const QrId *ids, guint n, const QrVec3 cut[3], QrS
         }
       qr_csg_brush_free (front);
       qr_csg_brush_free (back);
-      replace_with (doc, &fm, loc, pieces, made);
+      replace_with (doc, &fm, loc, pieces, NULL, made);
     }
   after = qr_op_selection_of ((QrId *) made->data, made->len);
   qr_op_commit (doc, _("Split"), QR_MERGE_NONE, NULL, 0, after);
@@ -267,13 +274,14 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
     {
       QrBrushLoc *loc = &g_array_index (targets, QrBrushLoc, i);
       g_autoptr (GArray) csg = to_csg (loc->brush, 0);
-      g_autoptr (GPtrArray) pieces = qr_csg_difference_prepared (b, csg, prepared);
+      g_autoptr (GPtrArray) polys = NULL;
+      g_autoptr (GPtrArray) pieces = qr_csg_difference_prepared (b, csg, loc->brush->poly, prepared, &polys);
       FaceMaker fm = { doc, inputs, NULL, NULL };
 
       if (pieces == NULL)
         continue;
       g_ptr_array_index (inputs, 0) = loc->brush;
-      replace_with (doc, &fm, loc, pieces, made);
+      replace_with (doc, &fm, loc, pieces, polys, made);
       carved++;
     }
   if (carved == 0)
@@ -320,7 +328,7 @@ replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces
     }
   for (guint i = 0; i < pieces->len; i++)
     {
-      QrBrush *brush = from_csg (&fm, g_ptr_array_index (pieces, i));
+      QrBrush *brush = from_csg (&fm, g_ptr_array_index (pieces, i), NULL);
 
       g_array_append_val (made, brush->id);
       qr_document_insert_brush (doc, first.entity, first.index + i, brush);
@@ -438,7 +446,7 @@ qr_op_hollow (QrDocument *doc, const QrId *ids, guint n, double thickness, gbool
         if (ids[k] == loc->brush->id)
           walls = g_ptr_array_index (all_walls, k);
       g_ptr_array_add (inputs, loc->brush);
-      replace_with (doc, &fm, loc, walls, made);
+      replace_with (doc, &fm, loc, walls, NULL, made);
     }
   after = qr_op_selection_of ((QrId *) made->data, made->len);
   qr_op_commit (doc, _("Hollow"), QR_MERGE_NONE, NULL, 0, after);
