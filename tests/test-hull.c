@@ -660,6 +660,23 @@ test_flat (void)
         }
     }
 
+  /* the tolerance grows with the extent: a millionth of it */
+  for (int k = 0; k < 2; k++)
+    {
+      g_array_set_size (p, 0);
+      add_box_corners (p, qr_vec3 (-50000, -50000, 0), qr_vec3 (50000, 50000, 0));
+      add (p, 0, 0, k == 0 ? 0.05 : 0.2);
+      if (k == 0)
+        assert_flat (p, QR_HULL_ERROR_FLAT, "plane");
+      else
+        {
+          g_autoptr(GArray) faces = hull_ok (p, NULL, 0);
+
+          g_assert_cmpuint (faces->len, ==, 5);
+          check_faces (p, faces);
+        }
+    }
+
   /* a line, with noise below the tolerance */
   g_array_set_size (p, 0);
   for (int i = 0; i < 10; i++)
@@ -698,6 +715,59 @@ test_weld (void)
   check_hull (p, faces, TOL);
   for (guint f = 0; f < 6; f++)
     g_assert_cmpint (face_at (faces, f)->prefer, >=, 0);
+}
+
+/* Points off a face by rounding noise merge into it. Points a little
+ * farther off (but within QR_EPS_ON_PLANE) may split it into nearly coplanar
+ * facets, and each of those still names the face it lies on, so the caller
+ * keeps one face per preferred plane. A point clearly off makes its own
+ * facets. */
+static void
+test_near_coplanar (void)
+{
+  const QrVec3 mn = { 0, 0, 0 }, mx = { 64, 64, 64 };
+  const double off[3] = { 1e-10, 0.5 * QR_EPS_HULL_COPLANAR, 0.5 * QR_EPS_ON_PLANE };
+  QrPlane box[6];
+
+  box_planes (mn, mx, box);
+  for (int k = 0; k < 3; k++)
+    {
+      g_autoptr(GArray) p = points_new ();
+      g_autoptr(GArray) faces = NULL;
+      bool named[6] = { false };
+
+      add_box_corners (p, mn, mx);
+      add (p, 32, 32, 64 + off[k]);
+      add (p, 10, 50, 64 + 1.8 * off[k]);
+      add (p, 64 + off[k], 20, 30);
+      add (p, 30, 64 - 0.5 * off[k], 50);
+      faces = hull_ok (p, box, 6);
+      check_faces (p, faces);
+      check_closed (p, faces);
+      if (k == 0)
+        g_assert_cmpuint (faces->len, ==, 6);
+      for (guint f = 0; f < faces->len; f++)
+        {
+          g_assert_cmpint (face_at (faces, f)->prefer, >=, 0);
+          named[face_at (faces, f)->prefer] = true;
+        }
+      for (int i = 0; i < 6; i++)
+        g_assert_true (named[i]);
+    }
+  {
+    g_autoptr(GArray) p = points_new ();
+    g_autoptr(GArray) faces = NULL;
+
+    /* a pyramid a thousandth of a unit high on the top: four facets for one */
+    add_box_corners (p, mn, mx);
+    add (p, 32, 32, 64.001);
+    faces = hull_ok (p, box, 6);
+    g_assert_cmpuint (faces->len, ==, 9);
+    check_hull (p, faces, TOL);
+    check_closed (p, faces);
+    for (guint f = 0; f < faces->len; f++)
+      g_assert_cmpint (face_at (faces, f)->prefer >= 0, ==, face_plane (face_at (faces, f)).normal.z < 0.5);
+  }
 }
 
 /* ------------------------------------------------------------------------
@@ -1038,6 +1108,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/geom/hull/primitives", test_primitives);
   g_test_add_func ("/geom/hull/flat", test_flat);
   g_test_add_func ("/geom/hull/weld", test_weld);
+  g_test_add_func ("/geom/hull/near-coplanar", test_near_coplanar);
   g_test_add_func ("/geom/hull/random", test_random);
   g_test_add_func ("/geom/hull/rotated-box", test_rotated_box);
   g_test_add_func ("/geom/hull/determinism", test_determinism);

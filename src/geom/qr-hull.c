@@ -1,14 +1,15 @@
 /* qr-hull.c — convex hull by gift wrapping, one facet at a time.
  *
- * A facet is a supporting plane with every point within QR_EPS_HULL_COPLANAR of
- * it; its outline is the 2D convex hull of those points. Wrapping turns a
+ * A facet is a supporting plane with every point within QR_EPS_HULL_COPLANAR
+ * of it; its outline is the 2D convex hull of those points. Wrapping turns a
  * known facet's plane about each edge of its outline until the plane meets
  * other points: the neighbouring facet. Each decision compares every point
  * against that one tolerance instead of updating a triangulation, so nearly
  * coplanar points cannot leave the hull inconsistent the way an incremental
  * hull's visibility tests can: at worst a facet is reached twice, and the
- * second one is recognised and dropped. A pivot scans all points once, so
- * h facets cost O(n h), plus O(h²) to recognise repeats.
+ * second one is recognised and dropped. A pivot and a facet each scan all
+ * points a few times, so h facets of n points cost O(n h): O(n²) at worst,
+ * when every point is a corner.
  */
 #include "qr-hull.h"
 #include "qr-eps.h"
@@ -203,7 +204,7 @@ check_volume (const QrVec3 *pts, int n, GError **error)
   if (height <= tol)
     {
       g_set_error (error, QR_HULL_ERROR, QR_HULL_ERROR_FLAT,
-                   "the points lie on one line (within %g units): their hull has no volume",
+                   "the points lie on one line (none stands %g units off it): their hull has no volume",
                    height);
       return false;
     }
@@ -214,7 +215,7 @@ check_volume (const QrVec3 *pts, int n, GError **error)
   if (thickness <= tol)
     {
       g_set_error (error, QR_HULL_ERROR, QR_HULL_ERROR_FLAT,
-                   "the points lie in one plane (within %g units): their hull has no volume",
+                   "the points lie in one plane (none stands %g units off it): their hull has no volume",
                    thickness);
       return false;
     }
@@ -355,8 +356,8 @@ make_facet (Wrap *w, QrVec3 n, int a, Facet *out)
       out->tri[k] = g_array_index (w->hull, Flat, tri[2 - k]).i;
       p[k] = w->pts[out->tri[k]];
     }
-  /* The corners stand off each other's lines by more than QR_EPS_HULL_COPLANAR,
-   * so the largest triangle is far from collinear. */
+  /* The corners stand off each other's lines by more than
+   * QR_EPS_HULL_COPLANAR, so the largest triangle is far from collinear. */
   if (!qr_plane_from_points (p, &out->plane))
     return false;
   g_assert (qr_vec3_dot (out->plane.normal, n) > 0);
@@ -445,14 +446,14 @@ is_known (const Wrap *w, const Facet *f)
 /* Turns the supporting plane `from` about the line through pts[a] along d,
  * away from the points on `from`, until it meets the first other point: the
  * plane of the hull's facet beyond that line. Of the points it meets (within
- * QR_EPS_HULL_COPLANAR) it returns the farthest from the line, whose plane is the
- * best conditioned, and sets *normal to that plane's outward normal; -1 when
- * every point lies on `from` or on the line.
+ * QR_EPS_HULL_COPLANAR) it returns the farthest from the line, whose plane
+ * is the best conditioned, and sets *normal to that plane's outward normal;
+ * -1 when every point lies on `from` or on the line.
  *
  * The line is laid in `from` (d projected onto it): an edge between two
  * points each within QR_EPS_HULL_COPLANAR of the plane can tilt out of it by
- * 2 QR_EPS_HULL_COPLANAR / length, and with edges barely longer than QR_EPS_WELD
- * that tilt would lift points below the plane above it. */
+ * twice that over its length, and along edges barely longer than QR_EPS_WELD
+ * the tilt would lift points below the plane above it. */
 static int
 pivot (const Wrap *w, int a, QrVec3 d, const QrPlane *from, QrVec3 *normal)
 {
@@ -569,12 +570,13 @@ wrap_hull (Wrap *w)
  * Output.
  */
 
-static double
-plane_deviation (const QrPlane *a, const QrPlane *b)
-{
-  return qr_max (qr_vec3_max_abs (qr_vec3_sub (a->normal, b->normal)), fabs (a->dist - b->dist));
-}
-
+/* The preferred plane the facet lies on: normals within QR_EPS_ON_PLANE
+ * (per component, as qr_plane_equal has it) and every corner of the facet
+ * within QR_EPS_ON_PLANE of the plane. Corners rather than qr_plane_equal's
+ * distance from the origin: a facet split from a face by points a little off
+ * it tilts by 1e-8, which far from the origin moves that distance by more
+ * than QR_EPS_ON_PLANE while the facet stays on the face. The closest plane
+ * wins, then the first. */
 static int
 match_prefer (const Wrap *w, const Facet *f, const QrPlane *prefer, int n_prefer)
 {
@@ -584,12 +586,11 @@ match_prefer (const Wrap *w, const Facet *f, const QrPlane *prefer, int n_prefer
 
   for (int j = 0; j < n_prefer; j++)
     {
-      double deviation = plane_deviation (&f->plane, &prefer[j]);
-      bool on = qr_plane_equal (&f->plane, &prefer[j]) && deviation < best_deviation;
+      double deviation = qr_vec3_max_abs (qr_vec3_sub (f->plane.normal, prefer[j].normal));
 
-      for (guint k = 0; k < f->ring_len && on; k++)
-        on = fabs (qr_plane_distance_to (&prefer[j], w->pts[ring[k]])) <= QR_EPS_ON_PLANE;
-      if (on)
+      for (guint k = 0; k < f->ring_len && deviation <= QR_EPS_ON_PLANE; k++)
+        deviation = qr_max (deviation, fabs (qr_plane_distance_to (&prefer[j], w->pts[ring[k]])));
+      if (deviation <= QR_EPS_ON_PLANE && deviation < best_deviation)
         best = j, best_deviation = deviation;
     }
   return best;

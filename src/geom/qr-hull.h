@@ -31,18 +31,23 @@ typedef struct
  * Points closer than QR_EPS_WELD on every axis count as one: the first in
  * sorted order (x, then y, then z) stands for the others. Every point kept
  * lies behind or within QR_EPS_ON_PLANE of every face's plane; those welded
- * to it may stand out by the distance between them. A face's
- * three points are corners of its facet spread as wide as the facet allows
- * (the largest triangle), and they are input points exactly, so integer input
- * gives integer plane points. `prefer` names the planes of the faces of the
- * brushes being merged: a facet on one of them (qr_plane_equal, and every
- * corner of the facet within QR_EPS_ON_PLANE of it) gives its index, so the
- * caller can keep that face's own points and texture. When several match,
- * the closest wins, then the first.
+ * to it may stand out by the distance between them. A facet takes the points
+ * within QR_EPS_HULL_COPLANAR of its plane. A face's three points are corners
+ * of its facet spread as wide as the facet allows (the largest triangle), and
+ * they are input points exactly, so integer input gives integer plane
+ * points. `prefer` names the planes of the faces of the
+ * brushes being merged: a facet on one of them (normals within
+ * QR_EPS_ON_PLANE per component, and every corner of the facet within
+ * QR_EPS_ON_PLANE of the plane) gives its index, so the caller can keep that
+ * face's own points and texture. When several match, the closest wins, then
+ * the first. Points a little off a face (more than QR_EPS_HULL_COPLANAR) can
+ * split it into nearly coplanar facets that all name it: keep one face per
+ * preferred plane.
  *
  * Deterministic: faces are sorted by normal (x, then y, then z), then
  * distance; shuffling the points gives the same planes. Gift wrapping,
- * O(n h + h²) for h facets.
+ * O(n h) for h facets: O(n²) at worst, a few milliseconds for the corners of
+ * a few brushes, under 0.1 s for 2000 points that are all corners.
  *
  * Returns a GArray of QrHullFace (free with g_array_unref). */
 GArray *qr_hull_planes (const QrVec3 *points, int n,

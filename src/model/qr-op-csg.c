@@ -500,14 +500,21 @@ qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error)
   /* A hull facet on an input face's plane is that face, points and all;
    * only the others are new planes. */
   merged = g_array_new (FALSE, FALSE, sizeof (QrCsgFace));
+  {
+    g_autofree bool *used = g_new0 (bool, MAX (planes->len, 1));
+
   for (guint i = 0; i < hull->len; i++)
     {
       const QrHullFace *h = &g_array_index (hull, QrHullFace, i);
       QrCsgFace f = { .kind = QR_CSG_FACE_CUT, .source = -1 };
 
       memcpy (f.points, h->points, sizeof f.points);
+      /* Nearly coplanar facets on one input face are that face once. */
+      if (h->prefer >= 0 && used[h->prefer])
+        continue;
       if (h->prefer >= 0)
         {
+          used[h->prefer] = true;
           int source = g_array_index (sources, int, h->prefer);
           const QrBrush *src = g_ptr_array_index (inputs, source / SOURCE_STRIDE);
 
@@ -517,6 +524,7 @@ qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error)
         }
       g_array_append_val (merged, f);
     }
+  }
   g_ptr_array_add (pieces, merged);
   return replace_all (doc, locs, inputs, pieces, _("Merge"));
 }
