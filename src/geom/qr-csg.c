@@ -283,15 +283,71 @@ pieces_to_brushes (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out, GPtrArra
     }
 }
 
-/* The cut across the piece: a huge winding on the plane clipped by every
- * face plane of the piece. */
-static QrWinding *
-cap (const Piece *p, const QrPlane *plane)
+typedef struct
 {
-  QrWinding *w = qr_winding_base_for_plane (plane);
+  QrVec3 p;
+  double angle;
+} CapCorner;
 
-  for (guint i = 0; i < p->faces->len && w != NULL; i++)
-    qr_winding_chop_in_place (&w, &p->planes[i], QR_EPS_CLIP);
+static int
+compare_corners (gconstpointer a, gconstpointer b)
+{
+  double x = ((const CapCorner *) a)->angle, y = ((const CapCorner *) b)->angle;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The cut across the piece, from the points where the face polygons
+ * crossed the plane (the front parts' corners on it): sorted around their
+ * centre, counter-clockwise seen from the plane's front. Linear in the
+ * piece, where clipping a huge winding by every plane is not. NULL when
+ * fewer than three distinct corners are found. */
+static QrWinding *
+cap (GPtrArray *front_polys, const QrPlane *plane)
+{
+  g_autoptr (GArray) corners = g_array_new (FALSE, FALSE, sizeof (CapCorner));
+  QrVec3 centre = { 0, 0, 0 }, u, v;
+  QrWinding *w;
+
+  for (guint i = 0; i < front_polys->len; i++)
+    {
+      QrWinding *poly = g_ptr_array_index (front_polys, i);
+
+      for (int k = 0; poly != NULL && k < poly->n; k++)
+        {
+          bool seen = false;
+
+          if (fabs (qr_plane_distance_to (plane, poly->p[k])) > QR_EPS_ON_PLANE)
+            continue;
+          for (guint j = 0; j < corners->len && !seen; j++)
+            {
+              QrVec3 d = qr_vec3_sub (g_array_index (corners, CapCorner, j).p, poly->p[k]);
+              seen = fabs (d.x) <= QR_EPS_WELD && fabs (d.y) <= QR_EPS_WELD && fabs (d.z) <= QR_EPS_WELD;
+            }
+          if (!seen)
+            g_array_append_val (corners, ((CapCorner) { poly->p[k], 0 }));
+        }
+    }
+  if (corners->len < 3)
+    return NULL;
+  for (guint j = 0; j < corners->len; j++)
+    centre = qr_vec3_add (centre, g_array_index (corners, CapCorner, j).p);
+  centre = qr_vec3_scale (centre, 1.0 / corners->len);
+  u = qr_vec3_sub (g_array_index (corners, CapCorner, 0).p, centre);
+  u = qr_vec3_scale (u, 1.0 / qr_vec3_length (u));
+  v = qr_vec3_cross (plane->normal, u);
+  for (guint j = 0; j < corners->len; j++)
+    {
+      CapCorner *c = &g_array_index (corners, CapCorner, j);
+      QrVec3 d = qr_vec3_sub (c->p, centre);
+
+      c->angle = atan2 (qr_vec3_dot (d, v), qr_vec3_dot (d, u));
+    }
+  g_array_sort (corners, compare_corners);
+  w = qr_winding_new ((int) corners->len);
+  for (guint j = 0; j < corners->len; j++)
+    w->p[j] = g_array_index (corners, CapCorner, j).p;
+  w->n = (int) corners->len;
   return w;
 }
 
@@ -369,13 +425,6 @@ piece_split (QrPolyBuilder *b, Piece *p, const QrVec3 cut[3], QrCsgFaceKind fron
   fcap.points[0] = cut[2];
   fcap.points[1] = cut[1];
   fcap.points[2] = cut[0];
-  c = cap (p, &plane);
-  if (c == NULL)
-    {
-      piece_split_exact (b, p, cut, &fcap, &bcap, front, back);
-      return;
-    }
-
   f = piece_alloc (p->faces->len + 1);
   bk = piece_alloc (p->faces->len + 1);
   /* Both parts keep every plane: a polygon the rounding lost would
@@ -389,6 +438,14 @@ piece_split (QrPolyBuilder *b, Piece *p, const QrVec3 cut[3], QrCsgFaceKind fron
         qr_winding_split (w, &plane, QR_EPS_ON_PLANE, &wf, &wb);
       piece_add (f, &g_array_index (p->faces, QrCsgFace, i), &p->planes[i], wf);
       piece_add (bk, &g_array_index (p->faces, QrCsgFace, i), &p->planes[i], wb);
+    }
+  c = cap (f->polys, &plane);
+  if (c == NULL)
+    {
+      piece_free (f);
+      piece_free (bk);
+      piece_split_exact (b, p, cut, &fcap, &bcap, front, back);
+      return;
     }
   /* The back part is closed by the plane, the front by it turned around. */
   flipped = qr_plane_flip (plane);
