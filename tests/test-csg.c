@@ -9,6 +9,7 @@
 
 #include "qr-csg.h"
 #include "qr-eps.h"
+#include "qr-hull.h"
 #include "qr-transform.h"
 
 #define N_RANDOM 2000
@@ -298,10 +299,10 @@ static void
 test_random (void)
 {
   g_autoptr (GRand) r = g_rand_new_with_seed (4242);
-  guint counts[4] = { 0 };
+  guint counts[6] = { 0 };
 
   /* Until every operation has met N_RANDOM cases where it does something. */
-  for (int i = 0; counts[0] < N_RANDOM || counts[1] < N_RANDOM || counts[3] < N_RANDOM; i++)
+  for (int i = 0; counts[0] < N_RANDOM || counts[1] < N_RANDOM || counts[3] < N_RANDOM || counts[4] < N_RANDOM; i++)
     {
       bool integral = i % 2 == 0;
       g_autoptr (GArray) a = random_brush (r, 0, integral);
@@ -379,8 +380,82 @@ test_random (void)
         }
       else
         g_assert_error (hollow_error, QR_CSG_ERROR, QR_CSG_ERROR_TOO_THICK);
+
+      /* Split by a random plane through A: the parts add up to A. */
+      {
+        QrVec3 n = qr_vec3 (g_rand_double_range (r, -1, 1), g_rand_double_range (r, -1, 1), g_rand_double_range (r, -1, 1));
+        QrVec3 cut[3];
+        QrCsgBrush *front = NULL, *back = NULL;
+        g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_csg_brush_free);
+        const QrCsgBrush *only[] = { a };
+        double len = qr_vec3_length (n);
+
+        if (len > 0.1)
+          {
+            g_autoptr (GArray) pruned = qr_csg_intersection (builder, only, 1, NULL);
+            QrVec3 centre = { 0, 0, 0 };
+            double vfront, vback;
+
+            /* Through a point of A: the average of its face points. */
+            for (guint f = 0; f < pruned->len; f++)
+              centre = qr_vec3_add (centre, qr_vec3_scale (g_array_index (pruned, QrCsgFace, f).points[1], 1.0 / pruned->len));
+            n = qr_vec3_scale (n, 1 / len);
+            plane_points (n, qr_vec3_dot (n, centre), cut);
+            qr_csg_split (builder, a, cut, 999, &front, &back);
+            vfront = front ? volume (front) : 0;
+            vback = back ? volume (back) : 0;
+            g_assert_true (front != NULL || back != NULL);
+            g_assert_cmpfloat (fabs (vfront + vback - va), <=, 1e-6 * va + 2 * QR_EPS_SLIVER_VOLUME);
+            if (front != NULL)
+              g_ptr_array_add (parts, front);
+            if (back != NULL)
+              g_ptr_array_add (parts, back);
+            assert_valid_disjoint (parts, va);
+            if (front != NULL && back != NULL)
+              counts[4]++;
+          }
+      }
+
+      /* Merge: the hull of both contains both and is convex. */
+      {
+        g_autoptr (QrPolytope) pa = NULL;
+        g_autoptr (QrPolytope) pb = NULL;
+        g_autoptr (GArray) pts = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+        g_autoptr (GArray) hull = NULL;
+        g_autofree QrVec3 *fp = NULL;
+        g_autofree QrVec3 *ap = g_new (QrVec3, 3 * (gsize) a->len);
+        g_autofree QrVec3 *bp = g_new (QrVec3, 3 * (gsize) b->len);
+        g_autoptr (QrPolytope) ph = NULL;
+
+        for (guint f = 0; f < a->len; f++)
+          memcpy (ap + 3 * f, g_array_index (a, QrCsgFace, f).points, sizeof (QrVec3) * 3);
+        for (guint f = 0; f < b->len; f++)
+          memcpy (bp + 3 * f, g_array_index (b, QrCsgFace, f).points, sizeof (QrVec3) * 3);
+        pa = qr_polytope_build (builder, ap, (int) a->len);
+        pb = qr_polytope_build (builder, bp, (int) b->len);
+        g_array_append_vals (pts, pa->verts, pa->n_verts);
+        g_array_append_vals (pts, pb->verts, pb->n_verts);
+        hull = qr_hull_planes ((QrVec3 *) pts->data, (int) pts->len, NULL, 0, NULL);
+        g_assert_nonnull (hull);
+        fp = g_new (QrVec3, 3 * (gsize) hull->len);
+        for (guint f = 0; f < hull->len; f++)
+          memcpy (fp + 3 * f, g_array_index (hull, QrHullFace, f).points, sizeof (QrVec3) * 3);
+        ph = qr_polytope_build (builder, fp, (int) hull->len);
+        g_assert_cmpint (ph->status, ==, QR_POLY_OK);
+        g_assert_cmpfloat (qr_polytope_volume (ph), >=, va + vb - vi - 1e-6 * scale);
+        for (guint k = 0; k < pts->len; k++)
+          for (guint f = 0; f < hull->len; f++)
+            {
+              QrPlane p;
+
+              g_assert_true (qr_plane_from_points (fp + 3 * f, &p));
+              g_assert_cmpfloat (qr_plane_distance_to (&p, g_array_index (pts, QrVec3, k)), <=, 1e-6 * 256);
+            }
+        counts[5]++;
+      }
     }
-  g_test_message ("%u intersections, %u carves, %u unions, %u hollows checked", counts[0], counts[1], counts[2], counts[3]);
+  g_test_message ("%u intersections, %u carves, %u unions, %u hollows, %u splits, %u merges checked",
+                  counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
   g_assert_cmpuint (counts[2], <, 4 * N_RANDOM); /* overlaps are common enough for the loop to end */
 }
 
