@@ -59,27 +59,6 @@ qr_csg_volume (QrPolyBuilder *b, const QrCsgBrush *brush)
   return p->status == QR_POLY_OK ? qr_polytope_volume (p) : 0;
 }
 
-/* The brush without its redundant faces, or NULL when it is not a valid
- * polytope of at least sliver volume. Takes ownership of `brush`. */
-static QrCsgBrush *
-prune (QrPolyBuilder *b, QrCsgBrush *brush)
-{
-  g_autoptr (QrPolytope) p = build (b, brush);
-  QrCsgBrush *out;
-
-  if (p->status != QR_POLY_OK || qr_polytope_volume (p) < QR_EPS_SLIVER_VOLUME)
-    {
-      qr_csg_brush_free (brush);
-      return NULL;
-    }
-  out = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), brush->len);
-  for (guint i = 0; i < brush->len; i++)
-    if (qr_polytope_face_count (p, (int) i) > 0)
-      g_array_append_val (out, g_array_index (brush, QrCsgFace, i));
-  qr_csg_brush_free (brush);
-  return out;
-}
-
 /* The polytope without its faces that have no polygon, matching the pruned
  * face list: the arrays behind face_start move down to close the gap, so
  * the block stays one contiguous allocation (qr_polytope_copy relies on it). */
@@ -98,7 +77,9 @@ compact_polytope (QrPolytope *p)
   p->n_faces = (uint16_t) n;
 }
 
-/* prune, also giving the pruned brush's polytope. */
+/* The brush without its redundant faces, or NULL when it is not a valid
+ * polytope of at least sliver volume; *poly_out is the pruned brush's
+ * polytope. Takes ownership of `brush`. */
 static QrCsgBrush *
 prune_with_polytope (QrPolyBuilder *b, QrCsgBrush *brush, QrPolytope **poly_out)
 {
@@ -119,6 +100,16 @@ prune_with_polytope (QrPolyBuilder *b, QrCsgBrush *brush, QrPolytope **poly_out)
   qr_csg_brush_free (brush);
   compact_polytope (p);
   *poly_out = p;
+  return out;
+}
+
+static QrCsgBrush *
+prune (QrPolyBuilder *b, QrCsgBrush *brush)
+{
+  QrPolytope *poly;
+  QrCsgBrush *out = prune_with_polytope (b, brush, &poly);
+
+  qr_polytope_free (poly);
   return out;
 }
 
