@@ -4,33 +4,13 @@
 
 #include "qr-eps.h"
 #include "qr-io.h"
+#include "qr-test-corpus.h"
 
 typedef struct
 {
   char *path;      /* absolute */
   char *relative;  /* as in MANIFEST.tsv */
 } CorpusFile;
-
-static const char *
-corpus_dir (void)
-{
-  const char *dir = g_getenv ("QUARRY_CORPUS");
-
-  return dir != NULL && *dir ? dir : g_getenv ("QUARRY_CORPUS_DEFAULT");
-}
-
-/* Skips (for a user's clone without the corpus) or fails (CI). */
-static bool
-corpus_available (void)
-{
-  const char *dir = corpus_dir ();
-
-  if (dir != NULL && g_file_test (dir, G_FILE_TEST_IS_DIR))
-    return true;
-  if (g_getenv ("QUARRY_REQUIRE_CORPUS") != NULL)
-    g_error ("corpus folder “%s” is missing and QUARRY_REQUIRE_CORPUS is set", dir ? dir : "(unset)");
-  return false;
-}
 
 static QrMap *
 load (const CorpusFile *cf)
@@ -223,10 +203,11 @@ test_convert (gconstpointer data)
   g_test_message ("%s: %u brushes, %u texels compared", cf->relative, brushes, uv_original->len);
 }
 
+/* Skips with a message, or fails when the corpus is required. */
 static void
 test_missing_corpus (void)
 {
-  g_test_skip ("corpus folder not found: set QUARRY_CORPUS or -Dcorpus_dir (tests of real maps skipped)");
+  g_assert_false (qr_test_corpus_available ());
 }
 
 static void
@@ -250,14 +231,14 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
 
-  if (!corpus_available ())
+  if (qr_test_corpus_dir () == NULL || !g_file_test (qr_test_corpus_dir (), G_FILE_TEST_IS_DIR))
     {
       g_test_add_func ("/corpus/missing", test_missing_corpus);
       return g_test_run ();
     }
 
   /* The manifest names every file: a file that vanishes fails the test. */
-  manifest = g_build_filename (corpus_dir (), "MANIFEST.tsv", NULL);
+  manifest = g_build_filename (qr_test_corpus_dir (), "MANIFEST.tsv", NULL);
   if (!g_file_get_contents (manifest, &manifest_text, NULL, &error))
     g_error ("%s", error->message);
   lines = g_strsplit (manifest_text, "\n", -1);
@@ -270,7 +251,7 @@ main (int argc, char **argv)
         continue;
       cf = g_new0 (CorpusFile, 1);
       cf->relative = g_strdup (cols[0]);
-      cf->path = g_build_filename (corpus_dir (), cols[0], NULL);
+      cf->path = g_build_filename (qr_test_corpus_dir (), cols[0], NULL);
       g_ptr_array_add (files, cf);
     }
   g_assert_cmpuint (files->len, >, 0);

@@ -6,6 +6,7 @@
 
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-test-corpus.h"
 
 #define N_STEPS 10000
 
@@ -145,7 +146,6 @@ random_operation (QrDocument *doc, GRand *rand, guint *counts)
 static void
 test_random (void)
 {
-  const char *dir = g_getenv ("QUARRY_CORPUS");
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (QrDocument) doc = NULL;
@@ -157,16 +157,9 @@ test_random (void)
   guint counts[2] = { 0, 0 };
   QrMap *map;
 
-  if (dir == NULL || *dir == '\0')
-    dir = g_getenv ("QUARRY_CORPUS_DEFAULT");
-  path = g_build_filename (dir ? dir : "", "quake", "dm3.map", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      if (g_getenv ("QUARRY_REQUIRE_CORPUS") != NULL)
-        g_error ("%s is missing and QUARRY_REQUIRE_CORPUS is set", path);
-      g_test_skip ("corpus map quake/dm3.map not found: set QUARRY_CORPUS");
-      return;
-    }
+  path = qr_test_corpus_file ("quake/dm3.map");
+  if (path == NULL)
+    return;
   map = qr_map_load (path, &error);
   g_assert_no_error (error);
   doc = qr_document_new (map);
