@@ -459,6 +459,42 @@ test_random (void)
   g_assert_cmpuint (counts[2], <, 4 * N_RANDOM); /* overlaps are common enough for the loop to end */
 }
 
+/* Unions of 3–8 brushes: disjoint pieces, faces from the inputs, and the
+ * volume of the union computed independently: each brush minus all the
+ * earlier ones (qr_csg_difference, checked above), summed. */
+static void
+test_union_many (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (77);
+
+  for (int c = 0; c < 300; c++)
+    {
+      int n = g_rand_int_range (r, 3, 9);
+      g_autoptr (GPtrArray) in = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_csg_brush_free);
+      g_autoptr (GPtrArray) pieces = NULL;
+      double expected = 0, scale = 0;
+
+      for (int i = 0; i < n; i++)
+        {
+          QrCsgBrush *b = random_brush (r, i * 100, c % 2 == 0);
+
+          scale += volume (b);
+          g_ptr_array_add (in, b);
+        }
+      for (int i = 0; i < n; i++)
+        {
+          g_autoptr (GPtrArray) rest = qr_csg_difference (builder, g_ptr_array_index (in, i),
+                                                          (const QrCsgBrush *const *) in->pdata, i);
+
+          expected += rest ? total (rest) : volume (g_ptr_array_index (in, i));
+        }
+      pieces = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, n);
+      g_assert_cmpfloat (fabs (total (pieces) - expected), <=, 1e-6 * scale + QR_EPS_SLIVER_VOLUME * (n + pieces->len));
+      assert_valid_disjoint (pieces, scale);
+      assert_faces_from (pieces, (const QrCsgBrush *const *) in->pdata, n);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,6 +507,7 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/csg/intersection-empty", test_intersection_empty);
   g_test_add_func ("/geom/csg/hollow", test_hollow);
   g_test_add_func ("/geom/csg/random", test_random);
+  g_test_add_func ("/geom/csg/union-many", test_union_many);
   status = g_test_run ();
   qr_poly_builder_free (builder);
   return status;

@@ -1,4 +1,5 @@
 #include "qr-csg.h"
+#include "qr-bsp.h"
 #include "qr-eps.h"
 #include "qr-transform.h"
 #include "qr-winding.h"
@@ -674,48 +675,178 @@ qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n, 
   return result;
 }
 
+/* A plane as a hash key: exact, since the tree keeps the planes it was
+ * given and turns them around by negation. */
+typedef struct
+{
+  double n[3], d;
+} PlaneKey;
+
+static guint
+plane_key_hash (gconstpointer p)
+{
+  const guint *w = p;
+  guint h = 17;
+
+  for (guint i = 0; i < sizeof (PlaneKey) / sizeof (guint); i++)
+    h = h * 31 + w[i];
+  return h;
+}
+
+static gboolean
+plane_key_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (PlaneKey)) == 0;
+}
+
+static PlaneKey *
+plane_key_new (const QrPlane *p)
+{
+  PlaneKey *k = g_new (PlaneKey, 1);
+
+  /* +0 for -0, so the two zeros hash alike. */
+  k->n[0] = p->normal.x + 0.0;
+  k->n[1] = p->normal.y + 0.0;
+  k->n[2] = p->normal.z + 0.0;
+  k->d = p->dist + 0.0;
+  return k;
+}
+
+typedef struct
+{
+  const QrCsgFace *face; /* borrowed from the input pieces */
+  bool flipped;
+} PlaneSource;
+
+static bool
+winding_bounds_overlap (const QrWinding *w, QrBounds b)
+{
+  QrBounds wb = qr_bounds_empty ();
+
+  for (int k = 0; k < w->n; k++)
+    qr_bounds_add_point (&wb, w->p[k]);
+  return wb.min.x <= b.max.x && b.min.x <= wb.max.x && wb.min.y <= b.max.y && b.min.y <= wb.max.y
+         && wb.min.z <= b.max.z && b.min.z <= wb.max.z;
+}
+
+/* The report's convex union: the boundary polygons of the union (each
+ * brush's faces clipped to the others' right-linear trees, keeping what is
+ * outside them; where two brushes share a face, the coplanar policies keep
+ * it once, from the later brush), one BSP tree built from that boundary
+ * with the split metric, and one convex piece per solid leaf, bounded by
+ * the planes on its way to the root. Every such plane is an input face's
+ * plane or that plane turned around, so the pieces reuse the input faces. */
 GPtrArray *
 qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
 {
   g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  g_autoptr (GPtrArray) trees = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_bsp_free);
+  g_autoptr (GPtrArray) boundary = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);
+  g_autoptr (GArray) boundary_planes = g_array_new (FALSE, FALSE, sizeof (QrPlane));
+  g_autoptr (GHashTable) sources = g_hash_table_new_full (plane_key_hash, plane_key_equal, g_free, g_free);
+  g_autoptr (QrBspTree) tree = NULL;
+  g_autoptr (GPtrArray) leaves = NULL;
   GPtrArray *result = qr_csg_brush_array_new ();
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
-      Piece *whole = piece_from_brush (b, brushes[i]);
-      guint covered = pieces->len;
+      Piece *p = piece_from_brush (b, brushes[i]);
 
-      if (whole == NULL)
+      if (p == NULL)
         continue;
-      /* What this brush adds: itself minus every piece already there. */
-      g_ptr_array_add (parts, whole);
-      for (guint k = 0; k < covered && parts->len > 0; k++)
-        {
-          const Piece *other = g_ptr_array_index (pieces, k);
-          g_autoptr (GArray) order = NULL;
-          g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+      g_ptr_array_add (pieces, p);
+      g_ptr_array_add (trees, qr_bsp_build_right_linear (p->planes, (int) p->faces->len));
+      for (guint f = 0; f < p->faces->len; f++)
+        for (int turned = 0; turned < 2; turned++)
+          {
+            QrPlane plane = turned ? qr_plane_flip (p->planes[f]) : p->planes[f];
+            PlaneKey *key = plane_key_new (&plane);
+            PlaneSource *src;
 
-          for (guint j = 0; j < parts->len; j++)
-            {
-              Piece *part = g_ptr_array_steal_index (parts, j--);
-
-              if (separated (part, other))
-                {
-                  g_ptr_array_add (next, part);
-                  continue;
-                }
-              if (order == NULL)
-                order = cutting_order (other);
-              difference_one (b, part, other, order, next);
-            }
-          g_ptr_array_unref (parts);
-          parts = g_steal_pointer (&next);
-        }
-      for (guint j = 0; j < parts->len; j++)
-        g_ptr_array_add (pieces, g_ptr_array_steal_index (parts, j--));
+            /* Coplanar faces of several brushes: the first one's attributes. */
+            if (g_hash_table_contains (sources, key))
+              {
+                g_free (key);
+                continue;
+              }
+            src = g_new (PlaneSource, 1);
+            *src = (PlaneSource) { &g_array_index (p->faces, QrCsgFace, f), turned != 0 };
+            g_hash_table_insert (sources, key, src);
+          }
     }
-  pieces_to_brushes (b, pieces, result, NULL);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const Piece *p = g_ptr_array_index (pieces, i);
+
+      for (guint f = 0; f < p->faces->len; f++)
+        {
+          g_autoptr (GPtrArray) frags = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);
+
+          if (g_ptr_array_index (p->polys, f) == NULL)
+            continue;
+          g_ptr_array_add (frags, qr_winding_copy (g_ptr_array_index (p->polys, f)));
+          for (guint j = 0; j < pieces->len && frags->len > 0; j++)
+            {
+              const Piece *q = g_ptr_array_index (pieces, j);
+              const QrBspClipFunctor *functor;
+              g_autoptr (GPtrArray) next = NULL;
+
+              if (j == i || !bounds_overlap (p->bounds, q->bounds))
+                continue;
+              functor = qr_bsp_polygon_functor (j > i ? QR_BSP_COPLANAR_UNION_FIRST : QR_BSP_COPLANAR_UNION_SECOND);
+              next = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);
+              for (guint m = 0; m < frags->len; m++)
+                {
+                  QrWinding *w = g_ptr_array_index (frags, m);
+
+                  if (!winding_bounds_overlap (w, q->bounds))
+                    g_ptr_array_add (next, qr_winding_copy (w));
+                  else
+                    qr_bsp_clip (g_ptr_array_index (trees, j), w, functor, false, next);
+                }
+              g_ptr_array_unref (frags);
+              frags = g_steal_pointer (&next);
+            }
+          for (guint m = 0; m < frags->len; m++)
+            {
+              g_ptr_array_add (boundary, g_steal_pointer (&g_ptr_array_index (frags, m)));
+              g_array_append_val (boundary_planes, p->planes[f]);
+            }
+        }
+    }
+
+  if (boundary->len == 0)
+    return result;
+  tree = qr_bsp_build ((const QrWinding *const *) boundary->pdata, (QrPlane *) boundary_planes->data,
+                       (int) boundary->len, QR_BSP_BALANCE_WEIGHT, QR_BSP_SPLIT_WEIGHT);
+  leaves = qr_bsp_solid_leaf_plane_sets (tree);
+  for (guint l = 0; l < leaves->len; l++)
+    {
+      GArray *planes = g_ptr_array_index (leaves, l);
+      QrCsgBrush *faces = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), planes->len);
+      QrCsgBrush *piece;
+
+      for (guint k = 0; k < planes->len; k++)
+        {
+          g_autofree PlaneKey *key = plane_key_new (&g_array_index (planes, QrPlane, k));
+          const PlaneSource *src = g_hash_table_lookup (sources, key);
+          QrCsgFace face;
+
+          g_assert (src != NULL); /* every split plane is a boundary polygon's */
+          face = *src->face;
+          if (src->flipped)
+            {
+              face.points[0] = src->face->points[2];
+              face.points[2] = src->face->points[0];
+              face.kind = QR_CSG_FACE_FLIPPED;
+            }
+          g_array_append_val (faces, face);
+        }
+      piece = prune (b, faces);
+      if (piece != NULL)
+        g_ptr_array_add (result, piece);
+    }
   return result;
 }
 

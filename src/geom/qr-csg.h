@@ -91,7 +91,8 @@ GPtrArray *qr_csg_difference_prepared (QrPolyBuilder *b, const QrCsgBrush *brush
 QrCsgBrush *qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n,
                                  GError **error);
 
-/* Mutually disjoint convex pieces enclosing exactly the union. */
+/* Mutually disjoint convex pieces enclosing exactly the union: the solid
+ * leaves of the BSP tree of the union's boundary (the report's method). */
 GPtrArray *qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n);
 
 /* Walls of `thickness`: inward, inside the brush's outline (the brush
