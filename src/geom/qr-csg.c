@@ -850,21 +850,18 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
   return result;
 }
 
-/* The brush with every face moved by `distance` along its outward normal. */
+/* The piece's faces moved by `distance` along their outward normals. */
 static QrCsgBrush *
-offset (const QrCsgBrush *brush, double distance)
+offset (const Piece *p, double distance)
 {
-  QrCsgBrush *out = qr_csg_brush_copy (brush);
+  QrCsgBrush *out = qr_csg_brush_copy (p->faces);
 
   for (guint i = 0; i < out->len; i++)
     {
       QrCsgFace *f = &g_array_index (out, QrCsgFace, i);
-      QrPlane plane;
 
-      if (!qr_plane_from_points (f->points, &plane))
-        continue;
       for (int k = 0; k < 3; k++)
-        f->points[k] = qr_vec3_snap (qr_vec3_mad (f->points[k], plane.normal, distance));
+        f->points[k] = qr_vec3_snap (qr_vec3_mad (f->points[k], p->planes[i].normal, distance));
       f->kind = QR_CSG_FACE_OFFSET;
     }
   return out;
@@ -873,53 +870,70 @@ offset (const QrCsgBrush *brush, double distance)
 GPtrArray *
 qr_csg_hollow (QrPolyBuilder *b, const QrCsgBrush *brush, double thickness, bool outward, GError **error)
 {
-  g_autoptr (QrPolytope) p = NULL;
-  g_autoptr (GArray) solid = prune (b, qr_csg_brush_copy (brush));
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
   g_autoptr (GArray) moved = NULL;
+  g_autoptr (Piece) carver = NULL;
+  g_autoptr (GArray) order = NULL;
+  Piece *solid, *walls_from;
   GPtrArray *walls;
   QrVec3 centre = { 0, 0, 0 };
 
-  if (solid == NULL)
-    {
-      g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_INVALID, "The brush is not a valid solid");
-      return NULL;
-    }
   if (!(thickness > 0))
     {
       g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_TOO_THICK, "The wall thickness must be positive");
       return NULL;
     }
+  /* Each brush is built once: the solid here, the moved one below. */
+  solid = piece_from_brush (b, brush);
+  if (solid == NULL)
+    {
+      g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_INVALID, "The brush is not a valid solid");
+      return NULL;
+    }
   moved = offset (solid, outward ? thickness : -thickness);
 
-  if (outward)
+  if (!outward)
     {
-      const QrCsgBrush *carver = solid;
-
-      walls = qr_csg_difference (b, moved, &carver, 1);
-      return walls ? walls : qr_csg_brush_array_new ();
-    }
-
-  /* The report's test: the centre strictly behind every moved plane. */
-  p = build (b, solid);
-  for (int v = 0; v < p->n_verts; v++)
-    centre = qr_vec3_add (centre, p->verts[v]);
-  centre = qr_vec3_scale (centre, 1.0 / p->n_verts);
-  for (guint i = 0; i < moved->len; i++)
-    {
-      QrPlane plane;
-
-      if (!qr_plane_from_points (g_array_index (moved, QrCsgFace, i).points, &plane)
-          || qr_plane_distance_to (&plane, centre) >= 0)
+      /* The report's test: the centre strictly behind every moved plane. */
+      for (guint k = 0; k < solid->verts->len; k++)
+        centre = qr_vec3_add (centre, g_array_index (solid->verts, QrVec3, k));
+      centre = qr_vec3_scale (centre, 1.0 / solid->verts->len);
+      for (guint i = 0; i < moved->len; i++)
         {
-          g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_TOO_THICK,
-                       "A wall thickness of %g is too large for this brush: its walls would meet", thickness);
+          QrPlane plane;
+
+          if (!qr_plane_from_points (g_array_index (moved, QrCsgFace, i).points, &plane)
+              || qr_plane_distance_to (&plane, centre) >= 0)
+            {
+              piece_free (solid);
+              g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_TOO_THICK,
+                           "A wall thickness of %g is too large for this brush: its walls would meet", thickness);
+              return NULL;
+            }
+        }
+      /* Walls: the solid minus the shrunk brush. */
+      carver = piece_from_brush (b, moved);
+      walls_from = solid;
+    }
+  else
+    {
+      /* Walls: the grown brush minus the solid, which becomes the room. */
+      walls_from = piece_from_brush (b, moved);
+      carver = solid;
+      if (walls_from == NULL)
+        {
+          g_set_error (error, QR_CSG_ERROR, QR_CSG_ERROR_INVALID, "The brush cannot grow by %g", thickness);
           return NULL;
         }
     }
-  {
-    const QrCsgBrush *carver = moved;
-
-    walls = qr_csg_difference (b, solid, &carver, 1);
-  }
-  return walls ? walls : qr_csg_brush_array_new ();
+  walls = qr_csg_brush_array_new ();
+  if (carver == NULL)
+    {
+      piece_free (walls_from);
+      return walls;
+    }
+  order = cutting_order (carver);
+  difference_one (b, walls_from, carver, order, out);
+  pieces_to_brushes (b, out, walls, NULL);
+  return walls;
 }
