@@ -207,12 +207,22 @@ void
 qr_winding_split (const QrWinding *w, const QrPlane *plane, double epsilon,
                   QrWinding **front, QrWinding **back)
 {
-  g_autofree double *dists = g_new (double, w->n);
-  g_autofree unsigned char *sides = g_new (unsigned char, w->n);
+  double stack_dists[64];
+  unsigned char stack_sides[64];
+  g_autofree double *heap_dists = NULL;
+  g_autofree unsigned char *heap_sides = NULL;
+  double *dists = stack_dists;
+  unsigned char *sides = stack_sides;
   g_autoptr (QrWinding) f = NULL;
   g_autoptr (QrWinding) b = NULL;
   int counts[3];
 
+  /* CSG splits polygons by the thousand: no allocation for small ones. */
+  if (w->n > (int) G_N_ELEMENTS (stack_dists))
+    {
+      dists = heap_dists = g_new (double, w->n);
+      sides = heap_sides = g_new (unsigned char, w->n);
+    }
   *front = *back = NULL;
   classify_points (w->p, w->n, plane, epsilon, dists, sides, counts);
 
