@@ -789,7 +789,14 @@ test_transaction (void)
   g_autofree char *label = NULL;
   QrId id = brush_id (doc, 0, 0);
 
+  g_assert_false (qr_document_in_transaction (doc));
+  g_assert_false (qr_document_in_edit (doc));
+  g_assert_true (qr_document_lookup_brush (doc, id) == brush_at (doc, 0, 0));
+  g_assert_null (qr_document_lookup_brush (doc, 424242));
   qr_document_begin_transaction (doc, "Drag");
+  g_assert_true (qr_document_in_transaction (doc));
+  /* Undo waits for the transaction to end. */
+  g_assert_false (qr_document_can_undo (doc));
   for (int i = 1; i <= 5; i++)
     {
       /* A drag: each update replaces the previous one. */
@@ -797,6 +804,7 @@ test_transaction (void)
       g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8 * i, 0, 0), NULL));
     }
   qr_document_commit_transaction (doc);
+  g_assert_false (qr_document_in_transaction (doc));
   assert_box (brush_at (doc, 0, 0), qr_vec3 (40, 0, 0), qr_vec3 (104, 64, 64));
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
   label = qr_document_dup_undo_label (doc);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "qr-map.h"
+#include "qr-selection.h"
 
 static QrBrush *
 make_brush (QrMap *map, int n_faces)
@@ -227,6 +228,38 @@ test_node (void)
 }
 
 static void
+test_selection (void)
+{
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autoptr (QrSelection) copy = NULL;
+
+  g_assert_true (qr_selection_is_empty (sel));
+  qr_selection_add_brush (sel, 9);
+  qr_selection_add_brush (sel, 3);
+  qr_selection_add_brush (sel, 9);
+  g_assert_cmpuint (sel->brushes->len, ==, 2);
+  g_assert_cmpuint (g_array_index (sel->brushes, QrId, 0), ==, 3);
+  qr_selection_add_face (sel, 9, 2);
+  qr_selection_add_face (sel, 3, 5);
+  qr_selection_add_face (sel, 9, 0);
+  qr_selection_add_face (sel, 9, 2);
+  g_assert_cmpuint (sel->faces->len, ==, 3);
+  g_assert_cmpuint (g_array_index (sel->faces, QrFaceRef, 0).brush, ==, 3);
+  g_assert_cmpint (g_array_index (sel->faces, QrFaceRef, 1).face, ==, 0);
+  g_assert_true (qr_selection_has_face (sel, 9, 2));
+  g_assert_false (qr_selection_has_face (sel, 9, 1));
+  qr_selection_add_entity (sel, 4);
+  copy = qr_selection_copy (sel);
+  g_assert_true (qr_selection_equal (sel, copy));
+  qr_selection_remove_brush (copy, 3);
+  g_assert_false (qr_selection_equal (sel, copy));
+  g_assert_false (qr_selection_has_brush (copy, 3));
+  qr_selection_clear (sel);
+  g_assert_true (qr_selection_is_empty (sel));
+  g_assert_false (qr_selection_equal (sel, copy));
+}
+
+static void
 test_geometry_build (void)
 {
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
@@ -275,5 +308,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/map/equal-sees-every-difference", test_equal_sees_every_difference);
   g_test_add_func ("/model/node", test_node);
   g_test_add_func ("/model/map/geometry", test_geometry_build);
+  g_test_add_func ("/model/selection", test_selection);
   return g_test_run ();
 }

@@ -35,15 +35,3 @@ qr_change_set_is_empty (const QrChangeSet *c)
          && c->entities_added->len == 0 && c->entities_removed->len == 0
          && c->entities_modified->len == 0 && !c->selection_changed;
 }
-
-void
-qr_change_set_clear (QrChangeSet *c)
-{
-  g_array_set_size (c->brushes_added, 0);
-  g_array_set_size (c->brushes_removed, 0);
-  g_array_set_size (c->brushes_modified, 0);
-  g_array_set_size (c->entities_added, 0);
-  g_array_set_size (c->entities_removed, 0);
-  g_array_set_size (c->entities_modified, 0);
-  c->selection_changed = false;
-}

@@ -21,7 +21,6 @@ void qr_change_set_free (QrChangeSet *changes);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrChangeSet, qr_change_set_free)
 
 bool qr_change_set_is_empty (const QrChangeSet *changes);
-void qr_change_set_clear (QrChangeSet *changes);
 
 static inline void
 qr_change_set_add (GArray *ids, QrId id)

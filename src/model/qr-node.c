@@ -11,15 +11,6 @@ qr_node_new (const char *name)
   return node;
 }
 
-QrNode *
-qr_node_new_raw (const char *name, const char *raw, gssize raw_len)
-{
-  QrNode *node = qr_node_new (name);
-
-  node->raw = raw_len < 0 ? g_strdup (raw) : g_strndup (raw, (gsize) raw_len);
-  return node;
-}
-
 static QrNodeItem *
 add_item (QrNode *node)
 {

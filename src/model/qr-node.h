@@ -30,7 +30,6 @@ struct _QrNode
 };
 
 QrNode *qr_node_new (const char *name);
-QrNode *qr_node_new_raw (const char *name, const char *raw, gssize raw_len);
 QrNode *qr_node_copy (const QrNode *node);
 void qr_node_free (QrNode *node);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrNode, qr_node_free)
