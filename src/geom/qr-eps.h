@@ -22,10 +22,11 @@
  * splitting creates are merged by QR_EPS_WELD. */
 #define QR_EPS_CLIP 1e-8
 
-/* Three planes whose normals' triple product is below this meet at too
- * shallow angles for Cramer's rule to beat the clipped position: about 0.06°
- * between the edge direction and the third plane. */
-#define QR_EPS_CORNER_DET 1e-3
+/* Three planes whose normals' triple product is below this are too close to
+ * parallel for Cramer's rule: the corner keeps its clipped position. Above
+ * it, Cramer's error (about 1e-16 * |dist| / det, ~1e-7 at 1e-6 for planes
+ * 1000 units out) still beats the clipping's (about 1e-10 / det). */
+#define QR_EPS_CORNER_DET 1e-6
 
 /* Two polygon vertices closer than this (per axis) are the same brush vertex.
  * A thousand times QR_EPS_CLIP so the same corner reached by different clip
