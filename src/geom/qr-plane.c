@@ -24,20 +24,6 @@ qr_plane_from_points (const QrVec3 p[3], QrPlane *out)
   return true;
 }
 
-int
-qr_plane_axis (const QrPlane *plane)
-{
-  const QrVec3 n = plane->normal;
-
-  if (n.y == 0.0 && n.z == 0.0 && fabs (n.x) == 1.0)
-    return QR_PLANE_X;
-  if (n.x == 0.0 && n.z == 0.0 && fabs (n.y) == 1.0)
-    return QR_PLANE_Y;
-  if (n.x == 0.0 && n.y == 0.0 && fabs (n.z) == 1.0)
-    return QR_PLANE_Z;
-  return QR_PLANE_NOT_AXIAL;
-}
-
 bool
 qr_plane_equal (const QrPlane *a, const QrPlane *b)
 {

@@ -134,13 +134,6 @@ polygon_area (const QrVec3 *verts, const uint32_t *idx, int n)
  * winding's own edges (an unbounded brush) keep their clipped position,
  * as do ill-conditioned triples. */
 static void
-pin_axial (QrVec3 *p, const QrPlane *plane, int axis)
-{
-  if (axis != QR_PLANE_NOT_AXIAL)
-    qr_vec3_set (p, axis, qr_vec3_get (plane->normal, axis) * plane->dist);
-}
-
-static void
 refine_corners (const QrPlane *planes, const int *axes, int face, QrVec3 *p, const int *tags, int n)
 {
   const QrPlane *a = &planes[face];
@@ -170,9 +163,9 @@ refine_corners (const QrPlane *planes, const int *axes, int face, QrVec3 *p, con
                        qr_vec3_scale (ab, c->dist));
       x = qr_vec3 (x.x / det, x.y / det, x.z / det);
       /* The general formula rounds; an axial plane's coordinate is exact. */
-      pin_axial (&x, a, axes[face]);
-      pin_axial (&x, b, axes[in]);
-      pin_axial (&x, c, axes[out]);
+      qr_plane_pin (a, &x);
+      qr_plane_pin (b, &x);
+      qr_plane_pin (c, &x);
       /* Guard against a corner the topology got wrong: keep the clipped
        * point unless the solution is where clipping put it. */
       if (qr_vec3_max_abs (qr_vec3_sub (x, p[k])) <= QR_EPS_WELD)

@@ -52,18 +52,14 @@ nonzero_axis (QrVec3 v)
   return 2;
 }
 
-static inline double
-effective_scale (double scale)
-{
-  return scale == 0.0 ? 1.0 : scale;
-}
-
-static double
-snap_to_integer (double x)
+double
+qr_texproj_snap (double x)
 {
   double r = round (x);
 
-  return fabs (x - r) <= QR_EPS_TEX_SNAP ? r : x;
+  if (!(fabs (x - r) <= QR_EPS_TEX_SNAP))
+    return x;
+  return r == 0.0 ? 0.0 : r;
 }
 
 void
@@ -125,8 +121,8 @@ qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
       u_axis = tex->u_axis;
       v_axis = tex->v_axis;
     }
-  scale_u = effective_scale (tex->scale[0]);
-  scale_v = effective_scale (tex->scale[1]);
+  scale_u = qr_texproj_effective_scale (tex->scale[0]);
+  scale_v = qr_texproj_effective_scale (tex->scale[1]);
 
   for (int i = 0; i < n_points; i++)
     {
@@ -192,8 +188,8 @@ qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
 
   /* Work on the effective axes (axis / scale): they are what the compilers
    * project with, and they make an axis flip and a negative scale the same. */
-  a = qr_vec3_scale (valve_attr->u_axis, 1.0 / effective_scale (valve_attr->scale[0]));
-  b = qr_vec3_scale (valve_attr->v_axis, 1.0 / effective_scale (valve_attr->scale[1]));
+  a = qr_vec3_scale (valve_attr->u_axis, 1.0 / qr_texproj_effective_scale (valve_attr->scale[0]));
+  b = qr_vec3_scale (valve_attr->v_axis, 1.0 / qr_texproj_effective_scale (valve_attr->scale[1]));
   len_a = qr_vec3_length (a);
   len_b = qr_vec3_length (b);
 
@@ -237,12 +233,12 @@ qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
    * the one that keeps the sign of the Valve U scale, which also keeps the V
    * sign whenever any choice can keep both. */
   theta = atan2 (sigma * a_t, sigma * a_s) * (180.0 / G_PI);
-  if (effective_scale (valve_attr->scale[0]) < 0.0)
+  if (qr_texproj_effective_scale (valve_attr->scale[0]) < 0.0)
     theta += 180.0;
   theta = fmod (theta, 360.0);
   if (theta < 0.0)
     theta += 360.0;
-  theta = snap_to_integer (theta);
+  theta = qr_texproj_snap (theta);
   if (theta >= 360.0)
     theta -= 360.0;
 
@@ -261,10 +257,10 @@ qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
   scale_v = tau / (cosv * b_t - sinv * b_s);
 
   /* Never snap a scale to 0: it would read back as 1. */
-  if (snap_to_integer (scale_u) != 0.0)
-    scale_u = snap_to_integer (scale_u);
-  if (snap_to_integer (scale_v) != 0.0)
-    scale_v = snap_to_integer (scale_v);
+  if (qr_texproj_snap (scale_u) != 0.0)
+    scale_u = qr_texproj_snap (scale_u);
+  if (qr_texproj_snap (scale_v) != 0.0)
+    scale_v = qr_texproj_snap (scale_v);
 
   *std_out = (QrTexAttr) {
     .shift = { valve_attr->shift[0], valve_attr->shift[1] },

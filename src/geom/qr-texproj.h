@@ -44,6 +44,17 @@ typedef enum
   QR_TEXPROJ_ERROR_DEGENERATE,
 } QrTexprojError;
 
+/* A texture scale as the compilers read it: 0 means 1. */
+static inline double
+qr_texproj_effective_scale (double scale)
+{
+  return scale == 0.0 ? 1.0 : scale;
+}
+
+/* A value meant to be integral (a rotation, an offset, a scale) that
+ * rounding has nudged: the integer within QR_EPS_TEX_SNAP, never -0. */
+double qr_texproj_snap (double x);
+
 /* The compilers' base axes for a face normal: the projection plane whose
  * normal is closest (first wins ties), giving its S and T vectors. */
 void qr_texproj_base_axes (QrVec3 normal, QrVec3 *s, QrVec3 *t);

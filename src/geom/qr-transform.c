@@ -264,24 +264,6 @@ qr_transform_face_points (const QrTransform *tr, QrVec3 points[3])
 
 /* ---- Texture lock ------------------------------------------------------ */
 
-static inline double
-effective_scale (double scale)
-{
-  return scale == 0.0 ? 1.0 : scale;
-}
-
-/* For values meant to be integral (offsets, rotations) that rounding has
- * nudged: the same rule qr-texproj.c applies to recovered rotations. */
-static double
-snap_tex (double x)
-{
-  double r = round (x);
-
-  if (!(fabs (x - r) <= QR_EPS_TEX_SNAP))
-    return x;
-  return r == 0.0 ? 0.0 : r;
-}
-
 static double
 normalise_degrees (double degrees)
 {
@@ -289,7 +271,7 @@ normalise_degrees (double degrees)
 
   if (r < 0.0)
     r += 360.0;
-  r = snap_tex (r);
+  r = qr_texproj_snap (r);
   return r >= 360.0 ? r - 360.0 : r;
 }
 
@@ -413,13 +395,13 @@ transform_valve (const QrTransform *tr, const QrTransform *inv_t, const QrTexAtt
           double k = w_len / len;
 
           w = qr_vec3 (w.x / k, w.y / k, w.z / k);
-          res.scale[i] = effective_scale (tex->scale[i]) / k;
+          res.scale[i] = qr_texproj_effective_scale (tex->scale[i]) / k;
         }
       /* + 0.0 turns a -0 (from the signed zeros of M^-T) into 0: a file
        * should not say "-0" where the axis had 0. */
       axes[i] = qr_vec3 (w.x + 0.0, w.y + 0.0, w.z + 0.0);
-      res.shift[i] = snap_tex (tex->shift[i]
-                               - qr_vec3_dot (tr->t, axes[i]) / effective_scale (res.scale[i]));
+      res.shift[i] = qr_texproj_snap (tex->shift[i]
+                               - qr_vec3_dot (tr->t, axes[i]) / qr_texproj_effective_scale (res.scale[i]));
     }
   res.u_axis = axes[0];
   res.v_axis = axes[1];
@@ -549,8 +531,8 @@ standard_best_effort (const QrTransform *tr, const QrTexAttr *valve, QrVec3 new_
   n_tv = qr_vec3_get (new_normal, nv) != 0.0
            ? qr_vec3_get (new_normal, tv) / qr_vec3_get (new_normal, nv) : 0.0;
 
-  axes[0] = qr_vec3_scale (valve->u_axis, 1.0 / effective_scale (valve->scale[0]));
-  axes[1] = qr_vec3_scale (valve->v_axis, 1.0 / effective_scale (valve->scale[1]));
+  axes[0] = qr_vec3_scale (valve->u_axis, 1.0 / qr_texproj_effective_scale (valve->scale[0]));
+  axes[1] = qr_vec3_scale (valve->v_axis, 1.0 / qr_texproj_effective_scale (valve->scale[1]));
   for (int i = 0; i < 2; i++)
     {
       double off = qr_vec3_get (axes[i], nv);
@@ -561,7 +543,7 @@ standard_best_effort (const QrTransform *tr, const QrTexAttr *valve, QrVec3 new_
 
   /* As qr_texproj_valve_to_standard: keep the sign of the U scale. */
   theta = atan2 (sigma * grad[0][1], sigma * grad[0][0]) * (180.0 / G_PI);
-  if (effective_scale (valve->scale[0]) < 0.0)
+  if (qr_texproj_effective_scale (valve->scale[0]) < 0.0)
     theta += 180.0;
   theta = normalise_degrees (theta);
   qr_sin_cos_degrees (theta, &sinv, &cosv);
@@ -569,7 +551,7 @@ standard_best_effort (const QrTransform *tr, const QrTexAttr *valve, QrVec3 new_
   scales[1] = tau / (cosv * grad[1][1] - sinv * grad[1][0]);
   for (int i = 0; i < 2; i++)
     if (!isfinite (scales[i]) || scales[i] == 0.0)
-      scales[i] = effective_scale (valve->scale[i]);
+      scales[i] = qr_texproj_effective_scale (valve->scale[i]);
 
   out->rotation = theta;
   out->scale[0] = scales[0];
@@ -580,8 +562,8 @@ standard_best_effort (const QrTransform *tr, const QrTexAttr *valve, QrVec3 new_
   anchor = fixed_point (tr);
   qr_texproj_texels (QR_TEX_VALVE, valve, new_normal, &anchor, 1, &exact);
   qr_texproj_texels (QR_TEX_STANDARD, out, new_normal, &anchor, 1, &approx);
-  out->shift[0] = snap_tex (exact.u - approx.u);
-  out->shift[1] = snap_tex (exact.v - approx.v);
+  out->shift[0] = qr_texproj_snap (exact.u - approx.u);
+  out->shift[1] = qr_texproj_snap (exact.v - approx.v);
 }
 
 static bool

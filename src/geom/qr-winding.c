@@ -71,21 +71,6 @@ qr_winding_base_for_plane (const QrPlane *plane)
   return w;
 }
 
-/* A point kept as on an axial plane gets that coordinate exactly: earlier
- * clips by slanted planes may have left 1e-10 of interpolation error in it. */
-static inline void
-pin_to_axial (QrVec3 *p, const QrPlane *plane)
-{
-  const QrVec3 n = plane->normal;
-
-  if (n.x == 1.0 || n.x == -1.0)
-    p->x = n.x * plane->dist;
-  else if (n.y == 1.0 || n.y == -1.0)
-    p->y = n.y * plane->dist;
-  else if (n.z == 1.0 || n.z == -1.0)
-    p->z = n.z * plane->dist;
-}
-
 /* The point where segment a→b crosses the plane. A coordinate the two ends
  * share stays exact (a + t * 0), and on an axial plane the coordinate along
  * its axis is set to the distance itself. */
@@ -95,7 +80,7 @@ split_point (QrVec3 a, QrVec3 b, double da, double db, const QrPlane *plane)
   double t = da / (da - db);
   QrVec3 mid = { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z) };
 
-  pin_to_axial (&mid, plane);
+  qr_plane_pin (plane, &mid);
   return mid;
 }
 
@@ -140,11 +125,13 @@ clip_points (const QrVec3 *in, const int *in_tags, int n, const QrPlane *plane, 
   if (counts[QR_SIDE_FRONT] == 0)
     {
       memmove (out, in, sizeof (QrVec3) * (gsize) n);
+      /* Points kept as on an axial plane get its coordinate exactly: earlier
+       * clips by slanted planes may have left 1e-10 of error in them. */
       if (out_tags != NULL)
         memmove (out_tags, in_tags, sizeof (int) * (gsize) n);
       for (int i = 0; i < n; i++)
         if (sides[i] == QR_SIDE_ON)
-          pin_to_axial (&out[i], plane);
+          qr_plane_pin (plane, &out[i]);
       return n;
     }
   if (counts[QR_SIDE_BACK] == 0)
@@ -158,7 +145,7 @@ clip_points (const QrVec3 *in, const int *in_tags, int n, const QrPlane *plane, 
         {
           out[m] = in[i];
           if (sides[i] == QR_SIDE_ON)
-            pin_to_axial (&out[m], plane);
+            qr_plane_pin (plane, &out[m]);
           /* An on point whose successor is clipped away starts the cut. */
           if (out_tags != NULL)
             out_tags[m] = sides[i] == QR_SIDE_ON && sides[j] == QR_SIDE_FRONT ? tag : in_tags[i];
@@ -250,7 +237,7 @@ qr_winding_split (const QrWinding *w, const QrPlane *plane, double epsilon,
         {
           QrVec3 on = w->p[i];
 
-          pin_to_axial (&on, plane);
+          qr_plane_pin (plane, &on);
           f->p[f->n++] = on;
           b->p[b->n++] = on;
           continue;
