@@ -537,6 +537,40 @@ test_untie (void)
   check_edit ("Undo Move to World", do_untie, check_untie, NULL);
 }
 
+/* Untie in a map with no world yet: the world is made first, in front of
+ * the door, and the door's position is followed. */
+static void
+test_untie_without_world (void)
+{
+  static const char door_only[] =
+    "{\n\"classname\" \"light\"\n}\n"
+    "{\n\"classname\" \"func_door\"\n{\n"
+    "( 0 128 0 ) ( 0 129 0 ) ( 0 128 1 ) door 0 0 0 1 1\n"
+    "( 16 128 0 ) ( 16 128 1 ) ( 16 129 0 ) door 0 0 0 1 1\n"
+    "( 0 128 0 ) ( 0 128 1 ) ( 1 128 0 ) door 0 0 0 1 1\n"
+    "( 0 192 0 ) ( 1 192 0 ) ( 0 192 1 ) door 0 0 0 1 1\n"
+    "( 0 128 0 ) ( 1 128 0 ) ( 0 129 0 ) door 0 0 0 1 1\n"
+    "( 0 128 96 ) ( 0 129 96 ) ( 1 128 96 ) door 0 0 0 1 1\n"
+    "}\n}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrDocument) doc = qr_document_new (qr_map_parse_map (door_only, sizeof door_only - 1, "t.map", NULL));
+  g_autofree char *before = save (doc);
+  QrMap *map = qr_document_get_map (doc);
+  QrId id = brush_id (doc, 1, 0);
+
+  g_assert_true (qr_op_untie (doc, &id, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 0)), ==, "worldspawn");
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 1)), ==, "light");
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (0, 128, 0), qr_vec3 (16, 192, 96));
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *s = save (doc);
+    g_assert_cmpstr (s, ==, before);
+  }
+}
+
 /* --- textures and keys --- */
 
 static gboolean
@@ -1078,6 +1112,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/group-vmf", test_group_vmf);
   g_test_add_func ("/edit/tie", test_tie);
   g_test_add_func ("/edit/untie", test_untie);
+  g_test_add_func ("/edit/untie-without-world", test_untie_without_world);
   g_test_add_func ("/edit/texture/set", test_set_texture);
   g_test_add_func ("/edit/texture/rotation", test_set_rotation);
   g_test_add_func ("/edit/texture/lock", test_texture_lock);

@@ -499,20 +499,13 @@ qr_csg_split (QrPolyBuilder *b, const QrCsgBrush *brush, const QrVec3 cut[3], in
   piece_free (bk);
 }
 
-static bool
-bounds_overlap (QrBounds a, QrBounds b)
-{
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
-         && a.min.z < b.max.z && b.min.z < a.max.z;
-}
-
 /* A plane of either piece with the whole other piece in front of it
  * separates them. (Not finding one does not prove an overlap: the clipping
  * below then finds nothing to cut and leaves the piece whole.) */
 static bool
 separated (const Piece *a, const Piece *c)
 {
-  if (!bounds_overlap (a->bounds, c->bounds))
+  if (!qr_bounds_overlap (a->bounds, c->bounds))
     return true;
   for (guint i = 0; i < c->faces->len; i++)
     if (classify_piece (a, &c->planes[i]) == SIDE_FRONT)
@@ -792,7 +785,7 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
               const QrBspClipFunctor *functor;
               g_autoptr (GPtrArray) next = NULL;
 
-              if (j == i || !bounds_overlap (p->bounds, q->bounds))
+              if (j == i || !qr_bounds_overlap (p->bounds, q->bounds))
                 continue;
               functor = qr_bsp_polygon_functor (j > i ? QR_BSP_COPLANAR_UNION_FIRST : QR_BSP_COPLANAR_UNION_SECOND);
               next = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);

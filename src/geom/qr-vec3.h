@@ -160,6 +160,14 @@ qr_bounds_add_point (QrBounds *b, QrVec3 p)
   b->max.z = qr_max (b->max.z, p.z);
 }
 
+/* Their insides overlap (touching boxes do not). */
+static inline bool
+qr_bounds_overlap (QrBounds a, QrBounds b)
+{
+  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+         && a.min.z < b.max.z && b.min.z < a.max.z;
+}
+
 static inline void
 qr_bounds_add_bounds (QrBounds *b, QrBounds o)
 {

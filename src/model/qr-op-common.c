@@ -141,3 +141,19 @@ qr_op_is_world (const QrEntity *entity)
   return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT))
          || g_strcmp0 (qr_entity_get_key (entity, "classname"), "worldspawn") == 0;
 }
+
+void
+qr_op_repair_axes (QrFace *face, QrVec3 normal)
+{
+  QrVec3 uv;
+  double lu = qr_vec3_length (face->tex.u_axis), lv = qr_vec3_length (face->tex.v_axis);
+  QrTexAttr base = face->tex;
+
+  if (face->form != QR_TEX_VALVE)
+    return;
+  uv = qr_vec3_cross (face->tex.u_axis, face->tex.v_axis);
+  if (lu > 0 && lv > 0 && fabs (qr_vec3_dot (uv, normal)) > 1e-6 * lu * lv)
+    return;
+  base.rotation = 0;
+  qr_texproj_standard_to_valve (&base, normal, &face->tex);
+}

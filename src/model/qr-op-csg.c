@@ -41,25 +41,6 @@ closest_face (const QrBrush *brush, QrVec3 normal)
   return best;
 }
 
-/* Valve axes that end up parallel to a face's normal project nothing:
- * world-aligned axes instead, keeping offsets and scales. */
-static void
-reproject (QrFace *face)
-{
-  QrPlane plane;
-  QrVec3 uv;
-  QrTexAttr base;
-
-  if (face->form != QR_TEX_VALVE || !qr_face_plane (face, &plane))
-    return;
-  uv = qr_vec3_cross (face->tex.u_axis, face->tex.v_axis);
-  if (fabs (qr_vec3_dot (uv, plane.normal)) > 1e-6 * qr_vec3_length (face->tex.u_axis) * qr_vec3_length (face->tex.v_axis))
-    return;
-  base = face->tex;
-  base.rotation = 0;
-  qr_texproj_standard_to_valve (&base, plane.normal, &face->tex);
-}
-
 typedef struct
 {
   QrDocument *doc;
@@ -113,7 +94,12 @@ from_csg (FaceMaker *fm, const QrCsgBrush *csg, QrPolytope *poly)
       if (cf->kind == QR_CSG_FACE_CUT && fm->cut_texture != NULL)
         face->texture = qr_map_intern_texture (map, fm->cut_texture, -1);
       if (cf->kind != QR_CSG_FACE_SAME)
-        reproject (face);
+        {
+          QrPlane plane;
+
+          if (qr_face_plane (face, &plane))
+            qr_op_repair_axes (face, plane.normal);
+        }
     }
   if (poly != NULL)
     brush->poly = poly;
@@ -150,13 +136,6 @@ require_valid (GArray *locs, GError **error)
         return FALSE;
       }
   return TRUE;
-}
-
-static bool
-boxes_overlap (QrBounds a, QrBounds b)
-{
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
-         && a.min.z < b.max.z && b.min.z < a.max.z;
 }
 
 gboolean
@@ -262,7 +241,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
 
           for (guint c = 0; c < n && !is_carver; c++)
             is_carver = brush->id == carver_ids[c];
-          if (!is_carver && qr_brush_is_valid (brush) && boxes_overlap (brush->poly->bounds, reach))
+          if (!is_carver && qr_brush_is_valid (brush) && qr_bounds_overlap (brush->poly->bounds, reach))
             g_array_append_val (targets, loc);
         }
     }

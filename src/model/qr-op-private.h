@@ -42,3 +42,8 @@ void qr_op_sort_descending (GArray *locs);
 
 /* Whether the entity is a world (no brush entity to remove when emptied). */
 bool qr_op_is_world (const QrEntity *entity);
+
+/* Valve axes left parallel to the face normal (a floor turned into a wall
+ * without texture lock, a cut face) project nothing: the face gets world-
+ * aligned axes, keeping its offsets and scales, as TrenchBroom does. */
+void qr_op_repair_axes (QrFace *face, QrVec3 normal);

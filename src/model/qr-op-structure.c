@@ -60,6 +60,25 @@ drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
     }
 }
 
+/* The located brushes go to the end of the world (made if missing), in
+ * their order; the brush entities they leave empty go. */
+static void
+move_to_world (QrDocument *doc, GArray *locs)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint before = qr_map_entity_count (map);
+  guint world = qr_op_world (doc);
+  g_autoptr (GPtrArray) copies = NULL;
+
+  /* A world made just now went in first: every entity moved up one. */
+  if (qr_map_entity_count (map) != before)
+    for (guint i = 0; i < locs->len; i++)
+      g_array_index (locs, QrBrushLoc, i).entity++;
+  copies = lift_brushes (doc, locs);
+  drop_brushes (doc, world, copies);
+  remove_entities (doc, NULL, locs);
+}
+
 gboolean
 qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
               const QrId *entities, guint n_entities, GError **error)
@@ -199,10 +218,8 @@ qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error)
 {
   g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
   g_autoptr (GArray) moving = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
-  g_autoptr (GPtrArray) copies = NULL;
   g_autoptr (QrSelection) after = NULL;
   QrMap *map = qr_document_get_map (doc);
-  guint world;
 
   if (locs == NULL)
     return FALSE;
@@ -215,10 +232,7 @@ qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error)
       return FALSE;
     }
   qr_document_edit_begin (doc);
-  world = qr_op_world (doc);
-  copies = lift_brushes (doc, moving);
-  drop_brushes (doc, world, copies);
-  remove_entities (doc, NULL, moving);
+  move_to_world (doc, moving);
   after = qr_op_selection_of (ids, n);
   qr_op_commit (doc, _("Move to World"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
@@ -418,9 +432,7 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
 
   {
     g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
-    g_autoptr (GPtrArray) copies = NULL;
     g_autofree bool *grouped = g_new0 (bool, qr_map_entity_count (map));
-    guint world;
 
     for (guint i = 0; i < locs->len; i++)
       {
@@ -441,10 +453,7 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
         return FALSE;
       }
     qr_document_edit_begin (doc);
-    world = qr_op_world (doc);
-    copies = lift_brushes (doc, members);
-    drop_brushes (doc, world, copies);
-    remove_entities (doc, NULL, members);
+    move_to_world (doc, members);
     qr_op_commit (doc, _("Ungroup"), QR_MERGE_NONE, NULL, 0, after);
     return TRUE;
   }

@@ -27,25 +27,6 @@ qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError *
   return TRUE;
 }
 
-/* Valve axes left parallel to the face normal (a floor turned into a wall
- * without texture lock) project nothing: give the face world-aligned axes,
- * keeping its offsets and scales, as TrenchBroom does. */
-static void
-repair_axes (QrFace *face, QrVec3 normal)
-{
-  QrVec3 uv;
-  double lu = qr_vec3_length (face->tex.u_axis), lv = qr_vec3_length (face->tex.v_axis);
-  QrTexAttr base = face->tex;
-
-  if (face->form != QR_TEX_VALVE)
-    return;
-  uv = qr_vec3_cross (face->tex.u_axis, face->tex.v_axis);
-  if (lu > 0 && lv > 0 && fabs (qr_vec3_dot (uv, normal)) > 1e-6 * lu * lv)
-    return;
-  base.rotation = 0;
-  qr_texproj_standard_to_valve (&base, normal, &face->tex);
-}
-
 gboolean
 qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, bool lock,
                        guint *approximate, GError **error)
@@ -70,7 +51,7 @@ qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, b
           face->tex = locked;
         }
       else
-        repair_axes (face, after.normal);
+        qr_op_repair_axes (face, after.normal);
     }
   return qr_op_build_checked (doc, brush, was_valid, error);
 }
