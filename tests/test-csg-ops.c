@@ -284,15 +284,6 @@ load_corpus (const char *relative)
   return map;
 }
 
-static QrCsgBrush *
-csg_of (const QrBrush *brush, int source)
-{
-  g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) brush->n_faces);
-
-  qr_brush_gather_points (brush, points);
-  return qr_csg_brush_new (points, brush->n_faces, source);
-}
-
 static double
 area_of (const QrBrush *brush)
 {
@@ -345,8 +336,8 @@ carve_pairs (const char *relative, guint max_pairs)
             || a->poly->bounds.max.y <= c->poly->bounds.min.y || c->poly->bounds.max.y <= a->poly->bounds.min.y
             || a->poly->bounds.max.z <= c->poly->bounds.min.z || c->poly->bounds.max.z <= a->poly->bounds.min.z)
           continue;
-        ca = csg_of (a, 0);
-        cc = csg_of (c, 1000);
+        ca = qr_brush_to_csg (a, 0);
+        cc = qr_brush_to_csg (c, 1000);
         carver[0] = cc;
         both = qr_csg_brush_copy (ca);
         g_array_append_vals (both, cc->data, cc->len);

@@ -9,39 +9,6 @@
 
 #include <stdio.h>
 
-static double
-now_us (void)
-{
-  return (double) g_get_monotonic_time ();
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median_of (GArray *v)
-{
-  if (v->len == 0)
-    return 0;
-  g_array_sort (v, compare_doubles);
-  return v->len % 2 ? g_array_index (v, double, v->len / 2)
-                    : 0.5 * (g_array_index (v, double, v->len / 2 - 1) + g_array_index (v, double, v->len / 2));
-}
-
-static QrCsgBrush *
-csg_of (const QrBrush *brush, int source)
-{
-  g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) MAX (brush->n_faces, 1));
-
-  qr_brush_gather_points (brush, points);
-  return qr_csg_brush_new (points, brush->n_faces, source);
-}
-
 /* TrenchBroom's bound for one carved brush: one piece per carver plane
  * that cuts it (has its vertices on both sides). */
 static guint
@@ -151,7 +118,7 @@ qr_cli_bench_csg (const char *path, int repeat)
           cyl = qr_entity_get_brush (w, k);
       if (cyl == NULL)
         break;
-      carver = csg_of (cyl, 0);
+      carver = qr_brush_to_csg (cyl, 0);
       /* The bound, untimed: every brush this carve will cut. */
       for (guint k = 0; k < valid->len; k++)
         {
@@ -160,24 +127,21 @@ qr_cli_bench_csg (const char *path, int repeat)
           g_autoptr (GPtrArray) out = NULL;
           const QrCsgBrush *carvers[1] = { carver };
 
-          if (brush == cyl || brush->poly->bounds.max.x <= cyl->poly->bounds.min.x
-              || cyl->poly->bounds.max.x <= brush->poly->bounds.min.x || brush->poly->bounds.max.y <= cyl->poly->bounds.min.y
-              || cyl->poly->bounds.max.y <= brush->poly->bounds.min.y || brush->poly->bounds.max.z <= cyl->poly->bounds.min.z
-              || cyl->poly->bounds.max.z <= brush->poly->bounds.min.z)
+          if (brush == cyl || !qr_bounds_overlap (brush->poly->bounds, cyl->poly->bounds))
             continue;
-          a = csg_of (brush, 100000);
+          a = qr_brush_to_csg (brush, 100000);
           out = qr_csg_difference (b, a, carvers, 1);
           if (out != NULL)
             bound += cutting_planes (brush, carver);
         }
 
-      t0 = now_us ();
+      t0 = (qr_cli_now_ms () * 1000);
       if (!qr_op_carve (doc, &cyl->id, 1, FALSE, NULL))
         {
           qr_document_undo (doc);
           continue;
         }
-      t1 = now_us ();
+      t1 = (qr_cli_now_ms () * 1000);
       /* removed: the carved brushes; added: their pieces. */
       pieces += counts[1];
       g_array_append_val (affected, (double) { counts[0] });
@@ -201,9 +165,9 @@ qr_cli_bench_csg (const char *path, int repeat)
 
       for (int i = 0; i < 100; i++)
         g_ptr_array_add (in, random_brush (union_rand, i * 16));
-      t0 = now_us ();
+      t0 = (qr_cli_now_ms () * 1000);
       out = qr_csg_union (b, (const QrCsgBrush *const *) in->pdata, (int) in->len);
-      t1 = now_us ();
+      t1 = (qr_cli_now_ms () * 1000);
       g_array_append_val (union_ms, (double) { (t1 - t0) / 1000 });
       union_pieces = out->len;
 
@@ -212,9 +176,9 @@ qr_cli_bench_csg (const char *path, int repeat)
       shape = qr_primitive_build (&spec, NULL);
       cylinder = qr_csg_brush_new ((QrVec3 *) ((GArray *) g_ptr_array_index (shape, 0))->data,
                                    (int) ((GArray *) g_ptr_array_index (shape, 0))->len / 3, 0);
-      t0 = now_us ();
+      t0 = (qr_cli_now_ms () * 1000);
       walls = qr_csg_hollow (b, cylinder, 16, false, NULL);
-      t1 = now_us ();
+      t1 = (qr_cli_now_ms () * 1000);
       g_array_append_val (hollow_ms, (double) { (t1 - t0) / 1000 });
       hollow_pieces = walls ? walls->len : 0;
     }
@@ -222,13 +186,13 @@ qr_cli_bench_csg (const char *path, int repeat)
   root = json_object_new_object ();
   json_object_object_add (root, "file", json_object_new_string (path));
   json_object_object_add (root, "carve_positions", json_object_new_int64 (per_brush->len));
-  json_object_object_add (root, "carve_affected_median", qr_json_number (median_of (affected)));
-  json_object_object_add (root, "carve_us_per_brush_median", qr_json_number (round (median_of (per_brush) * 10) / 10));
+  json_object_object_add (root, "carve_affected_median", qr_json_number (qr_cli_median (affected)));
+  json_object_object_add (root, "carve_us_per_brush_median", qr_json_number (round (qr_cli_median (per_brush) * 10) / 10));
   json_object_object_add (root, "carve_pieces", json_object_new_int64 (pieces));
   json_object_object_add (root, "carve_pieces_bound", json_object_new_int64 (bound));
-  json_object_object_add (root, "union_100_ms", qr_json_number (round (median_of (union_ms) * 1000) / 1000));
+  json_object_object_add (root, "union_100_ms", qr_json_number (round (qr_cli_median (union_ms) * 1000) / 1000));
   json_object_object_add (root, "union_100_pieces", json_object_new_int64 (union_pieces));
-  json_object_object_add (root, "hollow_64_ms", qr_json_number (round (median_of (hollow_ms) * 1000) / 1000));
+  json_object_object_add (root, "hollow_64_ms", qr_json_number (round (qr_cli_median (hollow_ms) * 1000) / 1000));
   json_object_object_add (root, "hollow_64_pieces", json_object_new_int64 (hollow_pieces));
   qr_json_print (root);
   json_object_put (root);

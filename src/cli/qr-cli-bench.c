@@ -9,24 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double
-median (GArray *ms)
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
 {
-  double *v = (double *) ms->data;
-  guint n = ms->len;
+  double x = *(const double *) a, y = *(const double *) b;
 
-  for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0 && v[j - 1] > v[j]; j--)
-      {
-        double t = v[j];
-        v[j] = v[j - 1];
-        v[j - 1] = t;
-      }
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  return x < y ? -1 : x > y;
 }
 
-static double
-now_ms (void)
+double
+qr_cli_median (GArray *samples)
+{
+  guint n = samples->len;
+
+  if (n == 0)
+    return 0;
+  g_array_sort (samples, compare_doubles);
+  return n % 2 ? g_array_index (samples, double, n / 2)
+               : 0.5 * (g_array_index (samples, double, n / 2 - 1) + g_array_index (samples, double, n / 2));
+}
+
+double
+qr_cli_now_ms (void)
 {
   return (double) g_get_monotonic_time () / 1000.0;
 }
@@ -98,26 +102,26 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
    * discarding that redo step, which is not what is being measured. */
   for (int r = 0; r < repeat; r++)
     {
-      double t0 = now_ms (), t1, t2, t3;
+      double t0 = qr_cli_now_ms (), t1, t2, t3;
 
       qr_op_translate (doc, &one, 1, qr_vec3 (8, 0, 0), NULL);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       qr_document_undo (doc);
-      t2 = now_ms ();
+      t2 = qr_cli_now_ms ();
       qr_document_redo (doc);
-      t3 = now_ms ();
+      t3 = qr_cli_now_ms ();
       g_array_append_val (t->move_one, (double) { t1 - t0 });
       g_array_append_val (t->undo_one, (double) { t2 - t1 });
       g_array_append_val (t->redo_one, (double) { t3 - t2 });
     }
   for (int r = 0; r < repeat; r++)
     {
-      double t0 = now_ms (), t1, t2;
+      double t0 = qr_cli_now_ms (), t1, t2;
 
       qr_op_translate (doc, (QrId *) all->data, all->len, qr_vec3 (0, 16, 0), NULL);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       qr_document_undo (doc);
-      t2 = now_ms ();
+      t2 = qr_cli_now_ms ();
       g_array_append_val (t->move_all, (double) { t1 - t0 });
       g_array_append_val (t->undo_all, (double) { t2 - t1 });
     }
@@ -126,7 +130,7 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
 static json_object *
 ms (GArray *samples)
 {
-  return qr_json_number (round (median (samples) * 1000) / 1000);
+  return qr_json_number (round (qr_cli_median (samples) * 1000) / 1000);
 }
 
 static int
@@ -171,9 +175,9 @@ bench_file (const char *path, int repeat)
       g_autoptr (GString) text = NULL;
       double t0, t1;
 
-      t0 = now_ms ();
+      t0 = qr_cli_now_ms ();
       map = qr_map_parse (data, len, qr_file_kind_for_path (path), path, &error);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       if (map == NULL)
         {
           fprintf (stderr, "quarry-cli: %s\n", error->message);
@@ -182,23 +186,23 @@ bench_file (const char *path, int repeat)
         }
       g_array_append_val (parse, (double) { t1 - t0 });
 
-      t0 = now_ms ();
+      t0 = qr_cli_now_ms ();
       qr_map_build_geometry (map, 1);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       g_array_append_val (geometry, (double) { t1 - t0 });
 
       /* Again on every core: what the editor does on load. */
       for (guint e = 0; e < qr_map_entity_count (map); e++)
         for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
           qr_brush_invalidate (qr_entity_get_brush (qr_map_get_entity (map, e), b));
-      t0 = now_ms ();
+      t0 = qr_cli_now_ms ();
       qr_map_build_geometry (map, 0);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       g_array_append_val (geometry_mt, (double) { t1 - t0 });
 
-      t0 = now_ms ();
+      t0 = qr_cli_now_ms ();
       text = qr_map_write (map, QR_SAVE_AS_READ, &error);
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       if (text == NULL)
         {
           fprintf (stderr, "quarry-cli: %s\n", error->message);
@@ -207,14 +211,14 @@ bench_file (const char *path, int repeat)
         }
       g_array_append_val (serialize, (double) { t1 - t0 });
 
-      t0 = now_ms ();
+      t0 = qr_cli_now_ms ();
       if (!qr_map_save (map, tmp_path, QR_SAVE_AS_READ, &error))
         {
           fprintf (stderr, "quarry-cli: %s\n", error->message);
           g_rmdir (tmp_dir);
           return QR_EXIT_BAD_INPUT;
         }
-      t1 = now_ms ();
+      t1 = qr_cli_now_ms ();
       g_array_append_val (save, (double) { t1 - t0 });
 
       if (r == 0)
@@ -244,13 +248,13 @@ bench_file (const char *path, int repeat)
   json_object_object_add (root, "faces", json_object_new_int64 (faces));
   json_object_object_add (root, "invalid_brushes", json_object_new_int64 (invalid));
   json_object_object_add (root, "repeat", json_object_new_int64 (repeat));
-  json_object_object_add (root, "parse_ms", qr_json_number (round (median (parse) * 1000) / 1000));
-  json_object_object_add (root, "geometry_ms", qr_json_number (round (median (geometry) * 1000) / 1000));
+  json_object_object_add (root, "parse_ms", qr_json_number (round (qr_cli_median (parse) * 1000) / 1000));
+  json_object_object_add (root, "geometry_ms", qr_json_number (round (qr_cli_median (geometry) * 1000) / 1000));
   json_object_object_add (root, "parse_geometry_ms",
-                          qr_json_number (round ((median (parse) + median (geometry)) * 1000) / 1000));
-  json_object_object_add (root, "geometry_all_cores_ms", qr_json_number (round (median (geometry_mt) * 1000) / 1000));
-  json_object_object_add (root, "serialize_ms", qr_json_number (round (median (serialize) * 1000) / 1000));
-  json_object_object_add (root, "save_ms", qr_json_number (round (median (save) * 1000) / 1000));
+                          qr_json_number (round ((qr_cli_median (parse) + qr_cli_median (geometry)) * 1000) / 1000));
+  json_object_object_add (root, "geometry_all_cores_ms", qr_json_number (round (qr_cli_median (geometry_mt) * 1000) / 1000));
+  json_object_object_add (root, "serialize_ms", qr_json_number (round (qr_cli_median (serialize) * 1000) / 1000));
+  json_object_object_add (root, "save_ms", qr_json_number (round (qr_cli_median (save) * 1000) / 1000));
   if (move_one->len > 0)
     {
       json_object_object_add (root, "move_one_ms", ms (move_one));

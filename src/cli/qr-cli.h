@@ -22,6 +22,11 @@ int qr_cli_bench (int argc, char **argv);
 /* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */
 int qr_cli_peak_rss (int argc, char **argv);
 
+/* Benchmark helpers: the median of samples (sorted in place; 0 when there
+ * are none) and a monotonic clock in milliseconds. */
+double qr_cli_median (GArray *samples);
+double qr_cli_now_ms (void);
+
 /* Parses options; on error prints the message and the help hint. */
 bool qr_cli_parse_options (GOptionContext *context, int *argc, char ***argv);
 

@@ -1,4 +1,5 @@
 #include "qr-brush.h"
+#include "qr-csg.h"
 #include "qr-node.h"
 
 #include <string.h>
@@ -82,4 +83,13 @@ void
 qr_brush_invalidate (QrBrush *brush)
 {
   g_clear_pointer (&brush->poly, qr_polytope_free);
+}
+
+GArray *
+qr_brush_to_csg (const QrBrush *brush, int first_source)
+{
+  g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) MAX (brush->n_faces, 1));
+
+  qr_brush_gather_points (brush, points);
+  return qr_csg_brush_new (points, brush->n_faces, first_source);
 }

@@ -37,6 +37,9 @@ void qr_brush_invalidate (QrBrush *brush);
 /* Copies the 3 * n_faces plane points, contiguous, into out; returns out. */
 const QrVec3 *qr_brush_gather_points (const QrBrush *brush, QrVec3 *out);
 
+/* The brush's faces for src/geom's CSG, numbered first_source + face index. */
+GArray *qr_brush_to_csg (const QrBrush *brush, int first_source);
+
 static inline bool
 qr_brush_is_valid (const QrBrush *brush)
 {

@@ -11,15 +11,6 @@
 /* Source numbers: input brush k, face f → k * STRIDE + f. */
 #define SOURCE_STRIDE 65536
 
-static QrCsgBrush *
-to_csg (const QrBrush *brush, int k)
-{
-  g_autofree QrVec3 *points = g_new (QrVec3, 3 * (gsize) MAX (brush->n_faces, 1));
-
-  qr_brush_gather_points (brush, points);
-  return qr_csg_brush_new (points, brush->n_faces, k * SOURCE_STRIDE);
-}
-
 /* The face of `brush` whose normal is closest to `normal`: the texture a
  * cut face takes, as TrenchBroom's clip tool does. */
 static const QrFace *
@@ -162,7 +153,7 @@ qr_op_split (QrDocument *doc, const QrId *ids, guint n, const QrVec3 cut[3], QrS
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
-      g_autoptr (GArray) csg = to_csg (loc->brush, 0);
+      g_autoptr (GArray) csg = qr_brush_to_csg (loc->brush, 0);
       g_autoptr (GPtrArray) pieces = qr_csg_brush_array_new ();
       QrCsgBrush *front = NULL, *back = NULL;
       FaceMaker fm = { doc, inputs, loc->brush, texture };
@@ -223,7 +214,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
       QrBrush *c = g_array_index (locs, QrBrushLoc, i).brush;
 
       g_ptr_array_add (inputs, c);
-      g_ptr_array_add (carvers, to_csg (c, (int) i + 1));
+      g_ptr_array_add (carvers, qr_brush_to_csg (c, ((int) i + 1) * SOURCE_STRIDE));
       qr_bounds_add_bounds (&reach, c->poly->bounds);
     }
 
@@ -252,7 +243,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
   for (guint i = 0; i < targets->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (targets, QrBrushLoc, i);
-      g_autoptr (GArray) csg = to_csg (loc->brush, 0);
+      g_autoptr (GArray) csg = qr_brush_to_csg (loc->brush, 0);
       g_autoptr (GPtrArray) polys = NULL;
       g_autoptr (GPtrArray) pieces = qr_csg_difference_prepared (b, csg, loc->brush->poly, prepared, &polys);
       FaceMaker fm = { doc, inputs, NULL, NULL };
@@ -328,7 +319,7 @@ inputs_to_csg (GArray *locs, GPtrArray *inputs)
       QrBrush *brush = g_array_index (locs, QrBrushLoc, i).brush;
 
       g_ptr_array_add (inputs, brush);
-      g_ptr_array_add (csg, to_csg (brush, (int) i));
+      g_ptr_array_add (csg, qr_brush_to_csg (brush, (int) i * SOURCE_STRIDE));
     }
   return csg;
 }
@@ -400,7 +391,7 @@ qr_op_hollow (QrDocument *doc, const QrId *ids, guint n, double thickness, gbool
   /* Every brush is checked before anything changes. */
   for (guint i = 0; i < locs->len; i++)
     {
-      g_autoptr (GArray) csg = to_csg (g_array_index (locs, QrBrushLoc, i).brush, 0);
+      g_autoptr (GArray) csg = qr_brush_to_csg (g_array_index (locs, QrBrushLoc, i).brush, 0);
       g_autoptr (GError) local = NULL;
       GPtrArray *walls = qr_csg_hollow (qr_document_get_builder (doc), csg, thickness, outward, &local);
 
