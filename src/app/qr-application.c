@@ -1,0 +1,249 @@
+/* qr-application.c — see qr-application.h. */
+#include "qr-application.h"
+
+#include <glib/gi18n.h>
+#include "qr-window.h"
+
+struct _QrApplication
+{
+  GtkApplication parent_instance;
+
+  /* owned */
+  GSettings *settings;
+  int bench_frames; /* --bench-render N: 0 when not benchmarking */
+};
+
+G_DEFINE_FINAL_TYPE (QrApplication, qr_application, GTK_TYPE_APPLICATION)
+
+static const struct
+{
+  const char *action;
+  const char *accels[4];
+} accels[] = {
+  { "win.new", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.close", { "<Control>w", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control>y", "<Control><Shift>z", NULL } },
+  { "win.cut", { "<Control>x", NULL } },
+  { "win.copy", { "<Control>c", NULL } },
+  { "win.paste", { "<Control>v", NULL } },
+  { "win.delete", { "Delete", NULL } },
+  { "win.duplicate", { "<Control>d", NULL } },
+  { "win.select-all", { "<Control>a", NULL } },
+  { "win.select-none", { "Escape", NULL } },
+  { "win.select-invert", { "<Control>i", NULL } },
+  { "win.grid-smaller", { "bracketleft", NULL } },
+  { "win.grid-larger", { "bracketright", NULL } },
+  { "win.zoom-in", { "plus", "equal", "KP_Add" } },
+  { "win.zoom-out", { "minus", "KP_Subtract", NULL } },
+  { "win.zoom-selection", { "<Control>e", NULL } },
+  { "win.zoom-map", { "<Control><Shift>e", NULL } },
+  { "win.maximize-current", { "<Control><Shift>m", NULL } },
+  { "win.show-history", { "F9", NULL } },
+  { "win.texture-lock", { "<Shift>l", NULL } },
+  { "win.carve", { "<Control><Shift>c", NULL } },
+  { "win.hollow", { "<Control>h", NULL } },
+  { "win.group", { "<Control>g", NULL } },
+  { "win.ungroup", { "<Control>u", NULL } },
+  { "win.show-help-overlay", { "<Control>question", "F1", NULL } },
+};
+
+static gboolean
+is_map_uri (const char *uri)
+{
+  g_autofree char *lower = g_ascii_strdown (uri, -1);
+  return g_str_has_suffix (lower, ".map") || g_str_has_suffix (lower, ".vmf");
+}
+
+static int
+newest_first (gconstpointer a, gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+  return g_date_time_compare (tb, ta);
+}
+
+static void
+update_recent_menu (GtkRecentManager *manager, QrApplication *self)
+{
+  GMenu *section = gtk_application_get_menu_by_id (GTK_APPLICATION (self), "recent_section");
+  if (section == NULL)
+    return;
+  g_menu_remove_all (section);
+  int limit = g_settings_get_int (self->settings, "recent-limit"), shown = 0;
+  GList *items = gtk_recent_manager_get_items (manager);
+  items = g_list_sort (items, newest_first);
+  for (GList *l = items; l != NULL && shown < limit; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      if (!is_map_uri (uri) || !gtk_recent_info_exists (info))
+        continue;
+      g_autofree char *label = g_strdup (gtk_recent_info_get_display_name (info));
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+      g_menu_append_item (section, item);
+      shown++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static void
+quit_next (QrApplication *self);
+
+static void
+on_window_destroyed (GtkWindow *window, QrApplication *self)
+{
+  quit_next (self);
+}
+
+/* Closes the windows one by one, each asking about unsaved changes; a
+ * Cancel anywhere stops the quit there. */
+static void
+quit_next (QrApplication *self)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  if (windows == NULL)
+    return;
+  GtkWindow *window = windows->data;
+  g_signal_connect_object (window, "destroy", G_CALLBACK (on_window_destroyed), self, G_CONNECT_AFTER);
+  gtk_window_close (window);
+}
+
+static void
+quit_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  quit_next (QR_APPLICATION (user_data));
+}
+
+static void
+about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *authors[] = { "The Quarry developers", NULL };
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", "Quarry",
+                         "logo-icon-name", QR_APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("A level editor for brush-based game maps"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         NULL);
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+static void
+qr_application_startup (GApplication *app)
+{
+  QrApplication *self = QR_APPLICATION (app);
+
+  G_APPLICATION_CLASS (qr_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/quarry/Quarry/ui/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* Editors are dark so that geometry stands out. */
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+
+  self->settings = g_settings_new (QR_APPLICATION_ID);
+  GtkRecentManager *recent = gtk_recent_manager_get_default ();
+  g_signal_connect_object (recent, "changed", G_CALLBACK (update_recent_menu), self, 0);
+  update_recent_menu (recent, self);
+}
+
+static QrWindow *
+new_window (QrApplication *self)
+{
+  QrWindow *window = qr_window_new (self);
+  if (self->bench_frames > 0)
+    qr_window_start_render_bench (window, self->bench_frames);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+qr_application_activate (GApplication *app)
+{
+  new_window (QR_APPLICATION (app));
+}
+
+static void
+qr_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  QrApplication *self = QR_APPLICATION (app);
+  for (int i = 0; i < n_files; i++)
+    qr_window_load (new_window (self), files[i]);
+}
+
+static int
+qr_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  QrApplication *self = QR_APPLICATION (app);
+  int frames = 0;
+  if (g_variant_dict_lookup (options, "bench-render", "i", &frames))
+    {
+      if (frames <= 0)
+        {
+          g_printerr ("quarry: --bench-render needs a positive number of frames\n");
+          return 2;
+        }
+      self->bench_frames = frames;
+    }
+  return -1;
+}
+
+static void
+qr_application_dispose (GObject *object)
+{
+  QrApplication *self = QR_APPLICATION (object);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (qr_application_parent_class)->dispose (object);
+}
+
+static void
+qr_application_class_init (QrApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = qr_application_dispose;
+  app_class->startup = qr_application_startup;
+  app_class->activate = qr_application_activate;
+  app_class->open = qr_application_open;
+  app_class->handle_local_options = qr_application_handle_local_options;
+}
+
+static void
+qr_application_init (QrApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "bench-render", 0, 0, G_OPTION_ARG_INT, NULL,
+      N_("Open the map, redraw all four views N times, print the timings and quit"), "N" },
+    { NULL },
+  };
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+QrApplication *
+qr_application_new (void)
+{
+  /* Each process its own instance: a second `quarry FILE` opens its own
+   * window rather than handing the file to a running one, which keeps
+   * scripted runs and tests independent. */
+  return g_object_new (QR_TYPE_APPLICATION, "application-id", QR_APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                       "resource-base-path", "/io/github/quarry/Quarry", NULL);
+}

@@ -1,0 +1,408 @@
+/* qr-camera-canvas.c — see qr-camera-canvas.h. */
+#include "qr-camera-canvas.h"
+
+#include <math.h>
+
+/* Degrees the camera turns per pixel of mouse-look. */
+#define LOOK_DEGREES_PER_PIXEL 0.3
+/* Shift's speed-up for held keys. */
+#define FAST_FACTOR 4.0
+
+struct _QrCameraCanvas
+{
+  GtkGLArea parent_instance;
+
+  /* borrowed */
+  QrSceneGl *scene;
+
+  /* owned */
+  QrSceneView gl;
+  gboolean gl_ready;
+  QrCamera camera;
+  QrRenderMode mode;
+  gboolean show_normals;
+  guint held;          /* bit per QrCameraAction */
+  gboolean fast;
+  guint tick_id;
+  gint64 last_frame_us;
+  double look_last_x, look_last_y;
+};
+
+G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, GTK_TYPE_GL_AREA)
+
+enum
+{
+  PICKED,
+  CAMERA_MOVED,
+  RENDERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+camera_moved (QrCameraCanvas *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  g_signal_emit (self, signals[CAMERA_MOVED], 0);
+}
+
+static void
+qr_camera_canvas_realize (GtkWidget *widget)
+{
+  QrCameraCanvas *self = QR_CAMERA_CANVAS (widget);
+  g_autoptr (GError) error = NULL;
+
+  GTK_WIDGET_CLASS (qr_camera_canvas_parent_class)->realize (widget);
+  gtk_gl_area_make_current (GTK_GL_AREA (self));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL || self->scene == NULL)
+    return;
+  if (!qr_scene_gl_acquire (self->scene, &error))
+    {
+      gtk_gl_area_set_error (GTK_GL_AREA (self), error);
+      return;
+    }
+  qr_scene_view_init (&self->gl, self->scene);
+  self->gl_ready = TRUE;
+}
+
+static void
+qr_camera_canvas_unrealize (GtkWidget *widget)
+{
+  QrCameraCanvas *self = QR_CAMERA_CANVAS (widget);
+
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (widget, self->tick_id);
+      self->tick_id = 0;
+    }
+  if (self->gl_ready)
+    {
+      gtk_gl_area_make_current (GTK_GL_AREA (self));
+      qr_scene_view_clear (&self->gl);
+      qr_scene_gl_release (self->scene);
+      self->gl_ready = FALSE;
+    }
+  GTK_WIDGET_CLASS (qr_camera_canvas_parent_class)->unrealize (widget);
+}
+
+static gboolean
+qr_camera_canvas_render (GtkGLArea *area, GdkGLContext *context)
+{
+  QrCameraCanvas *self = QR_CAMERA_CANVAS (area);
+
+  if (!self->gl_ready)
+    return FALSE;
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  qr_scene_draw_3d (self->scene, &self->gl, &self->camera,
+                    gtk_widget_get_width (GTK_WIDGET (self)) * scale,
+                    gtk_widget_get_height (GTK_WIDGET (self)) * scale, self->mode, self->show_normals);
+  g_signal_emit (self, signals[RENDERED], 0);
+  return TRUE;
+}
+
+/* ---- held keys move the camera, frame by frame ---- */
+
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  QrCameraCanvas *self = QR_CAMERA_CANVAS (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->held == 0)
+    {
+      self->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* A stalled frame must not throw the camera across the map. */
+  double seconds = MIN ((now - self->last_frame_us) / 1e6, 0.1);
+  self->last_frame_us = now;
+  for (int a = 0; a < QR_CAMERA_N_ACTIONS; a++)
+    if (self->held & (1u << a))
+      qr_camera_step (&self->camera, (QrCameraAction) a, seconds * (self->fast ? FAST_FACTOR : 1.0));
+  camera_moved (self);
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+action_for_key (guint keyval, GdkModifierType state)
+{
+  gboolean shift = (state & GDK_SHIFT_MASK) != 0;
+  switch (gdk_keyval_to_lower (keyval))
+    {
+    case GDK_KEY_w:
+      return QR_CAMERA_MOVE_FORWARD;
+    case GDK_KEY_s:
+      return QR_CAMERA_MOVE_BACKWARD;
+    case GDK_KEY_a:
+      return QR_CAMERA_STRAFE_LEFT;
+    case GDK_KEY_d:
+      return QR_CAMERA_STRAFE_RIGHT;
+    case GDK_KEY_space:
+    case GDK_KEY_e:
+      return QR_CAMERA_MOVE_UP;
+    case GDK_KEY_c:
+    case GDK_KEY_q:
+      return QR_CAMERA_MOVE_DOWN;
+    case GDK_KEY_Left:
+      return shift ? QR_CAMERA_TWIST_LEFT : QR_CAMERA_TURN_LEFT;
+    case GDK_KEY_Right:
+      return shift ? QR_CAMERA_TWIST_RIGHT : QR_CAMERA_TURN_RIGHT;
+    case GDK_KEY_Up:
+      return QR_CAMERA_LOOK_UP;
+    case GDK_KEY_Down:
+      return QR_CAMERA_LOOK_DOWN;
+    default:
+      return -1;
+    }
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                QrCameraCanvas *self)
+{
+  if (keyval == GDK_KEY_Shift_L || keyval == GDK_KEY_Shift_R)
+    {
+      self->fast = TRUE;
+      return FALSE;
+    }
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  int action = action_for_key (keyval, state);
+  if (action < 0)
+    return FALSE;
+  self->fast = (state & GDK_SHIFT_MASK) != 0 && keyval != GDK_KEY_Left && keyval != GDK_KEY_Right;
+  self->held |= 1u << action;
+  if (self->tick_id == 0)
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+      self->last_frame_us = clock ? gdk_frame_clock_get_frame_time (clock) : g_get_monotonic_time ();
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+    }
+  return TRUE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                 QrCameraCanvas *self)
+{
+  if (keyval == GDK_KEY_Shift_L || keyval == GDK_KEY_Shift_R)
+    {
+      self->fast = FALSE;
+      return;
+    }
+  /* Release both readings of an arrow: Shift may have changed meanwhile. */
+  if (keyval == GDK_KEY_Left)
+    self->held &= ~(1u << QR_CAMERA_TURN_LEFT | 1u << QR_CAMERA_TWIST_LEFT);
+  else if (keyval == GDK_KEY_Right)
+    self->held &= ~(1u << QR_CAMERA_TURN_RIGHT | 1u << QR_CAMERA_TWIST_RIGHT);
+  else
+    {
+      int action = action_for_key (keyval, state);
+      if (action >= 0)
+        self->held &= ~(1u << action);
+    }
+}
+
+static void
+on_focus_leave (GtkEventControllerFocus *focus, QrCameraCanvas *self)
+{
+  /* A key released while another window had focus never reaches us. */
+  self->held = 0;
+  self->fast = FALSE;
+}
+
+static void
+on_enter (GtkEventControllerMotion *motion, double x, double y, QrCameraCanvas *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, QrCameraCanvas *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  if (dy == 0)
+    return FALSE;
+  if (state & GDK_CONTROL_MASK)
+    /* Ctrl+wheel changes the speed, as the camera's speed levels do. */
+    qr_camera_scale_speed (&self->camera, dy < 0 ? 1 : -1);
+  else
+    /* A notch moves an eighth of a second's travel forward or back. */
+    qr_camera_step (&self->camera, dy < 0 ? QR_CAMERA_MOVE_FORWARD : QR_CAMERA_MOVE_BACKWARD, 0.125);
+  camera_moved (self);
+  return TRUE;
+}
+
+static void
+on_look_begin (GtkGestureDrag *drag, double x, double y, QrCameraCanvas *self)
+{
+  self->look_last_x = self->look_last_y = 0;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+on_look_update (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  double dx = ox - self->look_last_x, dy = oy - self->look_last_y;
+  self->look_last_x = ox;
+  self->look_last_y = oy;
+  qr_camera_set_angles (&self->camera, self->camera.yaw - dx * LOOK_DEGREES_PER_PIXEL,
+                        self->camera.pitch - dy * LOOK_DEGREES_PER_PIXEL, self->camera.twist);
+  camera_moved (self);
+}
+
+static void
+on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanvas *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
+  QrRay ray;
+  qr_camera_pick_ray (&self->camera, x, y, gtk_widget_get_width (GTK_WIDGET (self)),
+                      gtk_widget_get_height (GTK_WIDGET (self)), &ray);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  g_signal_emit (self, signals[PICKED], 0, &ray, (state & GDK_CONTROL_MASK) != 0);
+}
+
+/* ---- GObject ---- */
+
+static void
+qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
+
+  widget_class->realize = qr_camera_canvas_realize;
+  widget_class->unrealize = qr_camera_canvas_unrealize;
+  area_class->render = qr_camera_canvas_render;
+
+  /* (const QrRay *ray, gboolean toggle): a click, as a picking ray. */
+  signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                  NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
+  signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_css_name (widget_class, "qr-camera-canvas");
+}
+
+static void
+qr_camera_canvas_init (QrCameraCanvas *self)
+{
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  qr_camera_init (&self->camera);
+  /* About 90° across a pane of 16:10, as Quake shows the world; the
+   * camera's own 90° vertical would bend wide panes like a fish-eye. */
+  self->camera.fov_y = 60.0;
+  self->camera.position = qr_vec3 (-256, -256, 192);
+  qr_camera_look_at (&self->camera, qr_vec3 (0, 0, 0));
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (keys, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_enter), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                                | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  GtkGesture *look = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (look), GDK_BUTTON_SECONDARY);
+  g_signal_connect (look, "drag-begin", G_CALLBACK (on_look_begin), self);
+  g_signal_connect (look, "drag-update", G_CALLBACK (on_look_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (look));
+
+  GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
+
+GtkWidget *
+qr_camera_canvas_new (void)
+{
+  return g_object_new (QR_TYPE_CAMERA_CANVAS, NULL);
+}
+
+void
+qr_camera_canvas_set_scene (QrCameraCanvas *self, QrSceneGl *scene)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
+  self->scene = scene;
+}
+
+QrRenderMode
+qr_camera_canvas_get_mode (QrCameraCanvas *self)
+{
+  g_return_val_if_fail (QR_IS_CAMERA_CANVAS (self), QR_RENDER_SHADED);
+  return self->mode;
+}
+
+void
+qr_camera_canvas_set_mode (QrCameraCanvas *self, QrRenderMode mode)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->mode = mode;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
+void
+qr_camera_canvas_set_show_normals (QrCameraCanvas *self, gboolean show)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->show_normals = show;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
+void
+qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->camera.move_speed = speed;
+}
+
+const QrCamera *
+qr_camera_canvas_get_camera (QrCameraCanvas *self)
+{
+  g_return_val_if_fail (QR_IS_CAMERA_CANVAS (self), NULL);
+  return &self->camera;
+}
+
+void
+qr_camera_canvas_set_camera (QrCameraCanvas *self, const QrCamera *cam)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->camera = *cam;
+  camera_moved (self);
+}
+
+void
+qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  if (qr_bounds_is_empty (box))
+    return;
+  QrVec3 size = qr_vec3_sub (box.max, box.min);
+  QrVec3 centre = qr_vec3_scale (qr_vec3_add (box.min, box.max), 0.5);
+  double radius = 0.5 * sqrt (size.x * size.x + size.y * size.y + size.z * size.z);
+  /* From the south-west, above: the distance at which the box's bounding
+   * sphere fills the vertical field of view. */
+  double distance = radius / sin (self->camera.fov_y * G_PI / 360.0) + 16.0;
+  QrVec3 dir = qr_vec3 (-0.62, -0.62, 0.48);
+  self->camera.position = qr_vec3_add (centre, qr_vec3_scale (dir, distance / sqrt (0.62 * 0.62 * 2 + 0.48 * 0.48)));
+  qr_camera_look_at (&self->camera, centre);
+  camera_moved (self);
+}

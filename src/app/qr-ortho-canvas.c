@@ -1,0 +1,356 @@
+/* qr-ortho-canvas.c — see qr-ortho-canvas.h. */
+#include "qr-ortho-canvas.h"
+
+struct _QrOrthoCanvas
+{
+  GtkGLArea parent_instance;
+
+  /* borrowed */
+  QrSceneGl *scene;
+
+  /* owned */
+  QrSceneView gl;
+  gboolean gl_ready;
+  QrOrthoView view;
+  int grid_size;
+  gboolean space_held;
+  gboolean pointer_inside;
+  double pointer_x, pointer_y;
+  double pan_last_x, pan_last_y;
+  QrBounds pending_fit; /* a fit asked for before the canvas had a size */
+};
+
+G_DEFINE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, GTK_TYPE_GL_AREA)
+
+enum
+{
+  PROP_0,
+  PROP_AXIS,
+  N_PROPS
+};
+
+enum
+{
+  POINTER_MOVED,
+  VIEW_CHANGED,
+  RENDERED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+view_changed (QrOrthoCanvas *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+static void
+qr_ortho_canvas_realize (GtkWidget *widget)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (widget);
+  g_autoptr (GError) error = NULL;
+
+  GTK_WIDGET_CLASS (qr_ortho_canvas_parent_class)->realize (widget);
+  gtk_gl_area_make_current (GTK_GL_AREA (self));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL || self->scene == NULL)
+    return;
+  if (!qr_scene_gl_acquire (self->scene, &error))
+    {
+      gtk_gl_area_set_error (GTK_GL_AREA (self), error);
+      return;
+    }
+  qr_scene_view_init (&self->gl, self->scene);
+  self->gl_ready = TRUE;
+}
+
+static void
+qr_ortho_canvas_unrealize (GtkWidget *widget)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (widget);
+
+  if (self->gl_ready)
+    {
+      gtk_gl_area_make_current (GTK_GL_AREA (self));
+      qr_scene_view_clear (&self->gl);
+      qr_scene_gl_release (self->scene);
+      self->gl_ready = FALSE;
+    }
+  GTK_WIDGET_CLASS (qr_ortho_canvas_parent_class)->unrealize (widget);
+}
+
+static gboolean
+qr_ortho_canvas_render (GtkGLArea *area, GdkGLContext *context)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (area);
+
+  if (!self->gl_ready)
+    return FALSE;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (width != self->view.width || height != self->view.height)
+    qr_ortho_view_set_size (&self->view, width, height);
+  if (!qr_bounds_is_empty (self->pending_fit))
+    {
+      qr_ortho_view_fit (&self->view, self->pending_fit, 24.0);
+      self->pending_fit = qr_bounds_empty ();
+      g_signal_emit (self, signals[VIEW_CHANGED], 0);
+    }
+  qr_scene_draw_ortho (self->scene, &self->gl, &self->view, self->grid_size,
+                       gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+  g_signal_emit (self, signals[RENDERED], 0);
+  return TRUE;
+}
+
+/* ---- input ---- */
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, QrOrthoCanvas *self)
+{
+  self->pointer_inside = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  g_signal_emit (self, signals[POINTER_MOVED], 0);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, QrOrthoCanvas *self)
+{
+  self->pointer_inside = FALSE;
+  g_signal_emit (self, signals[POINTER_MOVED], 0);
+}
+
+static void
+on_enter (GtkEventControllerMotion *motion, double x, double y, QrOrthoCanvas *self)
+{
+  /* Keys such as Space and the arrows go to the view under the pointer. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  on_motion (motion, x, y, self);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, QrOrthoCanvas *self)
+{
+  /* Smooth-scrolling devices send fractions; a step is a whole notch. */
+  int steps = dy < 0 ? 1 : dy > 0 ? -1 : 0;
+  if (steps != 0 && qr_ortho_view_zoom_at (&self->view, self->pointer_x, self->pointer_y, steps))
+    {
+      view_changed (self);
+      g_signal_emit (self, signals[POINTER_MOVED], 0);
+    }
+  return steps != 0;
+}
+
+static void
+on_pan_begin (GtkGestureDrag *drag, double x, double y, QrOrthoCanvas *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag));
+  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && self->space_held))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+      self->pan_last_x = self->pan_last_y = 0;
+    }
+  else
+    gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+on_pan_update (GtkGestureDrag *drag, double ox, double oy, QrOrthoCanvas *self)
+{
+  qr_ortho_view_pan (&self->view, ox - self->pan_last_x, oy - self->pan_last_y);
+  self->pan_last_x = ox;
+  self->pan_last_y = oy;
+  view_changed (self);
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                QrOrthoCanvas *self)
+{
+  if (keyval == GDK_KEY_space)
+    {
+      self->space_held = TRUE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                 QrOrthoCanvas *self)
+{
+  if (keyval == GDK_KEY_space)
+    self->space_held = FALSE;
+}
+
+/* ---- GObject ---- */
+
+static void
+qr_ortho_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (object);
+  switch (prop_id)
+    {
+    case PROP_AXIS:
+      g_value_set_int (value, self->view.axis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qr_ortho_canvas_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (object);
+  switch (prop_id)
+    {
+    case PROP_AXIS:
+      self->view.axis = (QrOrthoAxis) g_value_get_int (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
+
+  object_class->get_property = qr_ortho_canvas_get_property;
+  object_class->set_property = qr_ortho_canvas_set_property;
+  widget_class->realize = qr_ortho_canvas_realize;
+  widget_class->unrealize = qr_ortho_canvas_unrealize;
+  area_class->render = qr_ortho_canvas_render;
+
+  /* 0 top, 1 front, 2 side (QrOrthoAxis). */
+  properties[PROP_AXIS] = g_param_spec_int ("axis", NULL, NULL, QR_ORTHO_AXIS_TOP, QR_ORTHO_AXIS_SIDE,
+                                            QR_ORTHO_AXIS_TOP,
+                                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[POINTER_MOVED] = g_signal_new ("pointer-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[VIEW_CHANGED] = g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_css_name (widget_class, "qr-ortho-canvas");
+}
+
+static void
+qr_ortho_canvas_init (QrOrthoCanvas *self)
+{
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  qr_ortho_view_init (&self->view, QR_ORTHO_AXIS_TOP, 1, 1);
+  /* A 512-unit room fits a small pane: start at a quarter of a pixel per unit. */
+  qr_ortho_view_set_zoom_level (&self->view, -4);
+  self->grid_size = 16;
+  self->pending_fit = qr_bounds_empty ();
+
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_enter), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                                | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  GtkGesture *pan = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (pan), 0);
+  g_signal_connect (pan, "drag-begin", G_CALLBACK (on_pan_begin), self);
+  g_signal_connect (pan, "drag-update", G_CALLBACK (on_pan_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pan));
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (keys, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+GtkWidget *
+qr_ortho_canvas_new (QrOrthoAxis axis)
+{
+  return g_object_new (QR_TYPE_ORTHO_CANVAS, "axis", (int) axis, NULL);
+}
+
+QrOrthoAxis
+qr_ortho_canvas_get_axis (QrOrthoCanvas *self)
+{
+  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), QR_ORTHO_AXIS_TOP);
+  return self->view.axis;
+}
+
+void
+qr_ortho_canvas_set_scene (QrOrthoCanvas *self, QrSceneGl *scene)
+{
+  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
+  g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
+  self->scene = scene;
+}
+
+void
+qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size)
+{
+  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
+  self->grid_size = grid_size <= 0 ? 0 : CLAMP (grid_size, QR_GRID_SIZE_MIN, QR_GRID_SIZE_MAX);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
+const QrOrthoView *
+qr_ortho_canvas_get_view (QrOrthoCanvas *self)
+{
+  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), NULL);
+  return &self->view;
+}
+
+void
+qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps)
+{
+  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
+  qr_ortho_view_set_zoom_level (&self->view, self->view.zoom_level + steps);
+  view_changed (self);
+}
+
+gboolean
+qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box)
+{
+  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), FALSE);
+  if (qr_bounds_is_empty (box))
+    return FALSE;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (width <= 1 || height <= 1)
+    {
+      self->pending_fit = box;
+      gtk_gl_area_queue_render (GTK_GL_AREA (self));
+      return TRUE;
+    }
+  qr_ortho_view_set_size (&self->view, width, height);
+  if (!qr_ortho_view_fit (&self->view, box, 24.0))
+    return FALSE;
+  view_changed (self);
+  return TRUE;
+}
+
+gboolean
+qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world)
+{
+  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), FALSE);
+  if (!self->pointer_inside)
+    return FALSE;
+  *world = qr_ortho_view_screen_to_world (&self->view, self->pointer_x, self->pointer_y, 0.0);
+  return TRUE;
+}

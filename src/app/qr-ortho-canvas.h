@@ -1,0 +1,31 @@
+/* qr-ortho-canvas.h — a 2D design canvas (top, front or side): a GL area
+ * that draws the scene through an orthographic QrOrthoView, zooms on the
+ * point under the cursor with the wheel, and pans with the middle button
+ * or Space + drag. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "qr-app-types.h"
+#include "qr-ortho-view.h"
+#include "qr-scene-gl.h"
+
+G_BEGIN_DECLS
+
+#define QR_TYPE_ORTHO_CANVAS (qr_ortho_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, QR, ORTHO_CANVAS, GtkGLArea)
+
+GtkWidget *qr_ortho_canvas_new (QrOrthoAxis axis);
+QrOrthoAxis qr_ortho_canvas_get_axis (QrOrthoCanvas *self);
+/* The scene to draw (borrowed; set before the canvas is realized). */
+void qr_ortho_canvas_set_scene (QrOrthoCanvas *self, QrSceneGl *scene);
+/* 0 hides the grid lines (the axes stay). */
+void qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size);
+const QrOrthoView *qr_ortho_canvas_get_view (QrOrthoCanvas *self);
+/* Zooms about the viewport centre by whole steps. */
+void qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps);
+/* Frames a box (see qr_ortho_view_fit); false when it is empty. */
+gboolean qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box);
+/* The world point under the pointer, if the pointer is over the canvas. */
+gboolean qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world);
+
+G_END_DECLS

@@ -1,0 +1,601 @@
+/* qr-window-actions.c — the window's actions (win.*): editing, views,
+ * map operations; which of them are enabled; the Undo/Redo labels. */
+#include "qr-window-private.h"
+
+#include <glib/gi18n.h>
+#include "qr-application.h"
+#include "qr-clipboard.h"
+#include "qr-map.h"
+#include "qr-operations.h"
+
+static GActionMap *
+map_of (QrWindow *self)
+{
+  return G_ACTION_MAP (self);
+}
+
+static void
+set_enabled (QrWindow *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (map_of (self), name);
+  if (G_IS_SIMPLE_ACTION (action))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/* The selected brush ids (brush entities selected whole count with all
+ * their brushes); free with g_array_unref. */
+static GArray *
+selected_brushes (QrWindow *self)
+{
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_array_append_vals (ids, sel->brushes->data, sel->brushes->len);
+  const QrMap *map = qr_document_get_map (self->document);
+  for (guint i = 0; i < sel->entities->len; i++)
+    {
+      guint e;
+      if (!qr_document_find_entity (self->document, g_array_index (sel->entities, QrId, i), &e))
+        continue;
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        if (!qr_selection_has_brush (sel, qr_entity_get_brush (entity, b)->id))
+          g_array_append_val (ids, qr_entity_get_brush (entity, b)->id);
+    }
+  return ids;
+}
+
+/* Runs an operation's result: a refusal changes nothing and says why. */
+static void
+report (QrWindow *self, gboolean ok, const char *what, GError *error)
+{
+  if (ok)
+    {
+      const char *note = qr_document_get_note (self->document);
+      _qr_window_set_message (self, note);
+      return;
+    }
+  g_autofree char *message = g_strdup_printf (_("%s: %s"), what, error ? error->message : _("failed"));
+  _qr_window_set_message (self, message);
+  gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+update_undo_menu (QrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GMenu *section = app ? gtk_application_get_menu_by_id (app, "undo_section") : NULL;
+  if (section == NULL)
+    return;
+  g_autofree char *undo = qr_document_dup_undo_label (self->document);
+  g_autofree char *redo = qr_document_dup_redo_label (self->document);
+  g_menu_remove_all (section);
+  g_menu_append (section, undo ? undo : _("Undo"), "win.undo");
+  g_menu_append (section, redo ? redo : _("Redo"), "win.redo");
+}
+
+void
+_qr_window_update_actions (QrWindow *self)
+{
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  gboolean any = !qr_selection_is_empty (sel);
+  gboolean two = sel->brushes->len + sel->entities->len >= 2;
+  gboolean loading = self->load_cancellable != NULL;
+
+  set_enabled (self, "undo", !loading && qr_document_can_undo (self->document));
+  set_enabled (self, "redo", !loading && qr_document_can_redo (self->document));
+  set_enabled (self, "save", !loading);
+  set_enabled (self, "save-as", !loading);
+  set_enabled (self, "cancel-load", loading);
+  const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection" };
+  for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
+    set_enabled (self, need_selection[i], !loading && any);
+  const char *need_two[] = { "convex-union", "intersect", "merge" };
+  for (guint i = 0; i < G_N_ELEMENTS (need_two); i++)
+    set_enabled (self, need_two[i], !loading && two);
+  set_enabled (self, "ungroup", !loading && sel->entities->len > 0);
+  /* The menu bar belongs to the application: the active window, or the
+   * only one, speaks for it. */
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  if (app != NULL && (gtk_window_is_active (GTK_WINDOW (self)) || g_list_length (gtk_application_get_windows (app)) <= 1))
+    update_undo_menu (self);
+}
+
+/* ---- File ---- */
+
+static void
+new_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  QrWindow *window = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_open (QR_WINDOW (user_data));
+}
+
+static void
+open_recent_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+  if (qr_window_is_pristine (self))
+    qr_window_load (self, file);
+  else
+    {
+      QrWindow *window = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (window));
+      qr_window_load (window, file);
+    }
+}
+
+static void
+save_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_save (QR_WINDOW (user_data), FALSE, NULL, NULL, NULL);
+}
+
+static void
+save_as_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_save (QR_WINDOW (user_data), TRUE, NULL, NULL, NULL);
+}
+
+static void
+close_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+static void
+cancel_load_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+}
+
+/* ---- Edit ---- */
+
+static void
+undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  qr_document_undo (QR_WINDOW (user_data)->document);
+}
+
+static void
+redo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  qr_document_redo (QR_WINDOW (user_data)->document);
+}
+
+static gboolean
+delete_selection (QrWindow *self, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  g_autoptr (GArray) entities = g_array_copy (sel->entities);
+  gboolean ok = qr_op_delete (self->document, (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len,
+                              (const QrId *) (gpointer) entities->data, entities->len, &error);
+  report (self, ok, what, error);
+  return ok;
+}
+
+static void
+copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autofree char *text = qr_clipboard_dup_text (self->document, qr_document_get_selection (self->document));
+  if (text != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+}
+
+static void
+cut_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  copy_activated (action, param, user_data);
+  delete_selection (QR_WINDOW (user_data), _("Cut"));
+}
+
+static void
+paste_received (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (QrWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  if (text == NULL || self->document == NULL)
+    {
+      report (self, FALSE, _("Paste"), error);
+      return;
+    }
+  gboolean ok = qr_clipboard_paste (self->document, text, -1, qr_vec3 (0, 0, 0), &error);
+  report (self, ok, _("Paste"), error);
+}
+
+static void
+paste_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL, paste_received,
+                                 g_object_ref (self));
+}
+
+static void
+delete_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  delete_selection (QR_WINDOW (user_data), _("Delete"));
+}
+
+static void
+duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  /* One grid step along each axis shows the copy beside the original, as Hammer does. */
+  double g = self->grid_size;
+  gboolean ok = qr_op_duplicate (self->document, (const QrId *) (gpointer) ids->data, ids->len,
+                                 qr_vec3 (g, g, 0), &error);
+  report (self, ok, _("Duplicate"), error);
+}
+
+static void
+select_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        qr_selection_add_brush (sel, qr_entity_get_brush (entity, b)->id);
+      if (qr_entity_brush_count (entity) == 0 && qr_entity_get_key (entity, "origin") != NULL)
+        qr_selection_add_entity (sel, entity->id);
+    }
+  qr_document_set_selection (self->document, sel);
+}
+
+static void
+select_none_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_document_set_selection (self->document, sel);
+}
+
+static void
+select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const QrSelection *old = qr_document_get_selection (self->document);
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrId id = qr_entity_get_brush (entity, b)->id;
+          if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id))
+            qr_selection_add_brush (sel, id);
+        }
+      if (qr_entity_brush_count (entity) == 0 && qr_entity_get_key (entity, "origin") != NULL
+          && !qr_selection_has_entity (old, entity->id))
+        qr_selection_add_entity (sel, entity->id);
+    }
+  qr_document_set_selection (self->document, sel);
+}
+
+static void
+select_invalid_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        if (!qr_brush_is_valid (qr_entity_get_brush (entity, b)))
+          qr_selection_add_brush (sel, qr_entity_get_brush (entity, b)->id);
+    }
+  qr_document_set_selection (self->document, sel);
+  g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u invalid brush", "%u invalid brushes",
+                                                           sel->brushes->len),
+                                              sel->brushes->len);
+  _qr_window_set_message (self, message);
+}
+
+/* ---- View ---- */
+
+static void
+set_grid_size (QrWindow *self, int size)
+{
+  self->grid_size = CLAMP (size, QR_GRID_SIZE_MIN, QR_GRID_SIZE_MAX);
+  g_settings_set_int (self->settings, "grid-size", self->grid_size);
+  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_set_grid_size (canvases[i], self->show_grid ? self->grid_size : 0);
+  g_autofree char *message = g_strdup_printf (_("Grid %d"), self->grid_size);
+  gtk_label_set_label (self->status_grid, message);
+}
+
+static void
+grid_smaller_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  set_grid_size (self, self->grid_size / 2);
+}
+
+static void
+grid_larger_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  set_grid_size (self, self->grid_size * 2);
+}
+
+static void
+show_grid_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  self->show_grid = g_variant_get_boolean (state);
+  g_simple_action_set_state (action, state);
+  set_grid_size (self, self->grid_size);
+}
+
+static void
+zoom (QrWindow *self, int steps)
+{
+  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
+  /* The view under the pointer, or all of them when the pointer is elsewhere. */
+  for (int i = 0; i < 3; i++)
+    if (self->last_ortho == NULL || self->last_ortho == canvases[i])
+      qr_ortho_canvas_zoom (canvases[i], steps);
+}
+
+static void
+zoom_in_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  zoom (QR_WINDOW (user_data), 1);
+}
+
+static void
+zoom_out_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  zoom (QR_WINDOW (user_data), -1);
+}
+
+static void
+fit (QrWindow *self, gboolean selection)
+{
+  QrBounds box = _qr_window_map_bounds (self, selection);
+  if (qr_bounds_is_empty (box))
+    return;
+  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_fit (canvases[i], box);
+  qr_camera_canvas_frame (self->camera_canvas, box);
+}
+
+static void
+zoom_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  fit (QR_WINDOW (user_data), TRUE);
+}
+
+static void
+zoom_map_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  fit (QR_WINDOW (user_data), FALSE);
+}
+
+void
+_qr_window_set_maximized_pane (QrWindow *self, const char *id)
+{
+  QrViewPane *panes[4] = { self->pane_3d, self->pane_top, self->pane_front, self->pane_side };
+  gboolean none = id == NULL || g_str_equal (id, "none");
+  gboolean found = FALSE;
+  for (int i = 0; i < 4; i++)
+    {
+      gboolean shown = none || g_str_equal (qr_view_pane_get_id (panes[i]), id);
+      found |= !none && shown;
+      gtk_widget_set_visible (GTK_WIDGET (panes[i]), shown);
+    }
+  if (!none && !found)
+    {
+      _qr_window_set_maximized_pane (self, "none");
+      return;
+    }
+  /* A row with no visible pane goes too, so the other fills the window. */
+  gtk_widget_set_visible (GTK_WIDGET (self->upper), gtk_widget_get_visible (GTK_WIDGET (self->pane_3d))
+                                                      || gtk_widget_get_visible (GTK_WIDGET (self->pane_top)));
+  gtk_widget_set_visible (GTK_WIDGET (self->lower), gtk_widget_get_visible (GTK_WIDGET (self->pane_front))
+                                                      || gtk_widget_get_visible (GTK_WIDGET (self->pane_side)));
+  GAction *action = g_action_map_lookup_action (map_of (self), "maximize-pane");
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (none ? "none" : id));
+  g_settings_set_string (self->settings, "maximized-pane", none ? "none" : id);
+}
+
+static void
+maximize_pane_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const char *id = g_variant_get_string (param, NULL);
+  g_autoptr (GVariant) state = g_action_get_state (G_ACTION (action));
+  /* The same pane again restores all four. */
+  _qr_window_set_maximized_pane (self, g_str_equal (g_variant_get_string (state, NULL), id) ? "none" : id);
+}
+
+static void
+maximize_current_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GVariant) state = g_action_get_state (g_action_map_lookup_action (map_of (self), "maximize-pane"));
+  if (!g_str_equal (g_variant_get_string (state, NULL), "none"))
+    {
+      _qr_window_set_maximized_pane (self, "none");
+      return;
+    }
+  QrViewPane *panes[4] = { self->pane_3d, self->pane_top, self->pane_front, self->pane_side };
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *id = "3d";
+  for (int i = 0; i < 4; i++)
+    if (focus != NULL && (focus == qr_view_pane_get_canvas (panes[i])
+                          || gtk_widget_is_ancestor (focus, GTK_WIDGET (panes[i]))))
+      id = qr_view_pane_get_id (panes[i]);
+  _qr_window_set_maximized_pane (self, id);
+}
+
+static void
+show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_simple_action_set_state (action, state);
+  gtk_revealer_set_reveal_child (self->history_revealer, g_variant_get_boolean (state));
+}
+
+static void
+on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
+{
+  if (g_str_equal (key, "render-mode-3d"))
+    {
+      g_autofree char *name = g_settings_get_string (settings, key);
+      QrRenderMode mode;
+      if (qr_render_mode_from_string (name, &mode))
+        qr_camera_canvas_set_mode (self->camera_canvas, mode);
+    }
+  else if (g_str_equal (key, "show-normals"))
+    qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "texture-lock"))
+    qr_document_set_texture_lock (self->document, g_settings_get_boolean (settings, key));
+}
+
+/* ---- Map ---- */
+
+typedef gboolean (*SelectionOp) (QrDocument *doc, const QrId *ids, guint n, GError **error);
+
+static void
+run_on_selection (QrWindow *self, SelectionOp op, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = op (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
+  report (self, ok, what, error);
+}
+
+static void
+carve_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_carve (self->document, (const QrId *) (gpointer) ids->data, ids->len, FALSE, &error);
+  report (self, ok, _("Carve"), error);
+}
+
+static void
+hollow_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_hollow (self->document, (const QrId *) (gpointer) ids->data, ids->len,
+                              g_settings_get_int (self->settings, "hollow-thickness"),
+                              g_settings_get_boolean (self->settings, "hollow-outward"), &error);
+  report (self, ok, _("Hollow"), error);
+}
+
+static void
+convex_union_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_on_selection (QR_WINDOW (user_data), qr_op_convex_union, _("Convex Union"));
+}
+
+static void
+intersect_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_on_selection (QR_WINDOW (user_data), qr_op_intersect, _("Intersect"));
+}
+
+static void
+merge_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_on_selection (QR_WINDOW (user_data), qr_op_merge, _("Merge"));
+}
+
+static void
+group_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_group (self->document, (const QrId *) (gpointer) ids->data, ids->len, _("Group"), &error);
+  report (self, ok, _("Group"), error);
+}
+
+static void
+ungroup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  g_autoptr (GArray) ids = g_array_copy (sel->entities);
+  gboolean ok = qr_op_ungroup (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
+  report (self, ok, _("Ungroup"), error);
+}
+
+static const GActionEntry entries[] = {
+  { "new", new_activated },
+  { "open", open_activated },
+  { "open-recent", open_recent_activated, "s" },
+  { "save", save_activated },
+  { "save-as", save_as_activated },
+  { "close", close_activated },
+  { "cancel-load", cancel_load_activated },
+  { "undo", undo_activated },
+  { "redo", redo_activated },
+  { "cut", cut_activated },
+  { "copy", copy_activated },
+  { "paste", paste_activated },
+  { "delete", delete_activated },
+  { "duplicate", duplicate_activated },
+  { "select-all", select_all_activated },
+  { "select-none", select_none_activated },
+  { "select-invert", select_invert_activated },
+  { "select-invalid", select_invalid_activated },
+  { "grid-smaller", grid_smaller_activated },
+  { "grid-larger", grid_larger_activated },
+  { "show-grid", NULL, NULL, "true", show_grid_changed },
+  { "zoom-in", zoom_in_activated },
+  { "zoom-out", zoom_out_activated },
+  { "zoom-selection", zoom_selection_activated },
+  { "zoom-map", zoom_map_activated },
+  { "maximize-pane", maximize_pane_activated, "s", "'none'" },
+  { "maximize-current", maximize_current_activated },
+  { "show-history", NULL, NULL, "false", show_history_changed },
+  { "carve", carve_activated },
+  { "hollow", hollow_activated },
+  { "convex-union", convex_union_activated },
+  { "intersect", intersect_activated },
+  { "merge", merge_activated },
+  { "group", group_activated },
+  { "ungroup", ungroup_activated },
+};
+
+void
+_qr_window_init_actions (QrWindow *self)
+{
+  g_action_map_add_action_entries (map_of (self), entries, G_N_ELEMENTS (entries), self);
+  const char *setting_actions[] = { "render-mode-3d", "show-normals", "texture-lock" };
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    {
+      g_autoptr (GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
+      g_action_map_add_action (map_of (self), action);
+    }
+  g_signal_connect (self->settings, "changed", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self, "notify::is-active", G_CALLBACK (_qr_window_update_actions), self);
+}

@@ -1,0 +1,174 @@
+/* qr-window-bench.c — quarry --bench-render: how long the four views take
+ * to redraw a real map in a real window.
+ *
+ * Two figures. First frame: from the moment the kernel started the process
+ * to the end of the first frame in which all four views drew the loaded
+ * map. Redraw: each of N frames queues all four views; a frame's time runs
+ * from the frame clock's before-paint to its after-paint, with glFinish at
+ * the end of each view's drawing so the rasteriser's work is inside it.
+ * The median is printed, with the wall time per frame beside it. */
+#include "qr-window-private.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+struct _QrRenderBench
+{
+  QrWindow *window; /* borrowed: the window owns the bench */
+  int frames;
+  gboolean loaded;
+  guint rendered;   /* views drawn in the current frame: bit per view */
+  GArray *times;    /* double ms per frame */
+  gint64 frame_start;
+  gint64 wall_start;
+  double first_frame_ms;
+  gulong before_paint_id;
+  gulong after_paint_id;
+};
+
+/* Milliseconds since the kernel started this process. */
+static double
+ms_since_process_start (void)
+{
+  g_autofree char *stat = NULL;
+  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL))
+    return -1;
+  /* Field 22 (starttime, clock ticks after boot) follows the command name in parentheses. */
+  const char *p = strrchr (stat, ')');
+  if (p == NULL)
+    return -1;
+  unsigned long long start = 0;
+  int field = 2;
+  for (p++; *p != '\0' && field < 22; p++)
+    if (*p == ' ')
+      field++;
+  if (sscanf (p, "%llu", &start) != 1)
+    return -1;
+  struct timespec now;
+  clock_gettime (CLOCK_BOOTTIME, &now);
+  double ticks = (double) sysconf (_SC_CLK_TCK);
+  return (now.tv_sec + now.tv_nsec / 1e9 - start / ticks) * 1000.0;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+queue_frame (QrRenderBench *bench)
+{
+  bench->rendered = 0;
+  _qr_window_queue_render_all (bench->window);
+}
+
+static void
+finish (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  double wall = (g_get_monotonic_time () - bench->wall_start) / 1000.0 / bench->times->len;
+  g_array_sort (bench->times, compare_doubles);
+  double median = g_array_index (bench->times, double, bench->times->len / 2);
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup ("untitled");
+  printf ("bench-render %s: %u brushes, %d frames of four views at %dx%d\n", name, qr_map_count_brushes (map),
+          bench->times->len, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  printf ("first complete frame: %.1f ms after process start\n", bench->first_frame_ms);
+  printf ("redraw median: %.2f ms (min %.2f, max %.2f); wall time per frame %.2f ms\n", median,
+          g_array_index (bench->times, double, 0), g_array_index (bench->times, double, bench->times->len - 1),
+          wall);
+  fflush (stdout);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  g_signal_handler_disconnect (clock, bench->before_paint_id);
+  g_signal_handler_disconnect (clock, bench->after_paint_id);
+  bench->before_paint_id = bench->after_paint_id = 0;
+  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+}
+
+static void
+on_before_paint (GdkFrameClock *clock, QrRenderBench *bench)
+{
+  bench->frame_start = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, QrRenderBench *bench)
+{
+  if (!bench->loaded || bench->rendered != 0xf)
+    return;
+  double ms = (g_get_monotonic_time () - bench->frame_start) / 1000.0;
+  if (bench->first_frame_ms < 0)
+    {
+      bench->first_frame_ms = ms_since_process_start ();
+      bench->wall_start = g_get_monotonic_time ();
+    }
+  else
+    g_array_append_val (bench->times, ms);
+  if ((int) bench->times->len >= bench->frames)
+    finish (bench);
+  else
+    queue_frame (bench);
+}
+
+static void
+on_rendered (GtkWidget *canvas, QrRenderBench *bench)
+{
+  glFinish ();
+  QrWindow *self = bench->window;
+  GtkWidget *views[4] = { GTK_WIDGET (self->camera_canvas), GTK_WIDGET (self->top_canvas),
+                          GTK_WIDGET (self->front_canvas), GTK_WIDGET (self->side_canvas) };
+  for (int i = 0; i < 4; i++)
+    if (views[i] == canvas)
+      bench->rendered |= 1u << i;
+}
+
+void
+_qr_window_bench_free (QrRenderBench *bench)
+{
+  if (bench->times != NULL)
+    g_array_unref (bench->times);
+  g_free (bench);
+}
+
+static void
+on_realize (GtkWidget *widget, QrRenderBench *bench)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  bench->before_paint_id = g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), bench);
+  bench->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), bench);
+}
+
+void
+qr_window_start_render_bench (QrWindow *self, int frames)
+{
+  g_return_if_fail (QR_IS_WINDOW (self));
+  g_return_if_fail (self->bench == NULL);
+
+  QrRenderBench *bench = g_new0 (QrRenderBench, 1);
+  bench->window = self;
+  bench->frames = MAX (frames, 1);
+  bench->times = g_array_new (FALSE, FALSE, sizeof (double));
+  bench->first_frame_ms = -1;
+  self->bench = bench;
+
+  GtkWidget *views[4] = { GTK_WIDGET (self->camera_canvas), GTK_WIDGET (self->top_canvas),
+                          GTK_WIDGET (self->front_canvas), GTK_WIDGET (self->side_canvas) };
+  for (int i = 0; i < 4; i++)
+    g_signal_connect (views[i], "rendered", G_CALLBACK (on_rendered), bench);
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    on_realize (GTK_WIDGET (self), bench);
+  else
+    g_signal_connect (self, "realize", G_CALLBACK (on_realize), bench);
+}
+
+void
+_qr_window_bench_map_loaded (QrWindow *self)
+{
+  if (self->bench == NULL)
+    return;
+  self->bench->loaded = TRUE;
+  queue_frame (self->bench);
+}

@@ -1,0 +1,96 @@
+/* qr-window-private.h — QrWindow's state, shared by the files that make
+ * it up: qr-window.c (views, document, status, history),
+ * qr-window-actions.c, qr-window-files.c (open, save, close) and
+ * qr-window-bench.c. */
+#pragma once
+
+#include "qr-camera-canvas.h"
+#include "qr-document.h"
+#include "qr-io.h"
+#include "qr-ortho-canvas.h"
+#include "qr-scene-gl.h"
+#include "qr-scene-mesh.h"
+#include "qr-view-pane.h"
+#include "qr-window.h"
+
+G_BEGIN_DECLS
+
+typedef struct _QrRenderBench QrRenderBench;
+
+struct _QrWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* template widgets */
+  GtkPopoverMenuBar *menu_bar;
+  GtkPaned *rows;
+  GtkPaned *upper;
+  GtkPaned *lower;
+  QrViewPane *pane_3d;
+  QrViewPane *pane_top;
+  QrViewPane *pane_front;
+  QrViewPane *pane_side;
+  QrCameraCanvas *camera_canvas;
+  QrOrthoCanvas *top_canvas;
+  QrOrthoCanvas *front_canvas;
+  QrOrthoCanvas *side_canvas;
+  GtkRevealer *load_revealer;
+  GtkLabel *load_label;
+  GtkProgressBar *load_progress;
+  GtkRevealer *history_revealer;
+  GtkListBox *history_list;
+  GtkLabel *status_message;
+  GtkLabel *status_pointer;
+  GtkLabel *status_grid;
+  GtkLabel *status_zoom;
+  GtkLabel *status_selection;
+
+  /* borrowed */
+  QrOrthoCanvas *last_ortho;  /* the 2D view the pointer was last over */
+  GtkWidget *last_pane;       /* the pane the pointer was last over */
+
+  /* owned */
+  GSettings *settings;
+  QrDocument *document;
+  GFile *file;               /* NULL until saved or opened */
+  QrSaveFormat save_format;  /* how Save writes `file` */
+  QrSceneMesh *mesh;
+  QrSceneGl *scene;
+  GCancellable *load_cancellable;
+  int grid_size;
+  gboolean show_grid;
+  gboolean applying_split;
+  gboolean closing_confirmed;
+  QrRenderBench *bench;
+};
+
+/* qr-window.c */
+void _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format);
+void _qr_window_set_message (QrWindow *self, const char *message);
+void _qr_window_update_title (QrWindow *self);
+void _qr_window_queue_render_all (QrWindow *self);
+QrBounds _qr_window_map_bounds (QrWindow *self, gboolean selection_only);
+void _qr_window_show_error (QrWindow *self, const char *primary, const GError *error);
+
+/* qr-window-actions.c */
+void _qr_window_init_actions (QrWindow *self);
+void _qr_window_update_actions (QrWindow *self);
+void _qr_window_set_maximized_pane (QrWindow *self, const char *id);
+
+/* qr-window-files.c */
+typedef void (*QrWindowContinuation) (QrWindow *self, gpointer data);
+void _qr_window_open (QrWindow *self);
+/* Saves (asking for a file when there is none or save_as), then runs
+ * `then` if the save succeeded; `destroy` frees data either way. */
+void _qr_window_save (QrWindow *self, gboolean save_as, QrWindowContinuation then, gpointer data,
+                      GDestroyNotify destroy);
+/* Runs `then` once unsaved changes are saved or discarded; drops it when
+ * the user cancels. */
+void _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpointer data,
+                                 GDestroyNotify destroy);
+
+/* qr-window-bench.c */
+void _qr_window_bench_free (QrRenderBench *bench);
+void _qr_window_bench_map_loaded (QrWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,511 @@
+/* qr-window.c — the window's views, document, status bar and history
+ * panel. Actions are in qr-window-actions.c, files in qr-window-files.c. */
+#include "qr-window-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include "qr-application.h"
+#include "qr-brush.h"
+#include "qr-map.h"
+
+G_DEFINE_FINAL_TYPE (QrWindow, qr_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static QrOrthoCanvas *
+ortho_canvases (QrWindow *self, int i)
+{
+  QrOrthoCanvas *all[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
+  return all[i];
+}
+
+void
+_qr_window_queue_render_all (QrWindow *self)
+{
+  for (int i = 0; i < 3; i++)
+    gtk_gl_area_queue_render (GTK_GL_AREA (ortho_canvases (self, i)));
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->camera_canvas));
+}
+
+void
+_qr_window_set_message (QrWindow *self, const char *message)
+{
+  gtk_label_set_label (self->status_message, message ? message : "");
+}
+
+void
+_qr_window_show_error (QrWindow *self, const char *primary, const GError *error)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  _qr_window_set_message (self, error->message);
+}
+
+/* ---- title, status, history ---- */
+
+static char *
+dup_display_name (QrWindow *self)
+{
+  if (self->file == NULL)
+    return g_strdup (_("Untitled"));
+  return g_file_get_basename (self->file);
+}
+
+void
+_qr_window_update_title (QrWindow *self)
+{
+  g_autofree char *name = dup_display_name (self);
+  /* The marker follows the command stack's clean point. */
+  g_autofree char *title = g_strdup_printf ("%s%s – Quarry", qr_document_is_modified (self->document) ? "*" : "",
+                                            name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_status_view (QrWindow *self)
+{
+  g_autofree char *grid = g_strdup_printf (_("Grid %d"), self->grid_size);
+  gtk_label_set_label (self->status_grid, grid);
+
+  QrOrthoCanvas *canvas = self->last_ortho ? self->last_ortho : self->top_canvas;
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  double percent = qr_ortho_view_get_zoom (view) * 100.0;
+  g_autofree char *zoom = percent >= 10 ? g_strdup_printf (_("Zoom %.0f%%"), percent)
+                                         : g_strdup_printf (_("Zoom %.2g%%"), percent);
+  gtk_label_set_label (self->status_zoom, zoom);
+
+  QrVec3 p;
+  if (self->last_ortho != NULL && qr_ortho_canvas_get_pointer (self->last_ortho, &p))
+    {
+      const QrOrthoAxes *axes = qr_ortho_axis_get_axes (view->axis);
+      const char *names = "XYZ";
+      double c[3] = { p.x, p.y, p.z };
+      g_autofree char *text = g_strdup_printf ("%c %.6g   %c %.6g", names[axes->right], c[axes->right],
+                                               names[axes->up], c[axes->up]);
+      gtk_label_set_label (self->status_pointer, text);
+    }
+  else
+    gtk_label_set_label (self->status_pointer, "");
+}
+
+static void
+update_status_selection (QrWindow *self)
+{
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  guint brushes = sel->brushes->len, entities = sel->entities->len;
+  if (brushes == 0 && entities == 0)
+    {
+      gtk_label_set_label (self->status_selection, _("Nothing selected"));
+      return;
+    }
+  QrBounds b = _qr_window_map_bounds (self, TRUE);
+  g_autofree char *count = NULL;
+  if (entities == 0)
+    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes), brushes);
+  else
+    count = g_strdup_printf (_("%u brushes, %u entities"), brushes, entities);
+  g_autofree char *text = NULL;
+  if (qr_bounds_is_empty (b))
+    text = g_strdup (count);
+  else
+    text = g_strdup_printf ("%s, %g × %g × %g", count, b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z);
+  gtk_label_set_label (self->status_selection, text);
+}
+
+static void
+update_history (QrWindow *self)
+{
+  const QrCommandStack *stack = qr_document_get_history (self->document);
+  guint length = qr_command_stack_history_length (stack), position = qr_command_stack_position (stack);
+
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
+    gtk_list_box_remove (self->history_list, child);
+  for (guint i = 0; i <= length; i++)
+    {
+      const char *text = i == 0 ? _("Opened") : qr_command_stack_history_description (stack, i - 1);
+      GtkWidget *label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 8);
+      gtk_widget_set_margin_end (label, 8);
+      gtk_widget_set_margin_top (label, 3);
+      gtk_widget_set_margin_bottom (label, 3);
+      gtk_list_box_append (self->history_list, label);
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->history_list, (int) i);
+      if (i > position)
+        gtk_widget_add_css_class (GTK_WIDGET (row), "undone");
+      if (i == position)
+        gtk_list_box_select_row (self->history_list, row);
+    }
+}
+
+static void
+on_history_row_activated (GtkListBox *list, GtkListBoxRow *row, QrWindow *self)
+{
+  g_assert (QR_IS_WINDOW (self));
+  qr_document_jump_to (self->document, (guint) gtk_list_box_row_get_index (row));
+}
+
+/* ---- the document ---- */
+
+QrBounds
+_qr_window_map_bounds (QrWindow *self, gboolean selection_only)
+{
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  const QrMap *map = qr_document_get_map (self->document);
+  QrBounds b = qr_bounds_empty ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      gboolean whole = selection_only && qr_selection_has_entity (sel, entity->id);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          if (selection_only && !whole && !qr_selection_has_brush (sel, brush->id))
+            continue;
+          if (qr_brush_is_valid (brush))
+            qr_bounds_add_bounds (&b, brush->poly->bounds);
+          else
+            for (int f = 0; f < brush->n_faces; f++)
+              for (int k = 0; k < 3; k++)
+                qr_bounds_add_point (&b, brush->faces[f].points[k]);
+        }
+      const char *origin = qr_entity_get_key (entity, "origin");
+      if (qr_entity_brush_count (entity) == 0 && origin != NULL && (!selection_only || whole))
+        {
+          double v[3] = { 0, 0, 0 };
+          if (sscanf (origin, "%lf %lf %lf", &v[0], &v[1], &v[2]) == 3)
+            {
+              QrVec3 h = qr_vec3 (QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE);
+              qr_bounds_add_point (&b, qr_vec3_sub (qr_vec3 (v[0], v[1], v[2]), h));
+              qr_bounds_add_point (&b, qr_vec3_add (qr_vec3 (v[0], v[1], v[2]), h));
+            }
+        }
+    }
+  return b;
+}
+
+static void
+on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self)
+{
+  g_assert (QR_IS_WINDOW (self));
+  qr_scene_mesh_update (self->mesh, doc, changes);
+  _qr_window_queue_render_all (self);
+  _qr_window_update_title (self);
+  _qr_window_update_actions (self);
+  update_status_selection (self);
+  update_history (self);
+  _qr_window_set_message (self, qr_document_get_note (doc));
+}
+
+void
+_qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format)
+{
+  g_assert (QR_IS_WINDOW (self));
+  g_assert (QR_IS_DOCUMENT (doc));
+
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_object_unref (self->document);
+    }
+  self->document = g_object_ref (doc);
+  qr_document_set_texture_lock (doc, g_settings_get_boolean (self->settings, "texture-lock"));
+  g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
+  g_set_object (&self->file, file);
+  self->save_format = format;
+
+  qr_scene_mesh_rebuild (self->mesh, doc);
+  QrBounds all = _qr_window_map_bounds (self, FALSE);
+  if (!qr_bounds_is_empty (all))
+    {
+      for (int i = 0; i < 3; i++)
+        qr_ortho_canvas_fit (ortho_canvases (self, i), all);
+      qr_camera_canvas_frame (self->camera_canvas, all);
+    }
+  _qr_window_queue_render_all (self);
+  _qr_window_update_title (self);
+  _qr_window_update_actions (self);
+  update_status_selection (self);
+  update_status_view (self);
+  update_history (self);
+}
+
+gboolean
+qr_window_is_pristine (QrWindow *self)
+{
+  g_return_val_if_fail (QR_IS_WINDOW (self), FALSE);
+  const QrCommandStack *stack = qr_document_get_history (self->document);
+  return self->file == NULL && qr_command_stack_history_length (stack) == 0
+         && self->load_cancellable == NULL;
+}
+
+/* ---- views ---- */
+
+static void
+on_pointer_moved (QrOrthoCanvas *canvas, QrWindow *self)
+{
+  self->last_ortho = canvas;
+  update_status_view (self);
+}
+
+static void
+on_view_changed (QrOrthoCanvas *canvas, QrWindow *self)
+{
+  if (canvas == self->last_ortho || self->last_ortho == NULL)
+    update_status_view (self);
+}
+
+static gboolean
+ray_hits_bounds (const QrRay *ray, QrBounds b)
+{
+  double t0 = 0, t1 = G_MAXDOUBLE;
+  const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
+  const double d[3] = { ray->dir.x, ray->dir.y, ray->dir.z };
+  const double lo[3] = { b.min.x, b.min.y, b.min.z }, hi[3] = { b.max.x, b.max.y, b.max.z };
+  for (int a = 0; a < 3; a++)
+    {
+      if (fabs (d[a]) < 1e-300)
+        {
+          if (o[a] < lo[a] || o[a] > hi[a])
+            return FALSE;
+          continue;
+        }
+      double ta = (lo[a] - o[a]) / d[a], tb = (hi[a] - o[a]) / d[a];
+      t0 = MAX (t0, MIN (ta, tb));
+      t1 = MIN (t1, MAX (ta, tb));
+    }
+  return t0 <= t1;
+}
+
+static void
+on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *self)
+{
+  const QrMap *map = qr_document_get_map (self->document);
+  QrId best = 0;
+  double best_t = G_MAXDOUBLE;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          double t;
+          if (qr_brush_is_valid (brush) && ray_hits_bounds (ray, brush->poly->bounds)
+              && qr_ray_hit_polytope (ray, brush->poly, &t, NULL) && t < best_t)
+            {
+              best_t = t;
+              best = brush->id;
+            }
+        }
+    }
+
+  g_autoptr (QrSelection) sel = toggle ? qr_selection_copy (qr_document_get_selection (self->document))
+                                       : qr_selection_new ();
+  if (best != 0)
+    {
+      if (toggle && qr_selection_has_brush (sel, best))
+        qr_selection_remove_brush (sel, best);
+      else
+        qr_selection_add_brush (sel, best);
+    }
+  qr_document_set_selection (self->document, sel);
+}
+
+/* ---- pane splits, remembered as fractions ---- */
+
+/* Sets a split from its fraction; guarded so that on_split_changed can
+ * tell our own moves from the user's. */
+static void
+apply_split (QrWindow *self, GtkPaned *paned, double fraction)
+{
+  int max = 0;
+  g_object_get (paned, "max-position", &max, NULL);
+  if (max <= 0)
+    return;
+  self->applying_split = TRUE;
+  gtk_paned_set_position (paned, (int) lround (fraction * max));
+  self->applying_split = FALSE;
+}
+
+static void
+on_split_changed (GtkPaned *paned, GParamSpec *pspec, QrWindow *self)
+{
+  int max = 0;
+  g_object_get (paned, "max-position", &max, NULL);
+  if (self->applying_split || max <= 0 || !gtk_widget_get_visible (gtk_paned_get_start_child (paned))
+      || !gtk_widget_get_visible (gtk_paned_get_end_child (paned)))
+    return;
+  double fraction = CLAMP ((double) gtk_paned_get_position (paned) / max, 0.05, 0.95);
+  if (paned == self->rows)
+    g_settings_set_double (self->settings, "pane-split-vertical", fraction);
+  else
+    {
+      /* Both rows share one column split, as a 2×2 grid does. */
+      g_settings_set_double (self->settings, "pane-split-horizontal", fraction);
+      apply_split (self, paned == self->upper ? self->lower : self->upper, fraction);
+    }
+}
+
+/* A new size (the first allocation, or the window resized) keeps the
+ * splits' fractions. */
+static void
+on_max_position (GtkPaned *paned, GParamSpec *pspec, QrWindow *self)
+{
+  const char *key = paned == self->rows ? "pane-split-vertical" : "pane-split-horizontal";
+  apply_split (self, paned, g_settings_get_double (self->settings, key));
+}
+
+/* ---- GObject ---- */
+
+static gboolean
+qr_window_close_request_vfunc (GtkWindow *window)
+{
+  QrWindow *self = QR_WINDOW (window);
+  if (self->closing_confirmed || !qr_document_is_modified (self->document))
+    {
+      if (!gtk_window_is_maximized (window))
+        {
+          g_settings_set_int (self->settings, "window-width", gtk_widget_get_width (GTK_WIDGET (window)));
+          g_settings_set_int (self->settings, "window-height", gtk_widget_get_height (GTK_WIDGET (window)));
+        }
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+      if (self->load_cancellable != NULL)
+        g_cancellable_cancel (self->load_cancellable);
+      return GTK_WINDOW_CLASS (qr_window_parent_class)->close_request (window);
+    }
+  qr_window_close_request (self);
+  return TRUE;
+}
+
+static void
+qr_window_dispose (GObject *object)
+{
+  QrWindow *self = QR_WINDOW (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
+  g_clear_object (&self->document);
+  g_clear_object (&self->file);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->load_cancellable);
+  g_clear_pointer (&self->bench, _qr_window_bench_free);
+  G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
+}
+
+static void
+qr_window_finalize (GObject *object)
+{
+  QrWindow *self = QR_WINDOW (object);
+  /* The canvases released the GL side when they were unrealized. */
+  qr_scene_gl_free (self->scene);
+  qr_scene_mesh_free (self->mesh);
+  G_OBJECT_CLASS (qr_window_parent_class)->finalize (object);
+}
+
+static void
+qr_window_class_init (QrWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = qr_window_dispose;
+  object_class->finalize = qr_window_finalize;
+  window_class->close_request = qr_window_close_request_vfunc;
+
+  g_type_ensure (QR_TYPE_VIEW_PANE);
+  g_type_ensure (QR_TYPE_ORTHO_CANVAS);
+  g_type_ensure (QR_TYPE_CAMERA_CANVAS);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, menu_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, rows);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, upper);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, lower);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, pane_3d);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, pane_top);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, pane_front);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, pane_side);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, camera_canvas);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, top_canvas);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, front_canvas);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, side_canvas);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, load_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, load_label);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, history_list);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, status_message);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, status_pointer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, status_grid);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, status_zoom);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, status_selection);
+  gtk_widget_class_bind_template_callback (widget_class, on_history_row_activated);
+
+}
+
+static void
+qr_window_init (QrWindow *self)
+{
+  /* The scene exists before the template so that the canvases can take it. */
+  self->mesh = qr_scene_mesh_new ();
+  self->scene = qr_scene_gl_new (self->mesh);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (QR_APPLICATION_ID);
+
+  for (int i = 0; i < 3; i++)
+    {
+      QrOrthoCanvas *canvas = ortho_canvases (self, i);
+      qr_ortho_canvas_set_scene (canvas, self->scene);
+      g_signal_connect (canvas, "pointer-moved", G_CALLBACK (on_pointer_moved), self);
+      g_signal_connect (canvas, "view-changed", G_CALLBACK (on_view_changed), self);
+    }
+  qr_camera_canvas_set_scene (self->camera_canvas, self->scene);
+  g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
+
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  GtkPaned *paneds[3] = { self->rows, self->upper, self->lower };
+  for (int i = 0; i < 3; i++)
+    {
+      g_signal_connect (paneds[i], "notify::max-position", G_CALLBACK (on_max_position), self);
+      g_signal_connect (paneds[i], "notify::position", G_CALLBACK (on_split_changed), self);
+    }
+
+  self->grid_size = g_settings_get_int (self->settings, "grid-size");
+  self->show_grid = TRUE;
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_set_grid_size (ortho_canvases (self, i), self->grid_size);
+  QrRenderMode mode = QR_RENDER_SHADED;
+  g_autofree char *mode_name = g_settings_get_string (self->settings, "render-mode-3d");
+  qr_render_mode_from_string (mode_name, &mode);
+  qr_camera_canvas_set_mode (self->camera_canvas, mode);
+  qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (self->settings, "show-normals"));
+  qr_camera_canvas_set_move_speed (self->camera_canvas, g_settings_get_double (self->settings, "camera-speed"));
+
+  _qr_window_init_actions (self);
+
+  g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
+  _qr_window_set_document (self, doc, NULL, QR_SAVE_AS_READ);
+
+  g_autofree char *maximized = g_settings_get_string (self->settings, "maximized-pane");
+  _qr_window_set_maximized_pane (self, maximized);
+}
+
+QrWindow *
+qr_window_new (QrApplication *app)
+{
+  QrWindow *self = g_object_new (QR_TYPE_WINDOW, "application", app, NULL);
+  /* The menu bar is the application's (gtk/menus.ui), placed by the
+   * template so that it sits above the load bar. */
+  gtk_popover_menu_bar_set_menu_model (self->menu_bar, gtk_application_get_menubar (GTK_APPLICATION (app)));
+  _qr_window_update_actions (self);
+  return self;
+}

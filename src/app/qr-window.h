@@ -1,0 +1,25 @@
+/* qr-window.h — one editor window over one document: four views, menus,
+ * history, status bar. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "qr-app-types.h"
+
+G_BEGIN_DECLS
+
+#define QR_TYPE_WINDOW (qr_window_get_type ())
+G_DECLARE_FINAL_TYPE (QrWindow, qr_window, QR, WINDOW, GtkApplicationWindow)
+
+QrWindow *qr_window_new (QrApplication *app);
+/* Loads a map in the background into this window; on failure a dialog
+ * says why and the window keeps what it had. */
+void qr_window_load (QrWindow *self, GFile *file);
+/* A window showing a new, unnamed and unchanged map: Open reuses it. */
+gboolean qr_window_is_pristine (QrWindow *self);
+/* Asks about unsaved changes, then closes; cancelled by the user's answer. */
+void qr_window_close_request (QrWindow *self);
+/* Redraws all four views `frames` times once the map has loaded and
+ * prints the timings, then quits (quarry --bench-render). */
+void qr_window_start_render_bench (QrWindow *self, int frames);
+
+G_END_DECLS

@@ -1,0 +1,581 @@
+/* qr-scene-gl.c — see qr-scene-gl.h. */
+#include "qr-scene-gl.h"
+
+#include <math.h>
+#include <stddef.h>
+#include "qr-gl-program.h"
+
+struct _QrSceneGl
+{
+  QrSceneMesh *mesh; /* borrowed */
+  int users;         /* views that acquired */
+  GLuint buffer[QR_SCENE_N_STREAMS];
+  guint buffer_capacity[QR_SCENE_N_STREAMS]; /* vertices each GL buffer holds */
+  guint buffer_used[QR_SCENE_N_STREAMS];     /* vertices drawn from it */
+
+  GLuint scene_program;
+  GLint u_mvp, u_hide, u_pass, u_color_mode, u_color, u_selected, u_invalid;
+  GLuint cross_program;
+  GLint c_mvp, c_pixel, c_hide, c_selected, c_invalid;
+  GLuint grid_program;
+  GLint g_color;
+};
+
+/* Colours of the canvases (linear 0..1 RGB). */
+static const float BACKGROUND_2D[3] = { 0.115f, 0.118f, 0.125f };
+static const float BACKGROUND_3D[3] = { 0.165f, 0.180f, 0.200f };
+static const float GRID_FINE[3] = { 0.190f, 0.195f, 0.205f };
+static const float GRID_COARSE[3] = { 0.255f, 0.262f, 0.275f };
+static const float GRID_BOLD[3] = { 0.350f, 0.360f, 0.380f };
+static const float AXIS_COLOR[3][3] = { { 0.70f, 0.25f, 0.25f },   /* X */
+                                        { 0.25f, 0.62f, 0.28f },   /* Y */
+                                        { 0.28f, 0.42f, 0.80f } }; /* Z */
+static const float SELECTED[4] = { 1.00f, 0.30f, 0.22f, 1.0f };
+static const float INVALID[4] = { 1.00f, 0.20f, 0.90f, 1.0f };
+static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
+
+/* Grid lines closer than this many device pixels are hidden, kind by kind. */
+#define GRID_MIN_SPACING_FINE 6.0
+#define GRID_MIN_SPACING_BOLD 4.0
+/* Half the arm of a centre cross, in logical pixels. */
+#define CROSS_HALF_SIZE 4.0f
+
+enum
+{
+  PASS_ORTHO = 0, /* 2D edges: flat colours, selection drawn in front */
+  PASS_FACES = 1, /* 3D faces: lit */
+  PASS_LINES = 2, /* 3D edges */
+};
+
+enum
+{
+  COLOR_VERTEX = 0,  /* the vertex's shaded colour */
+  COLOR_TEXTURE = 1, /* the vertex's texture colour */
+  COLOR_UNIFORM = 2, /* u_color, except selections, invalid marks and normals */
+};
+
+static const char SCENE_VS[] =
+  "#version 330 core\n"
+  "layout(location = 0) in vec3 a_pos;\n"
+  "layout(location = 1) in vec3 a_normal;\n"
+  "layout(location = 2) in vec4 a_color;\n"
+  "layout(location = 3) in vec4 a_tex_color;\n"
+  "layout(location = 4) in uint a_flags;\n"
+  "uniform mat4 u_mvp;\n"
+  "uniform uint u_hide;\n"
+  "uniform int u_pass;\n"
+  "uniform int u_color_mode;\n"
+  "uniform vec4 u_color;\n"
+  "uniform vec4 u_selected;\n"
+  "uniform vec4 u_invalid;\n"
+  "out vec4 v_color;\n"
+  "void main () {\n"
+  "  if ((a_flags & u_hide) != 0u) {\n"
+  "    gl_Position = vec4 (2.0, 2.0, 2.0, 1.0);\n" /* outside the clip volume: not drawn */
+  "    v_color = vec4 (0.0);\n"
+  "    return;\n"
+  "  }\n"
+  "  bool selected = (a_flags & 1u) != 0u;\n"
+  "  bool invalid = (a_flags & 2u) != 0u;\n"
+  "  bool normal_line = (a_flags & 4u) != 0u;\n"
+  "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
+  "  vec4 c = u_color_mode == 1 ? a_tex_color : (u_color_mode == 2 && !normal_line ? u_color : a_color);\n"
+  "  if (u_pass == 1) {\n"
+  /* Two fixed lights from above and the side, so each face of a box reads
+   * as its own grey. */
+  "    vec3 l1 = normalize (vec3 (0.35, 0.55, 0.90));\n"
+  "    vec3 l2 = normalize (vec3 (-0.70, -0.25, 0.20));\n"
+  "    float light = 0.38 + 0.50 * max (dot (a_normal, l1), 0.0) + 0.22 * max (dot (a_normal, l2), 0.0);\n"
+  "    c = vec4 (c.rgb * light, 1.0);\n"
+  "    if (selected) c = vec4 (mix (c.rgb, u_selected.rgb, 0.5), 1.0);\n"
+  "  } else {\n"
+  "    if (selected) c = u_selected;\n"
+  "    if (invalid) c = u_invalid;\n"
+  "    if (u_pass == 0) p.z = invalid ? -0.6 : (selected ? -0.5 : 0.0);\n"
+  "  }\n"
+  "  gl_Position = p;\n"
+  "  v_color = c;\n"
+  "}\n";
+
+static const char COLOR_FS[] =
+  "#version 330 core\n"
+  "in vec4 v_color;\n"
+  "out vec4 frag;\n"
+  "void main () { frag = v_color; }\n";
+
+/* One instance per centre; four vertices make its two arms. */
+static const char CROSS_VS[] =
+  "#version 330 core\n"
+  "layout(location = 0) in vec3 a_pos;\n"
+  "layout(location = 2) in vec4 a_color;\n"
+  "layout(location = 4) in uint a_flags;\n"
+  "uniform mat4 u_mvp;\n"
+  "uniform vec2 u_pixel;\n" /* NDC units per arm length */
+  "uniform uint u_hide;\n"
+  "uniform vec4 u_selected;\n"
+  "uniform vec4 u_invalid;\n"
+  "out vec4 v_color;\n"
+  "const vec2 arms[4] = vec2[4] (vec2 (-1.0, 0.0), vec2 (1.0, 0.0), vec2 (0.0, -1.0), vec2 (0.0, 1.0));\n"
+  "void main () {\n"
+  "  if ((a_flags & u_hide) != 0u) {\n"
+  "    gl_Position = vec4 (2.0, 2.0, 2.0, 1.0);\n"
+  "    v_color = vec4 (0.0);\n"
+  "    return;\n"
+  "  }\n"
+  "  bool selected = (a_flags & 1u) != 0u;\n"
+  "  bool invalid = (a_flags & 2u) != 0u;\n"
+  "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
+  "  p.xy += arms[gl_VertexID] * u_pixel * p.w;\n"
+  "  p.z = invalid ? -0.6 : (selected ? -0.5 : 0.0);\n"
+  "  gl_Position = p;\n"
+  "  v_color = invalid ? u_invalid : (selected ? u_selected : a_color);\n"
+  "}\n";
+
+static const char GRID_VS[] =
+  "#version 330 core\n"
+  "layout(location = 0) in vec2 a_pos;\n"
+  "uniform vec4 u_color;\n"
+  "out vec4 v_color;\n"
+  "void main () { gl_Position = vec4 (a_pos, 0.0, 1.0); v_color = u_color; }\n";
+
+gboolean
+qr_render_mode_from_string (const char *name, QrRenderMode *mode)
+{
+  static const char *names[] = { "shaded", "wireframe", "textured" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (name, names[i]) == 0)
+      {
+        *mode = (QrRenderMode) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+qr_render_mode_to_string (QrRenderMode mode)
+{
+  switch (mode)
+    {
+    case QR_RENDER_WIREFRAME:
+      return "wireframe";
+    case QR_RENDER_TEXTURED:
+      return "textured";
+    case QR_RENDER_SHADED:
+    default:
+      return "shaded";
+    }
+}
+
+QrSceneGl *
+qr_scene_gl_new (QrSceneMesh *mesh)
+{
+  QrSceneGl *gl = g_new0 (QrSceneGl, 1);
+  gl->mesh = mesh;
+  return gl;
+}
+
+void
+qr_scene_gl_free (QrSceneGl *gl)
+{
+  if (gl == NULL)
+    return;
+  g_warn_if_fail (gl->users == 0);
+  g_free (gl);
+}
+
+gboolean
+qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
+{
+  g_return_val_if_fail (gl != NULL, FALSE);
+  if (gl->users++ > 0)
+    return TRUE;
+
+  gl->scene_program = qr_gl_program_new ("scene", SCENE_VS, COLOR_FS, error);
+  gl->cross_program = gl->scene_program ? qr_gl_program_new ("cross", CROSS_VS, COLOR_FS, error) : 0;
+  gl->grid_program = gl->cross_program ? qr_gl_program_new ("grid", GRID_VS, COLOR_FS, error) : 0;
+  if (gl->grid_program == 0)
+    {
+      glDeleteProgram (gl->scene_program);
+      glDeleteProgram (gl->cross_program);
+      gl->scene_program = gl->cross_program = 0;
+      gl->users--;
+      return FALSE;
+    }
+  GLuint p = gl->scene_program;
+  gl->u_mvp = glGetUniformLocation (p, "u_mvp");
+  gl->u_hide = glGetUniformLocation (p, "u_hide");
+  gl->u_pass = glGetUniformLocation (p, "u_pass");
+  gl->u_color_mode = glGetUniformLocation (p, "u_color_mode");
+  gl->u_color = glGetUniformLocation (p, "u_color");
+  gl->u_selected = glGetUniformLocation (p, "u_selected");
+  gl->u_invalid = glGetUniformLocation (p, "u_invalid");
+  p = gl->cross_program;
+  gl->c_mvp = glGetUniformLocation (p, "u_mvp");
+  gl->c_pixel = glGetUniformLocation (p, "u_pixel");
+  gl->c_hide = glGetUniformLocation (p, "u_hide");
+  gl->c_selected = glGetUniformLocation (p, "u_selected");
+  gl->c_invalid = glGetUniformLocation (p, "u_invalid");
+  gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
+
+  glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
+  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
+    gl->buffer_capacity[i] = gl->buffer_used[i] = 0;
+  /* A fresh buffer holds nothing: every stream goes up whole. */
+  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
+    {
+      gboolean all;
+      g_autoptr (GArray) ranges = qr_scene_mesh_take_dirty (gl->mesh, i, &all);
+    }
+  qr_scene_gl_upload (gl);
+  return TRUE;
+}
+
+void
+qr_scene_gl_release (QrSceneGl *gl)
+{
+  g_return_if_fail (gl != NULL && gl->users > 0);
+  if (--gl->users > 0)
+    return;
+  glDeleteBuffers (QR_SCENE_N_STREAMS, gl->buffer);
+  glDeleteProgram (gl->scene_program);
+  glDeleteProgram (gl->cross_program);
+  glDeleteProgram (gl->grid_program);
+  memset (gl->buffer, 0, sizeof gl->buffer);
+  gl->scene_program = gl->cross_program = gl->grid_program = 0;
+}
+
+static void
+upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
+{
+  guint n;
+  const QrSceneVertex *verts = qr_scene_mesh_get_vertices (gl->mesh, stream, &n);
+  gboolean all;
+  g_autoptr (GArray) ranges = qr_scene_mesh_take_dirty (gl->mesh, stream, &all);
+
+  glBindBuffer (GL_ARRAY_BUFFER, gl->buffer[stream]);
+  if (force_all || all || n > gl->buffer_capacity[stream])
+    {
+      /* Room to grow by a quarter before the next reallocation. */
+      guint capacity = MAX (n + n / 4, 64u);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) capacity * sizeof (QrSceneVertex), NULL, GL_DYNAMIC_DRAW);
+      if (n > 0)
+        glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) n * sizeof (QrSceneVertex), verts);
+      gl->buffer_capacity[stream] = capacity;
+    }
+  else
+    for (guint i = 0; i < ranges->len; i++)
+      {
+        QrSceneRange r = g_array_index (ranges, QrSceneRange, i);
+        glBufferSubData (GL_ARRAY_BUFFER, (GLintptr) r.first * sizeof (QrSceneVertex),
+                         (GLsizeiptr) r.count * sizeof (QrSceneVertex), verts + r.first);
+      }
+  gl->buffer_used[stream] = n;
+}
+
+void
+qr_scene_gl_upload (QrSceneGl *gl)
+{
+  g_return_if_fail (gl != NULL && gl->users > 0);
+  gboolean fresh = gl->buffer_capacity[0] == 0;
+  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
+    upload_stream (gl, i, fresh);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
+}
+
+/* ---- per view ---- */
+
+static void
+bind_vertex_layout (GLuint buffer, gboolean per_instance)
+{
+  glBindBuffer (GL_ARRAY_BUFFER, buffer);
+  GLsizei stride = sizeof (QrSceneVertex);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, pos));
+  glEnableVertexAttribArray (1);
+  glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, normal));
+  glEnableVertexAttribArray (2);
+  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, color));
+  glEnableVertexAttribArray (3);
+  glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, tex_color));
+  glEnableVertexAttribArray (4);
+  glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride, (void *) offsetof (QrSceneVertex, flags));
+  if (per_instance)
+    for (GLuint a = 0; a < 5; a++)
+      glVertexAttribDivisor (a, 1);
+}
+
+void
+qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
+{
+  memset (view, 0, sizeof *view);
+  glGenVertexArrays (QR_SCENE_N_STREAMS, view->vao);
+  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
+    {
+      glBindVertexArray (view->vao[i]);
+      bind_vertex_layout (gl->buffer[i], i == QR_SCENE_CENTRES);
+    }
+  glGenVertexArrays (1, &view->grid_vao);
+  glGenBuffers (1, &view->grid_vbo);
+  glBindVertexArray (view->grid_vao);
+  glBindBuffer (GL_ARRAY_BUFFER, view->grid_vbo);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof (float), NULL);
+  glBindVertexArray (0);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
+}
+
+void
+qr_scene_view_clear (QrSceneView *view)
+{
+  glDeleteVertexArrays (QR_SCENE_N_STREAMS, view->vao);
+  glDeleteVertexArrays (1, &view->grid_vao);
+  glDeleteBuffers (1, &view->grid_vbo);
+  g_free (view->grid_scratch);
+  memset (view, 0, sizeof *view);
+}
+
+/* Column-major floats for GL from a row-major double matrix. */
+static void
+to_gl_matrix (const double m[16], float out[16])
+{
+  for (int row = 0; row < 4; row++)
+    for (int col = 0; col < 4; col++)
+      out[col * 4 + row] = (float) m[row * 4 + col];
+}
+
+static void
+ortho_matrix (const QrOrthoView *ortho, double m[16])
+{
+  const QrOrthoAxes *axes = qr_ortho_axis_get_axes (ortho->axis);
+  double zoom = qr_ortho_view_get_zoom (ortho);
+  double kx = 2.0 * zoom / ortho->width * axes->screen_x_sign;
+  double ky = -2.0 * zoom / ortho->height * axes->screen_y_sign;
+  memset (m, 0, 16 * sizeof *m);
+  m[0 * 4 + axes->right] = kx;
+  m[0 * 4 + 3] = -ortho->center_h * kx;
+  m[1 * 4 + axes->up] = ky;
+  m[1 * 4 + 3] = -ortho->center_v * ky;
+  m[3 * 4 + 3] = 1.0;
+}
+
+typedef struct
+{
+  guint first;
+  guint count;
+} GridRun;
+
+static void
+grid_reserve (QrSceneView *view, guint vertices)
+{
+  if (vertices <= view->grid_capacity)
+    return;
+  view->grid_capacity = MAX (vertices, view->grid_capacity * 2);
+  view->grid_scratch = g_renew (float, view->grid_scratch, (gsize) view->grid_capacity * 2);
+  glBindBuffer (GL_ARRAY_BUFFER, view->grid_vbo);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) view->grid_capacity * 2 * sizeof (float), NULL, GL_STREAM_DRAW);
+}
+
+/* Appends one kind of grid line for both screen axes as NDC segments. */
+static GridRun
+grid_append (QrSceneView *view, guint *used, const QrOrthoView *ortho, int grid_size,
+             QrGridKind kind, double min_spacing)
+{
+  GridRun run = { *used, 0 };
+  for (int a = 0; a < 2; a++)
+    {
+      QrGridLines lines;
+      qr_ortho_view_grid_lines (ortho, a == 0 ? QR_ORTHO_SCREEN_X : QR_ORTHO_SCREEN_Y, grid_size, kind,
+                                min_spacing, &lines);
+      for (int i = 0; i < lines.count; i++)
+        {
+          /* Fine lines that are also coarse ones are drawn once, as coarse. */
+          if (kind == QR_GRID_FINE && (lines.first_index + i) % QR_GRID_COARSE_FACTOR == 0)
+            continue;
+          if (kind == QR_GRID_COARSE
+              && fmod (qr_grid_lines_coord (&lines, i), QR_GRID_BOLD_STEP) == 0.0)
+            continue;
+          double c = qr_grid_lines_coord (&lines, i);
+          QrVec3 w = qr_vec3 (c, c, c);
+          double sx, sy;
+          qr_ortho_view_world_to_screen (ortho, w, &sx, &sy);
+          float *v = view->grid_scratch + (gsize) *used * 2;
+          if (a == 0)
+            {
+              float x = (float) (sx / ortho->width * 2.0 - 1.0);
+              v[0] = x, v[1] = -1.0f, v[2] = x, v[3] = 1.0f;
+            }
+          else
+            {
+              float y = (float) (1.0 - sy / ortho->height * 2.0);
+              v[0] = -1.0f, v[1] = y, v[2] = 1.0f, v[3] = y;
+            }
+          *used += 2;
+          run.count += 2;
+        }
+    }
+  return run;
+}
+
+static void
+draw_grid (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_size, int scale)
+{
+  /* At most one line per min-spacing of pixels, per kind and axis, plus the axes. */
+  guint per_axis = (guint) (MAX (ortho->width, ortho->height) * scale / GRID_MIN_SPACING_BOLD) + 4;
+  grid_reserve (view, 3 * 2 * 2 * per_axis + 4);
+
+  guint used = 0;
+  GridRun fine = { 0, 0 }, coarse = { 0, 0 }, bold = { 0, 0 };
+  if (grid_size > 0)
+    {
+      /* Spacing limits are in device pixels; the view works in logical ones. */
+      fine = grid_append (view, &used, ortho, grid_size, QR_GRID_FINE, GRID_MIN_SPACING_FINE / scale);
+      coarse = grid_append (view, &used, ortho, grid_size, QR_GRID_COARSE, GRID_MIN_SPACING_FINE / scale);
+      bold = grid_append (view, &used, ortho, grid_size, QR_GRID_BOLD, GRID_MIN_SPACING_BOLD / scale);
+    }
+
+  /* The axes through the origin, in the colour of the world axis each one is. */
+  const QrOrthoAxes *axes = qr_ortho_axis_get_axes (ortho->axis);
+  double sx, sy;
+  qr_ortho_view_world_to_screen (ortho, qr_vec3 (0, 0, 0), &sx, &sy);
+  float x = (float) (sx / ortho->width * 2.0 - 1.0), y = (float) (1.0 - sy / ortho->height * 2.0);
+  float *v = view->grid_scratch + (gsize) used * 2;
+  v[0] = x, v[1] = -1, v[2] = x, v[3] = 1;   /* vertical: the up axis */
+  v[4] = -1, v[5] = y, v[6] = 1, v[7] = y;   /* horizontal: the right axis */
+  guint axes_first = used;
+  used += 4;
+
+  glBindBuffer (GL_ARRAY_BUFFER, view->grid_vbo);
+  glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) used * 2 * sizeof (float), view->grid_scratch);
+  glUseProgram (gl->grid_program);
+  glBindVertexArray (view->grid_vao);
+  const GridRun runs[3] = { fine, coarse, bold };
+  const float *colors[3] = { GRID_FINE, GRID_COARSE, GRID_BOLD };
+  for (int i = 0; i < 3; i++)
+    if (runs[i].count > 0)
+      {
+        glUniform4f (gl->g_color, colors[i][0], colors[i][1], colors[i][2], 1.0f);
+        glDrawArrays (GL_LINES, (GLint) runs[i].first, (GLsizei) runs[i].count);
+      }
+  const float *up = AXIS_COLOR[axes->up], *right = AXIS_COLOR[axes->right];
+  glUniform4f (gl->g_color, up[0], up[1], up[2], 1.0f);
+  glDrawArrays (GL_LINES, (GLint) axes_first, 2);
+  glUniform4f (gl->g_color, right[0], right[1], right[2], 1.0f);
+  glDrawArrays (GL_LINES, (GLint) axes_first + 2, 2);
+}
+
+static void
+set_scene_uniforms (QrSceneGl *gl, const float mvp[16], guint hide, int pass, int color_mode,
+                    const float color[4])
+{
+  glUseProgram (gl->scene_program);
+  glUniformMatrix4fv (gl->u_mvp, 1, GL_FALSE, mvp);
+  glUniform1ui (gl->u_hide, hide);
+  glUniform1i (gl->u_pass, pass);
+  glUniform1i (gl->u_color_mode, color_mode);
+  glUniform4fv (gl->u_color, 1, color);
+  glUniform4fv (gl->u_selected, 1, SELECTED);
+  glUniform4fv (gl->u_invalid, 1, INVALID);
+}
+
+static void
+draw_stream (QrSceneGl *gl, QrSceneView *view, QrSceneStream stream, GLenum mode)
+{
+  if (gl->buffer_used[stream] == 0)
+    return;
+  glBindVertexArray (view->vao[stream]);
+  glDrawArrays (mode, 0, (GLsizei) gl->buffer_used[stream]);
+}
+
+void
+qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_size,
+                     int scale)
+{
+  g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL && ortho != NULL);
+  qr_scene_gl_upload (gl);
+
+  glViewport (0, 0, ortho->width * scale, ortho->height * scale);
+  glClearColor (BACKGROUND_2D[0], BACKGROUND_2D[1], BACKGROUND_2D[2], 1.0f);
+  glClearDepth (1.0);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable (GL_BLEND);
+  glDisable (GL_CULL_FACE);
+  glDisable (GL_DEPTH_TEST);
+  draw_grid (gl, view, ortho, grid_size, scale);
+
+  double m[16];
+  float mvp[16];
+  ortho_matrix (ortho, m);
+  to_gl_matrix (m, mvp);
+  /* Depth only orders the edges: invalid marks over selections over the rest. */
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LEQUAL);
+  static const float none[4] = { 0, 0, 0, 0 };
+  set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED | QR_SCENE_NORMAL_LINE, PASS_ORTHO, COLOR_VERTEX, none);
+  draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+
+  if (gl->buffer_used[QR_SCENE_CENTRES] > 0)
+    {
+      glUseProgram (gl->cross_program);
+      glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp);
+      glUniform2f (gl->c_pixel, CROSS_HALF_SIZE * 2.0f / ortho->width, CROSS_HALF_SIZE * 2.0f / ortho->height);
+      glUniform1ui (gl->c_hide, QR_SCENE_UNUSED);
+      glUniform4fv (gl->c_selected, 1, SELECTED);
+      glUniform4fv (gl->c_invalid, 1, INVALID);
+      glBindVertexArray (view->vao[QR_SCENE_CENTRES]);
+      glDrawArraysInstanced (GL_LINES, 0, 4, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
+    }
+  glBindVertexArray (0);
+  glUseProgram (0);
+}
+
+void
+qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int width, int height,
+                  QrRenderMode mode, gboolean normals)
+{
+  g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL && cam != NULL);
+  qr_scene_gl_upload (gl);
+
+  glViewport (0, 0, width, height);
+  glClearColor (BACKGROUND_3D[0], BACKGROUND_3D[1], BACKGROUND_3D[2], 1.0f);
+  glClearDepth (1.0);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+  double proj[16], v[16], pv[16];
+  qr_camera_projection_matrix (cam, (double) width / MAX (height, 1), proj);
+  qr_camera_view_matrix (cam, v);
+  qr_mat4_multiply (proj, v, pv);
+  float mvp[16];
+  to_gl_matrix (pv, mvp);
+
+  guint hide = QR_SCENE_UNUSED | (normals ? 0 : QR_SCENE_NORMAL_LINE);
+  static const float none[4] = { 0, 0, 0, 0 };
+  glDisable (GL_CULL_FACE);
+  if (mode == QR_RENDER_WIREFRAME)
+    {
+      glDisable (GL_DEPTH_TEST);
+      glDisable (GL_BLEND);
+      set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_VERTEX, none);
+      draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+    }
+  else
+    {
+      glEnable (GL_DEPTH_TEST);
+      glDepthFunc (GL_LESS);
+      /* Faces sit a little behind their edges so the edges win the depth test. */
+      glEnable (GL_POLYGON_OFFSET_FILL);
+      glPolygonOffset (1.0f, 1.0f);
+      set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_FACES,
+                          mode == QR_RENDER_TEXTURED ? COLOR_TEXTURE : COLOR_VERTEX, none);
+      draw_stream (gl, view, QR_SCENE_FACES, GL_TRIANGLES);
+      glDisable (GL_POLYGON_OFFSET_FILL);
+
+      glDepthFunc (GL_LEQUAL);
+      glEnable (GL_BLEND);
+      glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_UNIFORM, EDGE_3D);
+      draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+      glDisable (GL_BLEND);
+    }
+  glBindVertexArray (0);
+  glUseProgram (0);
+}

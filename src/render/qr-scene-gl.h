@@ -1,0 +1,67 @@
+/* qr-scene-gl.h — the GL side of the views: the scene mesh's streams in
+ * three buffers shared by every view, the shader programs, and the drawing
+ * of a design canvas (grid, edges, centre crosses) and of the 3D view.
+ *
+ * GTK's GL contexts on one display share buffers and programs but not
+ * vertex array objects, so the shared part (QrSceneGl) is created by the
+ * first view to realize and freed by the last to unrealize, and each view
+ * keeps its own arrays and grid buffer (QrSceneView). The caller makes the
+ * view's context current for every call. */
+#pragma once
+
+#include <epoxy/gl.h>
+#include <glib.h>
+#include "qr-camera.h"
+#include "qr-ortho-view.h"
+#include "qr-scene-mesh.h"
+
+typedef enum
+{
+  QR_RENDER_SHADED,
+  QR_RENDER_WIREFRAME,
+  QR_RENDER_TEXTURED,
+} QrRenderMode;
+
+/* "shaded", "wireframe", "textured" (GSettings' choices); false otherwise. */
+gboolean qr_render_mode_from_string (const char *name, QrRenderMode *mode);
+const char *qr_render_mode_to_string (QrRenderMode mode);
+
+typedef struct _QrSceneGl QrSceneGl;
+
+/* Borrows the mesh, which must outlive it. No GL is touched until acquire. */
+QrSceneGl *qr_scene_gl_new (QrSceneMesh *mesh);
+/* Frees the CPU side; the GL side must already be released by every view. */
+void qr_scene_gl_free (QrSceneGl *gl);
+
+/* From a view's realize: the first call creates the buffers and programs. */
+gboolean qr_scene_gl_acquire (QrSceneGl *gl, GError **error);
+/* From a view's unrealize: the last call deletes them. */
+void qr_scene_gl_release (QrSceneGl *gl);
+
+/* Uploads what the mesh changed since the last upload (whole streams after
+ * growth, the dirty ranges otherwise). Any view may call it before drawing;
+ * it does nothing when nothing changed. */
+void qr_scene_gl_upload (QrSceneGl *gl);
+
+/* A view's own GL objects. */
+typedef struct
+{
+  GLuint vao[QR_SCENE_N_STREAMS];
+  GLuint grid_vao;
+  GLuint grid_vbo;
+  guint grid_capacity; /* vertices the grid buffer holds */
+  float *grid_scratch; /* grid_capacity * 2 floats */
+} QrSceneView;
+
+void qr_scene_view_init (QrSceneView *view, QrSceneGl *gl);
+void qr_scene_view_clear (QrSceneView *view);
+
+/* A design canvas: background, grid (fine, coarse, bold lines and the axes
+ * through the origin), brush and entity edges with selected ones on top,
+ * centre crosses; a grid size of 0 leaves out the grid lines. `scale` is device pixels per logical pixel. */
+void qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
+                          int grid_size, int scale);
+
+/* The 3D view in a render mode, with or without face-normal lines. */
+void qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam,
+                       int width, int height, QrRenderMode mode, gboolean normals);
