@@ -10,8 +10,8 @@ struct _QrSceneGl
   QrSceneMesh *mesh; /* borrowed */
   int users;         /* views that acquired */
   GLuint buffer[QR_SCENE_N_STREAMS];
-  guint buffer_capacity[QR_SCENE_N_STREAMS]; /* vertices each GL buffer holds */
-  guint buffer_used[QR_SCENE_N_STREAMS];     /* vertices drawn from it */
+  guint buffer_capacity[QR_SCENE_N_STREAMS]; /* elements each GL buffer holds */
+  guint buffer_used[QR_SCENE_N_STREAMS];     /* elements drawn from it */
 
   GLuint scene_program;
   GLint u_mvp, u_hide, u_pass, u_color_mode, u_color, u_selected, u_invalid;
@@ -39,6 +39,8 @@ static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
 #define GRID_MIN_SPACING_BOLD 4.0
 /* Half the arm of a centre cross, in logical pixels. */
 #define CROSS_HALF_SIZE 4.0f
+/* Pixels per unit below which centre crosses are left out. */
+#define CROSS_MIN_ZOOM 0.125
 
 enum
 {
@@ -103,7 +105,8 @@ static const char COLOR_FS[] =
   "out vec4 frag;\n"
   "void main () { frag = v_color; }\n";
 
-/* One instance per centre; four vertices make its two arms. */
+/* Four vertices per centre, all at the centre: vertex i % 4 moves to the
+ * end of one arm of its cross. */
 static const char CROSS_VS[] =
   "#version 330 core\n"
   "layout(location = 0) in vec3 a_pos;\n"
@@ -125,7 +128,7 @@ static const char CROSS_VS[] =
   "  bool selected = (a_flags & 1u) != 0u;\n"
   "  bool invalid = (a_flags & 2u) != 0u;\n"
   "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
-  "  p.xy += arms[gl_VertexID] * u_pixel * p.w;\n"
+  "  p.xy += arms[gl_VertexID & 3] * u_pixel * p.w;\n"
   "  p.z = invalid ? -0.6 : (selected ? -0.5 : 0.0);\n"
   "  gl_Position = p;\n"
   "  v_color = invalid ? u_invalid : (selected ? u_selected : a_color);\n"
@@ -248,26 +251,28 @@ static void
 upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
 {
   guint n;
-  const QrSceneVertex *verts = qr_scene_mesh_get_vertices (gl->mesh, stream, &n);
+  gsize size;
+  const guint8 *data = qr_scene_mesh_get_data (gl->mesh, stream, &n, &size);
   gboolean all;
   g_autoptr (GArray) ranges = qr_scene_mesh_take_dirty (gl->mesh, stream, &all);
 
+  /* Buffers have no type: index data goes up through the same target. */
   glBindBuffer (GL_ARRAY_BUFFER, gl->buffer[stream]);
   if (force_all || all || n > gl->buffer_capacity[stream])
     {
       /* Room to grow by a quarter before the next reallocation. */
       guint capacity = MAX (n + n / 4, 64u);
-      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) capacity * sizeof (QrSceneVertex), NULL, GL_DYNAMIC_DRAW);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (capacity * size), NULL, GL_DYNAMIC_DRAW);
       if (n > 0)
-        glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) n * sizeof (QrSceneVertex), verts);
+        glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) (n * size), data);
       gl->buffer_capacity[stream] = capacity;
     }
   else
     for (guint i = 0; i < ranges->len; i++)
       {
         QrSceneRange r = g_array_index (ranges, QrSceneRange, i);
-        glBufferSubData (GL_ARRAY_BUFFER, (GLintptr) r.first * sizeof (QrSceneVertex),
-                         (GLsizeiptr) r.count * sizeof (QrSceneVertex), verts + r.first);
+        glBufferSubData (GL_ARRAY_BUFFER, (GLintptr) (r.first * size), (GLsizeiptr) (r.count * size),
+                         data + r.first * size);
       }
   gl->buffer_used[stream] = n;
 }
@@ -284,36 +289,45 @@ qr_scene_gl_upload (QrSceneGl *gl)
 
 /* ---- per view ---- */
 
+/* Attribute 0 position, 1 normal, 2 colour, 3 texture colour, 4 flags;
+ * `full` leaves out normal and texture colour, which lines never read, so
+ * that a software rasteriser does not fetch them. */
 static void
-bind_vertex_layout (GLuint buffer, gboolean per_instance)
+bind_vertex_layout (GLuint buffer, gboolean full)
 {
   glBindBuffer (GL_ARRAY_BUFFER, buffer);
   GLsizei stride = sizeof (QrSceneVertex);
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, pos));
-  glEnableVertexAttribArray (1);
-  glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, normal));
+  if (full)
+    {
+      glEnableVertexAttribArray (1);
+      glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, normal));
+      glEnableVertexAttribArray (3);
+      glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, tex_color));
+    }
   glEnableVertexAttribArray (2);
   glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, color));
-  glEnableVertexAttribArray (3);
-  glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, tex_color));
   glEnableVertexAttribArray (4);
   glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride, (void *) offsetof (QrSceneVertex, flags));
-  if (per_instance)
-    for (GLuint a = 0; a < 5; a++)
-      glVertexAttribDivisor (a, 1);
 }
 
 void
 qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
 {
   memset (view, 0, sizeof *view);
-  glGenVertexArrays (QR_SCENE_N_STREAMS, view->vao);
-  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
-    {
-      glBindVertexArray (view->vao[i]);
-      bind_vertex_layout (gl->buffer[i], i == QR_SCENE_CENTRES);
-    }
+  glGenVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
+  glBindVertexArray (view->vao[QR_VIEW_FACES]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX]);
+  glBindVertexArray (view->vao[QR_VIEW_EDGES]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_EDGE_VERTS], FALSE);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX]);
+  glBindVertexArray (view->vao[QR_VIEW_NORMALS]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_NORMALS], FALSE);
+  glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_CENTRES], FALSE);
+
   glGenVertexArrays (1, &view->grid_vao);
   glGenBuffers (1, &view->grid_vbo);
   glBindVertexArray (view->grid_vao);
@@ -327,7 +341,7 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
 void
 qr_scene_view_clear (QrSceneView *view)
 {
-  glDeleteVertexArrays (QR_SCENE_N_STREAMS, view->vao);
+  glDeleteVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
   glDeleteVertexArrays (1, &view->grid_vao);
   glDeleteBuffers (1, &view->grid_vbo);
   g_free (view->grid_scratch);
@@ -478,12 +492,21 @@ set_scene_uniforms (QrSceneGl *gl, const float mvp[16], guint hide, int pass, in
 }
 
 static void
-draw_stream (QrSceneGl *gl, QrSceneView *view, QrSceneStream stream, GLenum mode)
+draw_indexed (QrSceneGl *gl, QrSceneView *view, int array, QrSceneStream index, GLenum mode)
 {
-  if (gl->buffer_used[stream] == 0)
+  if (gl->buffer_used[index] == 0)
     return;
-  glBindVertexArray (view->vao[stream]);
-  glDrawArrays (mode, 0, (GLsizei) gl->buffer_used[stream]);
+  glBindVertexArray (view->vao[array]);
+  glDrawElements (mode, (GLsizei) gl->buffer_used[index], GL_UNSIGNED_INT, NULL);
+}
+
+static void
+draw_normals (QrSceneGl *gl, QrSceneView *view)
+{
+  if (gl->buffer_used[QR_SCENE_NORMALS] == 0)
+    return;
+  glBindVertexArray (view->vao[QR_VIEW_NORMALS]);
+  glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_NORMALS]);
 }
 
 void
@@ -510,10 +533,15 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   glEnable (GL_DEPTH_TEST);
   glDepthFunc (GL_LEQUAL);
   static const float none[4] = { 0, 0, 0, 0 };
-  set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED | QR_SCENE_NORMAL_LINE, PASS_ORTHO, COLOR_VERTEX, none);
-  draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+  set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_ORTHO, COLOR_VERTEX, none);
+  /* A design canvas draws its own edge list; the edge array is this view's alone. */
+  QrSceneStream edges = qr_scene_stream_for_ortho (ortho->axis);
+  glBindVertexArray (view->vao[QR_VIEW_EDGES]);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[edges]);
+  draw_indexed (gl, view, QR_VIEW_EDGES, edges, GL_LINES);
 
-  if (gl->buffer_used[QR_SCENE_CENTRES] > 0)
+  /* Zoomed far out, thousands of crosses would bury the edges they mark. */
+  if (gl->buffer_used[QR_SCENE_CENTRES] > 0 && qr_ortho_view_get_zoom (ortho) >= CROSS_MIN_ZOOM)
     {
       glUseProgram (gl->cross_program);
       glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp);
@@ -521,8 +549,8 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
       glUniform1ui (gl->c_hide, QR_SCENE_UNUSED);
       glUniform4fv (gl->c_selected, 1, SELECTED);
       glUniform4fv (gl->c_invalid, 1, INVALID);
-      glBindVertexArray (view->vao[QR_SCENE_CENTRES]);
-      glDrawArraysInstanced (GL_LINES, 0, 4, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
+      glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
+      glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
     }
   glBindVertexArray (0);
   glUseProgram (0);
@@ -547,7 +575,7 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
   float mvp[16];
   to_gl_matrix (pv, mvp);
 
-  guint hide = QR_SCENE_UNUSED | (normals ? 0 : QR_SCENE_NORMAL_LINE);
+  guint hide = QR_SCENE_UNUSED;
   static const float none[4] = { 0, 0, 0, 0 };
   glDisable (GL_CULL_FACE);
   if (mode == QR_RENDER_WIREFRAME)
@@ -555,26 +583,39 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
       glDisable (GL_DEPTH_TEST);
       glDisable (GL_BLEND);
       set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_VERTEX, none);
-      draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+      glBindVertexArray (view->vao[QR_VIEW_EDGES]);
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX]);
+      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX, GL_LINES);
+      if (normals)
+        draw_normals (gl, view);
     }
   else
     {
       glEnable (GL_DEPTH_TEST);
       glDepthFunc (GL_LESS);
+      /* Brushes are closed: faces seen from behind are hidden anyway. */
+      glEnable (GL_CULL_FACE);
+      glCullFace (GL_BACK);
+      glFrontFace (GL_CCW);
       /* Faces sit a little behind their edges so the edges win the depth test. */
       glEnable (GL_POLYGON_OFFSET_FILL);
       glPolygonOffset (1.0f, 1.0f);
       set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_FACES,
                           mode == QR_RENDER_TEXTURED ? COLOR_TEXTURE : COLOR_VERTEX, none);
-      draw_stream (gl, view, QR_SCENE_FACES, GL_TRIANGLES);
+      draw_indexed (gl, view, QR_VIEW_FACES, QR_SCENE_FACE_INDEX, GL_TRIANGLES);
       glDisable (GL_POLYGON_OFFSET_FILL);
+      glDisable (GL_CULL_FACE);
 
       glDepthFunc (GL_LEQUAL);
       glEnable (GL_BLEND);
       glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
       set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_UNIFORM, EDGE_3D);
-      draw_stream (gl, view, QR_SCENE_EDGES, GL_LINES);
+      glBindVertexArray (view->vao[QR_VIEW_EDGES]);
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX_MARKED]);
+      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
       glDisable (GL_BLEND);
+      if (normals)
+        draw_normals (gl, view);
     }
   glBindVertexArray (0);
   glUseProgram (0);

@@ -43,10 +43,20 @@ void qr_scene_gl_release (QrSceneGl *gl);
  * it does nothing when nothing changed. */
 void qr_scene_gl_upload (QrSceneGl *gl);
 
+/* A view's vertex arrays. */
+enum
+{
+  QR_VIEW_FACES,
+  QR_VIEW_EDGES,
+  QR_VIEW_NORMALS,
+  QR_VIEW_CENTRES,
+  QR_VIEW_N_ARRAYS
+};
+
 /* A view's own GL objects. */
 typedef struct
 {
-  GLuint vao[QR_SCENE_N_STREAMS];
+  GLuint vao[QR_VIEW_N_ARRAYS];
   GLuint grid_vao;
   GLuint grid_vbo;
   guint grid_capacity; /* vertices the grid buffer holds */

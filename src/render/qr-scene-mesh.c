@@ -22,20 +22,31 @@ typedef struct
   guint capacity;
 } Span;
 
+/* The streams a slot owns a span of; its centre is four fixed elements. */
+#define N_SPANS QR_SCENE_CENTRES
+#define CROSS_VERTICES 4
+
 typedef struct
 {
-  guint64 key;       /* 0: free */
-  Span span[2];      /* faces, edges */
-  guint centre;      /* index in the centre stream */
+  guint64 key;        /* 0: free */
+  Span span[N_SPANS]; /* by QrSceneStream */
+  guint centre;       /* first of its CROSS_VERTICES in the centre stream */
 } Slot;
 
 typedef struct
 {
-  GArray *verts; /* QrSceneVertex */
+  GArray *data;  /* QrSceneVertex or uint32_t */
   GArray *dirty; /* QrSceneRange */
   gboolean all_dirty;
   guint dead;
 } Stream;
+
+/* The vertex stream an index stream points into. */
+static inline QrSceneStream
+vertex_stream_of (QrSceneStream index_stream)
+{
+  return index_stream == QR_SCENE_FACE_INDEX ? QR_SCENE_FACE_VERTS : QR_SCENE_EDGE_VERTS;
+}
 
 struct _QrSceneMesh
 {
@@ -46,7 +57,7 @@ struct _QrSceneMesh
   GHashTable *by_key;     /* key → slot index + 1 */
   GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
-  GArray *scratch[2];     /* QrSceneVertex: a slot being built */
+  GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 written;
 };
 
@@ -73,19 +84,45 @@ entity_key (QrId id)
   return KEY_ENTITY | ((guint64) id + 1);
 }
 
-static void
-stream_init (Stream *s)
+static gsize
+element_size (QrSceneStream stream)
 {
-  s->verts = g_array_new (FALSE, FALSE, sizeof (QrSceneVertex));
-  s->dirty = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  return qr_scene_stream_is_index (stream) ? sizeof (uint32_t) : sizeof (QrSceneVertex);
+}
+
+static const QrSceneVertex UNUSED_VERTEX = { .flags = QR_SCENE_UNUSED };
+
+/* The streams indices point into, whose vertex 0 is never drawn. */
+static inline gboolean
+is_indexed_vertices (QrSceneStream stream)
+{
+  return stream == QR_SCENE_FACE_VERTS || stream == QR_SCENE_EDGE_VERTS;
+}
+
+/* Empty but for the never-drawn vertex 0 of indexed vertex streams. */
+static void
+stream_reset (Stream *s, QrSceneStream stream)
+{
+  g_array_set_size (s->data, 0);
+  if (is_indexed_vertices (stream))
+    g_array_append_val (s->data, UNUSED_VERTEX);
+  g_array_set_size (s->dirty, 0);
   s->all_dirty = TRUE;
   s->dead = 0;
 }
 
 static void
+stream_init (Stream *s, QrSceneStream stream)
+{
+  s->data = g_array_new (FALSE, FALSE, element_size (stream));
+  s->dirty = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  stream_reset (s, stream);
+}
+
+static void
 stream_clear (Stream *s)
 {
-  g_array_unref (s->verts);
+  g_array_unref (s->data);
   g_array_unref (s->dirty);
 }
 
@@ -103,15 +140,15 @@ qr_scene_mesh_new (void)
 {
   QrSceneMesh *mesh = g_new0 (QrSceneMesh, 1);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
-    stream_init (&mesh->streams[i]);
+    stream_init (&mesh->streams[i], i);
   mesh->slots = g_array_new (FALSE, FALSE, sizeof (Slot));
   mesh->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->free_centres = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->by_key = g_hash_table_new (g_int64_hash, g_int64_equal);
   mesh->textures = g_hash_table_new (NULL, NULL);
   mesh->selection = qr_selection_new ();
-  for (int i = 0; i < 2; i++)
-    mesh->scratch[i] = g_array_new (FALSE, FALSE, sizeof (QrSceneVertex));
+  for (int i = 0; i < N_SPANS; i++)
+    mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
   return mesh;
 }
 
@@ -128,18 +165,20 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   g_hash_table_unref (mesh->by_key);
   g_hash_table_unref (mesh->textures);
   qr_selection_free (mesh->selection);
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
   g_free (mesh);
 }
 
-const QrSceneVertex *
-qr_scene_mesh_get_vertices (const QrSceneMesh *mesh, QrSceneStream stream, guint *n_vertices)
+gconstpointer
+qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream stream, guint *n_elements, gsize *size)
 {
   g_return_val_if_fail (mesh != NULL && stream < QR_SCENE_N_STREAMS, NULL);
   const Stream *s = &mesh->streams[stream];
-  *n_vertices = s->verts->len;
-  return (const QrSceneVertex *) (gpointer) s->verts->data;
+  *n_elements = s->data->len;
+  if (size != NULL)
+    *size = element_size (stream);
+  return s->data->data;
 }
 
 guint64
@@ -223,6 +262,20 @@ vertex (QrVec3 p, const float normal[3], uint32_t color, uint32_t tex_color, uin
 
 static const float NO_NORMAL[3] = { 0, 0, 0 };
 
+/* Appends a vertex to a slot's stream and returns its index in the slot. */
+static inline uint32_t
+push_vertex (GArray *out, QrSceneVertex v)
+{
+  g_array_append_val (out, v);
+  return out->len - 1;
+}
+
+static inline void
+push_indices (GArray *out, const uint32_t *idx, guint n)
+{
+  g_array_append_vals (out, idx, n);
+}
+
 static void
 push_line (GArray *out, QrVec3 a, QrVec3 b, uint32_t color, uint32_t flags)
 {
@@ -261,7 +314,9 @@ static QrSceneVertex
 build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushStyle style,
              uint32_t flags)
 {
-  GArray *faces = mesh->scratch[0], *edges = mesh->scratch[1];
+  GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
+  GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
+  GArray *normals = mesh->scratch[QR_SCENE_NORMALS];
   uint32_t edge_color = style == STYLE_WORLD ? WORLD_EDGE
                       : style == STYLE_TRIGGER ? TRIGGER_EDGE : BRUSH_ENTITY_EDGE;
   uint32_t face_color = style == STYLE_WORLD ? WORLD_FACE
@@ -275,11 +330,14 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
       for (int f = 0; f < brush->n_faces; f++)
         {
           const QrVec3 *p = brush->faces[f].points;
+          uint32_t base = edge_verts->len;
           for (int i = 0; i < 3; i++)
             {
-              push_line (edges, p[i], p[(i + 1) % 3], edge_color, flags | QR_SCENE_INVALID);
+              push_vertex (edge_verts, vertex (p[i], NO_NORMAL, edge_color, edge_color, flags | QR_SCENE_INVALID));
               sum = qr_vec3_add (sum, p[i]);
             }
+          uint32_t idx[6] = { base, base + 1, base + 1, base + 2, base + 2, base };
+          push_indices (edge_index, idx, 6);
         }
       double n = MAX (1, 3 * brush->n_faces);
       return centre_vertex (qr_vec3_scale (sum, 1.0 / n), edge_color, flags | QR_SCENE_INVALID);
@@ -297,24 +355,29 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
         continue;
       float normal[3] = { (float) plane.normal.x, (float) plane.normal.y, (float) plane.normal.z };
       uint32_t tex = texture_color (mesh, map, brush->faces[f].texture);
+      uint32_t base = face_verts->len;
       QrVec3 centroid = qr_vec3 (0, 0, 0);
       for (int i = 0; i < n; i++)
-        centroid = qr_vec3_add (centroid, poly->verts[idx[i]]);
+        {
+          push_vertex (face_verts, vertex (poly->verts[idx[i]], normal, face_color, tex, flags));
+          centroid = qr_vec3_add (centroid, poly->verts[idx[i]]);
+        }
       for (int i = 1; i + 1 < n; i++)
         {
-          QrSceneVertex tri[3] = {
-            vertex (poly->verts[idx[0]], normal, face_color, tex, flags),
-            vertex (poly->verts[idx[i]], normal, face_color, tex, flags),
-            vertex (poly->verts[idx[i + 1]], normal, face_color, tex, flags),
-          };
-          g_array_append_vals (faces, tri, 3);
+          uint32_t tri[3] = { base, base + i, base + i + 1 };
+          push_indices (face_index, tri, 3);
         }
       centroid = qr_vec3_scale (centroid, 1.0 / n);
-      push_line (edges, centroid, qr_vec3_add (centroid, qr_vec3_scale (plane.normal, QR_SCENE_NORMAL_LENGTH)),
+      push_line (normals, centroid, qr_vec3_add (centroid, qr_vec3_scale (plane.normal, QR_SCENE_NORMAL_LENGTH)),
                  NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
     }
-  for (int e = 0; e < poly->n_edges; e++)
-    push_line (edges, poly->verts[poly->edges[2 * e]], poly->verts[poly->edges[2 * e + 1]], edge_color, flags);
+  for (int v = 0; v < poly->n_verts; v++)
+    push_vertex (edge_verts, vertex (poly->verts[v], NO_NORMAL, edge_color, edge_color, flags));
+  for (int e = 0; e < 2 * poly->n_edges; e++)
+    {
+      uint32_t i = poly->edges[e];
+      push_indices (edge_index, &i, 1);
+    }
 
   QrVec3 centre = qr_vec3_scale (qr_vec3_add (poly->bounds.min, poly->bounds.max), 0.5);
   return centre_vertex (centre, edge_color, flags);
@@ -345,67 +408,87 @@ entity_origin (const QrEntity *entity, QrVec3 *origin)
 static QrSceneVertex
 build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
 {
-  GArray *faces = mesh->scratch[0], *edges = mesh->scratch[1];
+  GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
+  GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
   const double h = QR_SCENE_ENTITY_HALF_SIZE;
+  flags |= QR_SCENE_ENTITY;
+  /* Corner i has +h on axis a where bit a of i is set. */
   QrVec3 c[8];
   for (int i = 0; i < 8; i++)
-    c[i] = qr_vec3 (o.x + (i & 1 ? h : -h), o.y + (i & 2 ? h : -h), o.z + (i & 4 ? h : -h));
-  for (int i = 0; i < 8; i++)
+    {
+      c[i] = qr_vec3 (o.x + (i & 1 ? h : -h), o.y + (i & 2 ? h : -h), o.z + (i & 4 ? h : -h));
+      push_vertex (edge_verts, vertex (c[i], NO_NORMAL, POINT_ENTITY, POINT_ENTITY, flags));
+    }
+  for (uint32_t i = 0; i < 8; i++)
     for (int axis = 0; axis < 3; axis++)
-      if (!(i & (1 << axis)))
-        push_line (edges, c[i], c[i | (1 << axis)], POINT_ENTITY, flags | QR_SCENE_ENTITY);
+      if (!(i & (1u << axis)))
+        {
+          uint32_t idx[2] = { i, i | (1u << axis) };
+          push_indices (edge_index, idx, 2);
+        }
 
-  /* Six quads, anticlockwise from outside: corners listed by bit pattern. */
+  /* Six quads, anticlockwise from outside. */
   static const int quads[6][4] = { { 0, 2, 6, 4 }, { 1, 5, 7, 3 }, { 0, 4, 5, 1 },
                                    { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 6, 7, 5 } };
   static const float normals[6][3] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, -1, 0 },
                                        { 0, 1, 0 },  { 0, 0, -1 }, { 0, 0, 1 } };
   for (int q = 0; q < 6; q++)
     {
-      const int *k = quads[q];
-      int order[6] = { k[0], k[1], k[2], k[0], k[2], k[3] };
-      for (int i = 0; i < 6; i++)
-        {
-          QrSceneVertex v = vertex (c[order[i]], normals[q], POINT_ENTITY, POINT_ENTITY, flags | QR_SCENE_ENTITY);
-          g_array_append_val (faces, v);
-        }
+      uint32_t base = face_verts->len;
+      for (int k = 0; k < 4; k++)
+        push_vertex (face_verts, vertex (c[quads[q][k]], normals[q], POINT_ENTITY, POINT_ENTITY, flags));
+      uint32_t idx[6] = { base, base + 1, base + 2, base, base + 2, base + 3 };
+      push_indices (face_index, idx, 6);
     }
-  return centre_vertex (o, POINT_ENTITY, flags | QR_SCENE_ENTITY);
+  return centre_vertex (o, POINT_ENTITY, flags);
 }
 
 /* ---- placing slots in the streams ---- */
 
+/* Unused space: vertices that are never drawn, indices that point at
+ * vertex 0, which is one of them. */
 static void
-fill_unused (Stream *s, guint first, guint count)
+fill_unused (Stream *s, QrSceneStream stream, guint first, guint count)
 {
-  QrSceneVertex *v = &g_array_index (s->verts, QrSceneVertex, first);
-  memset (v, 0, count * sizeof *v);
+  if (qr_scene_stream_is_index (stream))
+    {
+      memset (&g_array_index (s->data, uint32_t, first), 0, count * sizeof (uint32_t));
+      return;
+    }
+  QrSceneVertex *v = &g_array_index (s->data, QrSceneVertex, first);
   for (guint i = 0; i < count; i++)
-    v[i].flags = QR_SCENE_UNUSED;
+    v[i] = UNUSED_VERTEX;
 }
 
 static void
-place (QrSceneMesh *mesh, Stream *s, Span *span, GArray *data)
+release_span (Stream *s, QrSceneStream stream, Span *span)
 {
+  if (span->capacity == 0)
+    return;
+  fill_unused (s, stream, span->first, span->capacity);
+  stream_mark (s, span->first, span->capacity);
+  s->dead += span->capacity;
+  span->capacity = span->count = 0;
+}
+
+static void
+place (QrSceneMesh *mesh, QrSceneStream stream, Span *span, GArray *data)
+{
+  Stream *s = &mesh->streams[stream];
+  gsize size = element_size (stream);
   if (data->len > span->capacity)
     {
-      if (span->capacity > 0)
-        {
-          fill_unused (s, span->first, span->capacity);
-          stream_mark (s, span->first, span->capacity);
-          s->dead += span->capacity;
-        }
-      span->first = s->verts->len;
+      release_span (s, stream, span);
+      span->first = s->data->len;
       span->capacity = data->len;
-      g_array_append_vals (s->verts, data->data, data->len);
+      g_array_append_vals (s->data, data->data, data->len);
       stream_mark (s, span->first, data->len);
     }
   else
     {
-      memcpy (&g_array_index (s->verts, QrSceneVertex, span->first), data->data,
-              data->len * sizeof (QrSceneVertex));
+      memcpy (s->data->data + (gsize) span->first * size, data->data, data->len * size);
       if (span->count > data->len)
-        fill_unused (s, span->first + data->len, span->count - data->len);
+        fill_unused (s, stream, span->first + data->len, span->count - data->len);
       stream_mark (s, span->first, MAX (span->count, data->len));
     }
   span->count = data->len;
@@ -442,9 +525,9 @@ slot_for_key (QrSceneMesh *mesh, guint64 key)
     }
   else
     {
-      slot->centre = centres->verts->len;
-      g_array_set_size (centres->verts, slot->centre + 1);
-      stream_mark (centres, slot->centre, 1);
+      slot->centre = centres->data->len;
+      g_array_set_size (centres->data, slot->centre + CROSS_VERTICES);
+      stream_mark (centres, slot->centre, CROSS_VERTICES);
     }
   /* The key lives in the slot array, which may move: the table owns a copy. */
   guint64 *k = g_new (guint64, 1);
@@ -453,20 +536,71 @@ slot_for_key (QrSceneMesh *mesh, guint64 key)
   return index;
 }
 
+/* The slot's edges as a design canvas sees them: without those along its
+ * depth and without repeats of a segment already listed. */
+static void
+project_edges (QrSceneMesh *mesh, int axis)
+{
+  static const int right[3] = { 0, 0, 1 }, up[3] = { 1, 2, 2 };
+  const GArray *verts = mesh->scratch[QR_SCENE_EDGE_VERTS];
+  const GArray *edges = mesh->scratch[QR_SCENE_EDGE_INDEX];
+  GArray *out = mesh->scratch[qr_scene_stream_for_ortho (axis)];
+  const QrSceneVertex *v = (const QrSceneVertex *) (gpointer) verts->data;
+  const uint32_t *e = (const uint32_t *) (gpointer) edges->data;
+  int r = right[axis], u = up[axis];
+
+  for (guint i = 0; i + 1 < edges->len; i += 2)
+    {
+      const float *a = v[e[i]].pos, *b = v[e[i + 1]].pos;
+      if (a[r] == b[r] && a[u] == b[u])
+        continue;
+      gboolean seen = FALSE;
+      const uint32_t *kept = (const uint32_t *) (gpointer) out->data;
+      for (guint j = 0; j + 1 < out->len && !seen; j += 2)
+        {
+          const float *c = v[kept[j]].pos, *d = v[kept[j + 1]].pos;
+          seen = (a[r] == c[r] && a[u] == c[u] && b[r] == d[r] && b[u] == d[u])
+                 || (a[r] == d[r] && a[u] == d[u] && b[r] == c[r] && b[u] == c[u]);
+        }
+      if (!seen)
+        push_indices (out, &e[i], 2);
+    }
+}
+
 static void
 store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
 {
   guint index = slot_for_key (mesh, key);
   Slot *slot = &g_array_index (mesh->slots, Slot, index);
-  for (int i = 0; i < 2; i++)
+  for (int axis = 0; axis < 3; axis++)
+    project_edges (mesh, axis);
+  GArray *edges = mesh->scratch[QR_SCENE_EDGE_INDEX];
+  if (centre.flags & (QR_SCENE_SELECTED | QR_SCENE_INVALID))
+    g_array_append_vals (mesh->scratch[QR_SCENE_EDGE_INDEX_MARKED], edges->data, edges->len);
+  /* Vertices first: their place decides what the indices add. */
+  static const QrSceneStream order[] = { QR_SCENE_FACE_VERTS, QR_SCENE_EDGE_VERTS, QR_SCENE_NORMALS,
+                                         QR_SCENE_FACE_INDEX, QR_SCENE_EDGE_INDEX, QR_SCENE_EDGE_INDEX_TOP,
+                                         QR_SCENE_EDGE_INDEX_FRONT, QR_SCENE_EDGE_INDEX_SIDE,
+                                         QR_SCENE_EDGE_INDEX_MARKED };
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     {
-      place (mesh, &mesh->streams[i], &slot->span[i], mesh->scratch[i]);
-      g_array_set_size (mesh->scratch[i], 0);
+      QrSceneStream i = order[k];
+      GArray *data = mesh->scratch[i];
+      if (qr_scene_stream_is_index (i))
+        {
+          uint32_t base = slot->span[vertex_stream_of (i)].first;
+          uint32_t *idx = (uint32_t *) (gpointer) data->data;
+          for (guint j = 0; j < data->len; j++)
+            idx[j] += base;
+        }
+      place (mesh, i, &slot->span[i], data);
+      g_array_set_size (data, 0);
     }
   Stream *centres = &mesh->streams[QR_SCENE_CENTRES];
-  g_array_index (centres->verts, QrSceneVertex, slot->centre) = centre;
-  stream_mark (centres, slot->centre, 1);
-  mesh->written++;
+  for (int i = 0; i < CROSS_VERTICES; i++)
+    g_array_index (centres->data, QrSceneVertex, slot->centre + i) = centre;
+  stream_mark (centres, slot->centre, CROSS_VERTICES);
+  mesh->written += CROSS_VERTICES;
 }
 
 static void
@@ -477,58 +611,76 @@ drop_slot (QrSceneMesh *mesh, guint64 key)
     return;
   guint index = GPOINTER_TO_UINT (found) - 1;
   Slot *slot = &g_array_index (mesh->slots, Slot, index);
-  for (int i = 0; i < 2; i++)
-    {
-      Stream *s = &mesh->streams[i];
-      if (slot->span[i].capacity > 0)
-        {
-          fill_unused (s, slot->span[i].first, slot->span[i].capacity);
-          stream_mark (s, slot->span[i].first, slot->span[i].capacity);
-          s->dead += slot->span[i].capacity;
-        }
-    }
+  for (int i = 0; i < N_SPANS; i++)
+    release_span (&mesh->streams[i], i, &slot->span[i]);
   Stream *centres = &mesh->streams[QR_SCENE_CENTRES];
-  fill_unused (centres, slot->centre, 1);
-  stream_mark (centres, slot->centre, 1);
+  fill_unused (centres, QR_SCENE_CENTRES, slot->centre, CROSS_VERTICES);
+  stream_mark (centres, slot->centre, CROSS_VERTICES);
   g_array_append_val (mesh->free_centres, slot->centre);
   slot->key = 0;
   g_array_append_val (mesh->free_slots, index);
   g_hash_table_remove (mesh->by_key, &key);
 }
 
-/* Moves every slot's data to the front, in slot order, when a stream is
- * mostly holes. */
+/* Moves every slot's data to the front of every stream, in slot order, and
+ * shifts the indices after their vertices. Whole streams go up again. */
 static void
-compact (QrSceneMesh *mesh, int which)
+compact (QrSceneMesh *mesh)
 {
-  Stream *s = &mesh->streams[which];
-  GArray *packed = g_array_sized_new (FALSE, FALSE, sizeof (QrSceneVertex), s->verts->len - s->dead);
-  for (guint i = 0; i < mesh->slots->len; i++)
+  GArray *packed[N_SPANS];
+  for (int i = 0; i < N_SPANS; i++)
     {
-      Slot *slot = &g_array_index (mesh->slots, Slot, i);
+      Stream *s = &mesh->streams[i];
+      packed[i] = g_array_sized_new (FALSE, FALSE, element_size (i), s->data->len - s->dead);
+      if (is_indexed_vertices (i))
+        g_array_append_val (packed[i], UNUSED_VERTEX);
+    }
+  for (guint k = 0; k < mesh->slots->len; k++)
+    {
+      Slot *slot = &g_array_index (mesh->slots, Slot, k);
       if (slot->key == 0)
         continue;
-      Span *span = &slot->span[which];
-      guint first = packed->len;
-      g_array_append_vals (packed, &g_array_index (s->verts, QrSceneVertex, span->first), span->count);
-      span->first = first;
-      span->capacity = span->count;
+      int64_t shift[N_SPANS] = { 0 };
+      for (int i = 0; i < N_SPANS; i++)
+        {
+          Span *span = &slot->span[i];
+          guint first = packed[i]->len;
+          shift[i] = (int64_t) first - span->first;
+          g_array_append_vals (packed[i], mesh->streams[i].data->data + (gsize) span->first * element_size (i),
+                               span->count);
+          span->first = first;
+          span->capacity = span->count;
+        }
+      for (int i = 0; i < N_SPANS; i++)
+        if (qr_scene_stream_is_index (i))
+          {
+            uint32_t *idx = &g_array_index (packed[i], uint32_t, slot->span[i].first);
+            for (guint j = 0; j < slot->span[i].count; j++)
+              idx[j] = (uint32_t) (idx[j] + shift[vertex_stream_of (i)]);
+          }
     }
-  g_array_unref (s->verts);
-  s->verts = packed;
-  s->dead = 0;
-  s->all_dirty = TRUE;
-  g_array_set_size (s->dirty, 0);
+  for (int i = 0; i < N_SPANS; i++)
+    {
+      Stream *s = &mesh->streams[i];
+      g_array_unref (s->data);
+      s->data = packed[i];
+      s->dead = 0;
+      s->all_dirty = TRUE;
+      g_array_set_size (s->dirty, 0);
+    }
 }
 
 static void
 maybe_compact (QrSceneMesh *mesh)
 {
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < N_SPANS; i++)
     {
       Stream *s = &mesh->streams[i];
-      if (s->dead >= COMPACT_MIN_DEAD && s->dead > s->verts->len / 2)
-        compact (mesh, i);
+      if (s->dead >= COMPACT_MIN_DEAD && s->dead > s->data->len / 2)
+        {
+          compact (mesh);
+          return;
+        }
     }
 }
 
@@ -568,12 +720,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_return_if_fail (mesh != NULL && QR_IS_DOCUMENT (doc));
 
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
-    {
-      g_array_set_size (mesh->streams[i].verts, 0);
-      g_array_set_size (mesh->streams[i].dirty, 0);
-      mesh->streams[i].all_dirty = TRUE;
-      mesh->streams[i].dead = 0;
-    }
+    stream_reset (&mesh->streams[i], i);
   g_array_set_size (mesh->slots, 0);
   g_array_set_size (mesh->free_slots, 0);
   g_array_set_size (mesh->free_centres, 0);

@@ -1,14 +1,17 @@
 /* qr-scene-mesh.h — the vertex data all four views draw from, built on the
  * CPU and kept in step with the document by change sets.
  *
- * Three streams of QrSceneVertex: face triangles (the 3D view), edge lines
- * (every view; invalid brushes show the triangles of their plane points
- * instead, and face normals are extra lines the views can hide) and centres
- * (one vertex per brush or point entity, drawn as a cross). Each brush and
- * point entity owns a slot: a range in each stream. An edit rewrites only
- * the slots of the ids its change set names, in place when the new data
- * fits, and records the vertex ranges it dirtied so that the GL side
- * uploads just those. No GL here: tests check the mesh directly. */
+ * Streams: face corners with their face's normal and triangle indices into
+ * them (the 3D view); brush corners and edge indices into them (every view;
+ * invalid brushes show the triangles of their plane points instead); face
+ * normal lines; centres (one vertex per brush or point entity, drawn as a
+ * cross). Indexing matters: a software rasteriser shades each corner once
+ * instead of once per triangle or edge that uses it. Each brush and point
+ * entity owns a slot: a range in each stream. An edit rewrites only the
+ * slots of the ids its change set names, in place when the new data fits,
+ * and records the ranges it dirtied so that the GL side uploads just those.
+ * Vertex 0 of the face and edge vertex streams is never drawn, and unused index space
+ * points at it. No GL here: tests check the mesh directly. */
 #pragma once
 
 #include <glib.h>
@@ -36,11 +39,37 @@ typedef enum
 
 typedef enum
 {
-  QR_SCENE_FACES,
-  QR_SCENE_EDGES,
-  QR_SCENE_CENTRES,
+  QR_SCENE_FACE_VERTS,  /* QrSceneVertex */
+  QR_SCENE_FACE_INDEX,  /* uint32_t, triangles */
+  QR_SCENE_EDGE_VERTS,  /* QrSceneVertex */
+  QR_SCENE_EDGE_INDEX,  /* uint32_t, lines: the 3D view's */
+  /* The lines each design canvas needs: an edge along the view's depth
+   * shows as a point and two edges that project onto the same segment
+   * show as one, so a box needs 4 lines there instead of 12. */
+  QR_SCENE_EDGE_INDEX_TOP,
+  QR_SCENE_EDGE_INDEX_FRONT,
+  QR_SCENE_EDGE_INDEX_SIDE,
+  /* Edges of selected and invalid brushes only: the shaded 3D view outlines
+   * just those, as Hammer's does, and spares the rest of the edges. */
+  QR_SCENE_EDGE_INDEX_MARKED,
+  QR_SCENE_NORMALS,     /* QrSceneVertex, lines */
+  QR_SCENE_CENTRES,     /* QrSceneVertex, four per slot: the arms of its cross */
   QR_SCENE_N_STREAMS
 } QrSceneStream;
+
+/* Streams holding indices rather than vertices. */
+static inline gboolean
+qr_scene_stream_is_index (QrSceneStream stream)
+{
+  return stream == QR_SCENE_FACE_INDEX || (stream >= QR_SCENE_EDGE_INDEX && stream <= QR_SCENE_EDGE_INDEX_MARKED);
+}
+
+/* The edge index stream of a design canvas (0 top, 1 front, 2 side). */
+static inline QrSceneStream
+qr_scene_stream_for_ortho (int axis)
+{
+  return (QrSceneStream) (QR_SCENE_EDGE_INDEX_TOP + axis);
+}
 
 typedef struct
 {
@@ -59,17 +88,18 @@ void qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc);
 /* Brings the mesh in step with one change set of the document. */
 void qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *changes);
 
-/* The vertices of a stream (a contiguous array) and how many. */
-const QrSceneVertex *qr_scene_mesh_get_vertices (const QrSceneMesh *mesh, QrSceneStream stream,
-                                                 guint *n_vertices);
+/* A stream's elements (a contiguous array: QrSceneVertex or uint32_t),
+ * how many, and the size of one. */
+gconstpointer qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream stream, guint *n_elements,
+                                      gsize *element_size);
 
 /* Ranges changed since the last qr_scene_mesh_take_dirty, sorted and
  * merged. *all is set when the whole stream must be uploaded (it grew or
  * was compacted); the ranges are then empty. Clears the record. */
 GArray *qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, gboolean *all);
 
-/* Vertices written by updates since the mesh was built (for tests and the
- * drag benchmark: an edit of k brushes writes only their vertices). */
+/* Elements written by updates since the mesh was built (for tests and the
+ * drag benchmark: an edit of k brushes writes only their data). */
 guint64 qr_scene_mesh_get_written (const QrSceneMesh *mesh);
 
 /* The box drawn for a point entity: its origin ± this. */

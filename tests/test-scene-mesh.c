@@ -1,0 +1,353 @@
+/* test-scene-mesh.c — the render mesh kept in step with the document: what
+ * it draws equals a fresh build after any edit, undo and redo; an edit
+ * rewrites only what it touched; the indices are sound. No GL. */
+#include <glib.h>
+#include <string.h>
+#include "qr-brush.h"
+#include "qr-document.h"
+#include "qr-io.h"
+#include "qr-operations.h"
+#include "qr-scene-mesh.h"
+
+static QrDocument *
+load_sample (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "maps", "sample.map", NULL);
+  QrMap *map = qr_map_load (path, &error);
+  g_assert_no_error (error);
+  return qr_document_new (map);
+}
+
+static const void *
+stream (const QrSceneMesh *mesh, QrSceneStream s, guint *n)
+{
+  return qr_scene_mesh_get_data (mesh, s, n, NULL);
+}
+
+/* What a stream draws, independent of layout: one string per primitive
+ * (triangle, line or cross) made of its vertices, sorted. */
+static GPtrArray *
+drawn (const QrSceneMesh *mesh, QrSceneStream s)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  guint n;
+  const void *data = stream (mesh, s, &n);
+  const QrSceneVertex *verts = data;
+  const uint32_t *idx = data;
+  guint per = 2;
+  const QrSceneVertex *pool = NULL;
+  guint n_pool = 0;
+  if (s == QR_SCENE_FACE_INDEX)
+    {
+      per = 3;
+      pool = stream (mesh, QR_SCENE_FACE_VERTS, &n_pool);
+    }
+  else if (qr_scene_stream_is_index (s))
+    pool = stream (mesh, QR_SCENE_EDGE_VERTS, &n_pool);
+  else if (s == QR_SCENE_CENTRES)
+    per = 4;
+
+  for (guint i = 0; i + per <= n; i += per)
+    {
+      g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+      gboolean unused = TRUE;
+      for (guint k = 0; k < per; k++)
+        {
+          const QrSceneVertex *v;
+          if (pool != NULL)
+            {
+              g_assert_cmpuint (idx[i + k], <, n_pool);
+              v = &pool[idx[i + k]];
+            }
+          else
+            v = &verts[i + k];
+          unused &= (v->flags & QR_SCENE_UNUSED) != 0;
+          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%a,%a,%a/%08x/%08x/%x", v->pos[0], v->pos[1], v->pos[2],
+                                                   v->normal[0], v->normal[1], v->normal[2], v->color, v->tex_color,
+                                                   v->flags));
+        }
+      if (unused)
+        continue;
+      /* A line is the same either way round; a triangle's winding matters. */
+      if (per == 2 && strcmp (parts->pdata[0], parts->pdata[1]) > 0)
+        {
+          gpointer t = parts->pdata[0];
+          parts->pdata[0] = parts->pdata[1];
+          parts->pdata[1] = t;
+        }
+      g_ptr_array_add (parts, NULL);
+      g_ptr_array_add (out, g_strjoinv (" ", (char **) parts->pdata));
+    }
+  return out;
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+assert_same_as_fresh (QrSceneMesh *mesh, QrDocument *doc)
+{
+  g_autoptr (QrSceneMesh) fresh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (fresh, doc);
+  for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
+    {
+      if (s == QR_SCENE_FACE_VERTS || s == QR_SCENE_EDGE_VERTS)
+        continue; /* seen through their indices */
+      g_autoptr (GPtrArray) a = drawn (mesh, s);
+      g_autoptr (GPtrArray) b = drawn (fresh, s);
+      g_ptr_array_sort (a, compare_strings);
+      g_ptr_array_sort (b, compare_strings);
+      if (a->len != b->len)
+        g_test_message ("stream %d: %u drawn, fresh build %u", s, a->len, b->len);
+      g_assert_cmpuint (a->len, ==, b->len);
+      for (guint i = 0; i < a->len; i++)
+        g_assert_cmpstr (a->pdata[i], ==, b->pdata[i]);
+    }
+}
+
+typedef struct
+{
+  QrSceneMesh *mesh;
+} Follower;
+
+static void
+on_changed (QrDocument *doc, const QrChangeSet *changes, Follower *f)
+{
+  qr_scene_mesh_update (f->mesh, doc, changes);
+}
+
+static void
+count_expected (QrDocument *doc, guint *triangles, guint *edges, guint *slots)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  *triangles = *edges = *slots = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      if (qr_entity_brush_count (entity) == 0 && qr_entity_get_key (entity, "origin") != NULL)
+        {
+          *triangles += 12;
+          *edges += 12;
+          (*slots)++;
+        }
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+          (*slots)++;
+          if (!qr_brush_is_valid (brush))
+            {
+              *edges += 3 * brush->n_faces;
+              continue;
+            }
+          for (int f = 0; f < brush->poly->n_faces; f++)
+            *triangles += MAX (0, qr_polytope_face_count (brush->poly, f) - 2);
+          *edges += brush->poly->n_edges;
+        }
+    }
+}
+
+static void
+test_build (void)
+{
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+
+  guint triangles, edges, slots;
+  count_expected (doc, &triangles, &edges, &slots);
+  guint n;
+  stream (mesh, QR_SCENE_FACE_INDEX, &n);
+  g_assert_cmpuint (n, ==, 3 * triangles);
+  stream (mesh, QR_SCENE_EDGE_INDEX, &n);
+  g_assert_cmpuint (n, ==, 2 * edges);
+  stream (mesh, QR_SCENE_CENTRES, &n);
+  g_assert_cmpuint (n, ==, 4 * slots);
+
+  /* Vertex 0 is never drawn: unused index space points at it. */
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  g_assert_true (v[0].flags & QR_SCENE_UNUSED);
+  v = stream (mesh, QR_SCENE_EDGE_VERTS, &n);
+  g_assert_true (v[0].flags & QR_SCENE_UNUSED);
+
+  /* The design canvases' lists: no edge that shows as a point, none twice,
+   * and never more than the 3D list. */
+  static const int right[3] = { 0, 0, 1 }, up[3] = { 1, 2, 2 };
+  guint n_all;
+  stream (mesh, QR_SCENE_EDGE_INDEX, &n_all);
+  for (int axis = 0; axis < 3; axis++)
+    {
+      const uint32_t *idx = stream (mesh, qr_scene_stream_for_ortho (axis), &n);
+      g_assert_cmpuint (n, <, n_all);
+      for (guint i = 0; i < n; i += 2)
+        {
+          const float *a = v[idx[i]].pos, *b = v[idx[i + 1]].pos;
+          g_assert_false (a[right[axis]] == b[right[axis]] && a[up[axis]] == b[up[axis]]);
+        }
+    }
+  /* Nothing selected, nothing invalid: no marked edges. */
+  stream (mesh, QR_SCENE_EDGE_INDEX_MARKED, &n);
+  g_assert_cmpuint (n, ==, 0);
+}
+
+static void
+test_box_lines (void)
+{
+  /* A 64-unit cube: 12 edges in 3D, 4 lines in each design canvas. */
+  static const char text[] = "{\n\"classname\" \"worldspawn\"\n{\n"
+                             "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) a 0 0 0 1 1\n"
+                             "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) a 0 0 0 1 1\n"
+                             "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) a 0 0 0 1 1\n"
+                             "( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) a 0 0 0 1 1\n"
+                             "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) a 0 0 0 1 1\n"
+                             "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) a 0 0 0 1 1\n}\n}\n";
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_map_parse (text, sizeof text - 1, QR_FILE_MAP, "cube", &error);
+  g_assert_no_error (error);
+  g_autoptr (QrDocument) doc = qr_document_new (map);
+  g_assert_true (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, 0), 0)));
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  guint n;
+  stream (mesh, QR_SCENE_EDGE_INDEX, &n);
+  g_assert_cmpuint (n, ==, 24);
+  for (int axis = 0; axis < 3; axis++)
+    {
+      stream (mesh, qr_scene_stream_for_ortho (axis), &n);
+      g_assert_cmpuint (n, ==, 8);
+    }
+  stream (mesh, QR_SCENE_FACE_INDEX, &n);
+  g_assert_cmpuint (n, ==, 36);
+}
+
+static QrId
+first_brush (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  return qr_entity_get_brush (qr_map_get_entity (map, 0), 0)->id;
+}
+
+static void
+test_edit_writes_only_what_changed (void)
+{
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  Follower f = { mesh };
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
+    {
+      gboolean all;
+      g_autoptr (GArray) r = qr_scene_mesh_take_dirty (mesh, s, &all);
+      g_assert_true (all);
+    }
+
+  QrId id = first_brush (doc);
+  const QrBrush *brush = qr_document_lookup_brush (doc, id);
+  guint corners = 0;
+  for (int i = 0; i < brush->poly->n_faces; i++)
+    corners += qr_polytope_face_count (brush->poly, i);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (16, 0, 0), &error));
+  g_assert_no_error (error);
+
+  /* Only that brush's face corners went up, as one range, and nothing of
+   * the centres beyond its cross. */
+  gboolean all;
+  g_autoptr (GArray) faces = qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, &all);
+  g_assert_false (all);
+  g_assert_cmpuint (faces->len, ==, 1);
+  g_assert_cmpuint (g_array_index (faces, QrSceneRange, 0).count, ==, corners);
+  g_autoptr (GArray) centres = qr_scene_mesh_take_dirty (mesh, QR_SCENE_CENTRES, &all);
+  g_assert_cmpuint (centres->len, ==, 1);
+  g_assert_cmpuint (g_array_index (centres, QrSceneRange, 0).count, ==, 4);
+
+  /* And they are where the moved polytope says. */
+  brush = qr_document_lookup_brush (doc, id);
+  guint n;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  const QrSceneVertex *first = &v[g_array_index (faces, QrSceneRange, 0).first];
+  const uint16_t *idx = qr_polytope_face_indices (brush->poly, 0);
+  g_assert_cmpfloat (first->pos[0], ==, (float) brush->poly->verts[idx[0]].x);
+  g_assert_cmpfloat (first->pos[2], ==, (float) brush->poly->verts[idx[0]].z);
+  assert_same_as_fresh (mesh, doc);
+}
+
+static void
+test_follows_edits_undo_redo (void)
+{
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  Follower f = { mesh };
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (GError) error = NULL;
+  QrId id = first_brush (doc);
+
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brush (sel, id);
+  qr_document_set_selection (doc, sel);
+  assert_same_as_fresh (mesh, doc);
+  guint n;
+  stream (mesh, QR_SCENE_EDGE_INDEX_MARKED, &n);
+  g_assert_cmpuint (n, ==, 2 * qr_document_lookup_brush (doc, id)->poly->n_edges);
+
+  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 90, &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_op_duplicate (doc, &id, 1, qr_vec3 (32, 32, 0), &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_op_hollow (doc, &id, 1, 8, FALSE, &error) || error != NULL);
+  g_clear_error (&error);
+  assert_same_as_fresh (mesh, doc);
+  const QrSelection *now = qr_document_get_selection (doc);
+  g_autoptr (GArray) ids = g_array_copy (now->brushes);
+  g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, &error));
+  assert_same_as_fresh (mesh, doc);
+  while (qr_document_undo (doc))
+    assert_same_as_fresh (mesh, doc);
+  while (qr_document_redo (doc))
+    assert_same_as_fresh (mesh, doc);
+}
+
+static void
+test_compaction (void)
+{
+  /* Growing one brush again and again leaves holes behind; the mesh packs
+   * itself and still draws the same as a fresh build. */
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  Follower f = { mesh };
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (GError) error = NULL;
+  QrId id = first_brush (doc);
+  guint before;
+  stream (mesh, QR_SCENE_FACE_VERTS, &before);
+  for (int i = 0; i < 3000; i++)
+    {
+      g_assert_true (qr_op_duplicate (doc, &id, 1, qr_vec3 (0, 0, 0), &error));
+      const QrSelection *sel = qr_document_get_selection (doc);
+      g_autoptr (GArray) ids = g_array_copy (sel->brushes);
+      g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, &error));
+    }
+  guint after;
+  stream (mesh, QR_SCENE_FACE_VERTS, &after);
+  /* Without compaction 3000 copies would have left 3000 brushes' worth of holes. */
+  g_assert_cmpuint (after, <, before + 2 * 16384 + 1000);
+  assert_same_as_fresh (mesh, doc);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/scene-mesh/build", test_build);
+  g_test_add_func ("/render/scene-mesh/box-lines", test_box_lines);
+  g_test_add_func ("/render/scene-mesh/edit-writes-only-what-changed", test_edit_writes_only_what_changed);
+  g_test_add_func ("/render/scene-mesh/follows-edits-undo-redo", test_follows_edits_undo_redo);
+  g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
+  return g_test_run ();
+}
