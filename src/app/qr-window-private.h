@@ -59,7 +59,8 @@ struct _QrWindow
   GCancellable *load_cancellable;
   int grid_size;
   gboolean show_grid;
-  gboolean applying_split;
+  guint split_source;        /* idle that syncs the splits (sync_splits) */
+  int split_max[3];          /* rows, upper, lower: max-position when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;
 };

@@ -81,8 +81,11 @@ update_status_view (QrWindow *self)
       const QrOrthoAxes *axes = qr_ortho_axis_get_axes (view->axis);
       const char *names = "XYZ";
       double c[3] = { p.x, p.y, p.z };
-      g_autofree char *text = g_strdup_printf ("%c %.6g   %c %.6g", names[axes->right], c[axes->right],
-                                               names[axes->up], c[axes->up]);
+      /* As many decimals as a pixel is worth at this zoom. */
+      double zoom_px = qr_ortho_view_get_zoom (view);
+      int digits = zoom_px >= 8 ? 2 : zoom_px >= 1 ? 1 : 0;
+      g_autofree char *text = g_strdup_printf ("%c %.*f   %c %.*f", names[axes->right], digits,
+                                               c[axes->right] + 0.0, names[axes->up], digits, c[axes->up] + 0.0);
       gtk_label_set_label (self->status_pointer, text);
     }
   else
@@ -315,46 +318,58 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
 
 /* ---- pane splits, remembered as fractions ---- */
 
-/* Sets a split from its fraction; guarded so that on_split_changed can
- * tell our own moves from the user's. */
-static void
-apply_split (QrWindow *self, GtkPaned *paned, double fraction)
+/* The paneds tell of new sizes and positions while they are being
+ * allocated, when moving a divider would leave a sibling unallocated for
+ * the frame; so both notifications only schedule this, which runs after
+ * the frame. A paned whose size changed gets its remembered fraction back
+ * (the window was resized); one whose size did not but whose divider moved
+ * was dragged: its fraction is remembered, and the other row follows it so
+ * the four panes stay a 2×2 grid. */
+static gboolean
+sync_splits (gpointer user_data)
 {
-  int max = 0;
-  g_object_get (paned, "max-position", &max, NULL);
-  if (max <= 0)
-    return;
-  self->applying_split = TRUE;
-  gtk_paned_set_position (paned, (int) lround (fraction * max));
-  self->applying_split = FALSE;
-}
+  QrWindow *self = user_data;
+  GtkPaned *paneds[3] = { self->rows, self->upper, self->lower };
+  const char *keys[3] = { "pane-split-vertical", "pane-split-horizontal", "pane-split-horizontal" };
+  self->split_source = 0;
 
-static void
-on_split_changed (GtkPaned *paned, GParamSpec *pspec, QrWindow *self)
-{
-  int max = 0;
-  g_object_get (paned, "max-position", &max, NULL);
-  if (self->applying_split || max <= 0 || !gtk_widget_get_visible (gtk_paned_get_start_child (paned))
-      || !gtk_widget_get_visible (gtk_paned_get_end_child (paned)))
-    return;
-  double fraction = CLAMP ((double) gtk_paned_get_position (paned) / max, 0.05, 0.95);
-  if (paned == self->rows)
-    g_settings_set_double (self->settings, "pane-split-vertical", fraction);
-  else
+  for (int i = 0; i < 3; i++)
     {
-      /* Both rows share one column split, as a 2×2 grid does. */
-      g_settings_set_double (self->settings, "pane-split-horizontal", fraction);
-      apply_split (self, paned == self->upper ? self->lower : self->upper, fraction);
+      GtkPaned *paned = paneds[i];
+      int max = 0;
+      g_object_get (paned, "max-position", &max, NULL);
+      gboolean shown = gtk_widget_get_visible (gtk_paned_get_start_child (paned))
+                       && gtk_widget_get_visible (gtk_paned_get_end_child (paned));
+      if (max <= 0 || !shown)
+        continue;
+      double fraction = g_settings_get_double (self->settings, keys[i]);
+      int wanted = (int) lround (fraction * max);
+      int position = gtk_paned_get_position (paned);
+      if (max != self->split_max[i] || position == wanted)
+        {
+          self->split_max[i] = max;
+          gtk_paned_set_position (paned, wanted);
+          continue;
+        }
+      fraction = CLAMP ((double) position / max, 0.05, 0.95);
+      g_settings_set_double (self->settings, keys[i], fraction);
+      if (i > 0)
+        {
+          GtkPaned *other = paneds[i == 1 ? 2 : 1];
+          int other_max = 0;
+          g_object_get (other, "max-position", &other_max, NULL);
+          gtk_paned_set_position (other, (int) lround (fraction * other_max));
+          break; /* the other row has just been set */
+        }
     }
+  return G_SOURCE_REMOVE;
 }
 
-/* A new size (the first allocation, or the window resized) keeps the
- * splits' fractions. */
 static void
-on_max_position (GtkPaned *paned, GParamSpec *pspec, QrWindow *self)
+on_split_notify (GtkPaned *paned, GParamSpec *pspec, QrWindow *self)
 {
-  const char *key = paned == self->rows ? "pane-split-vertical" : "pane-split-horizontal";
-  apply_split (self, paned, g_settings_get_double (self->settings, key));
+  if (self->split_source == 0)
+    self->split_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, sync_splits, self, NULL);
 }
 
 /* ---- GObject ---- */
@@ -386,6 +401,7 @@ qr_window_dispose (GObject *object)
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_handle_id (&self->split_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
@@ -475,8 +491,8 @@ qr_window_init (QrWindow *self)
   GtkPaned *paneds[3] = { self->rows, self->upper, self->lower };
   for (int i = 0; i < 3; i++)
     {
-      g_signal_connect (paneds[i], "notify::max-position", G_CALLBACK (on_max_position), self);
-      g_signal_connect (paneds[i], "notify::position", G_CALLBACK (on_split_changed), self);
+      g_signal_connect (paneds[i], "notify::max-position", G_CALLBACK (on_split_notify), self);
+      g_signal_connect (paneds[i], "notify::position", G_CALLBACK (on_split_notify), self);
     }
 
   self->grid_size = g_settings_get_int (self->settings, "grid-size");
