@@ -144,7 +144,7 @@ qr_scene_mesh_new (void)
   mesh->slots = g_array_new (FALSE, FALSE, sizeof (Slot));
   mesh->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->free_centres = g_array_new (FALSE, FALSE, sizeof (guint));
-  mesh->by_key = g_hash_table_new (g_int64_hash, g_int64_equal);
+  mesh->by_key = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   mesh->textures = g_hash_table_new (NULL, NULL);
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
@@ -486,7 +486,8 @@ place (QrSceneMesh *mesh, QrSceneStream stream, Span *span, GArray *data)
     }
   else
     {
-      memcpy (s->data->data + (gsize) span->first * size, data->data, data->len * size);
+      if (data->len > 0)
+        memcpy (s->data->data + (gsize) span->first * size, data->data, data->len * size);
       if (span->count > data->len)
         fill_unused (s, stream, span->first + data->len, span->count - data->len);
       stream_mark (s, span->first, MAX (span->count, data->len));
