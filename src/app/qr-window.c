@@ -152,8 +152,11 @@ on_history_row_activated (GtkListBox *list, GtkListBoxRow *row, QrWindow *self)
 
 /* ---- the document ---- */
 
-QrBounds
-_qr_window_map_bounds (QrWindow *self, gboolean selection_only)
+/* Bounds of the brushes (and point entities) wanted, valid ones only
+ * unless there are no others: an invalid brush's plane points may lie
+ * thousands of units away and would shrink the map to a dot. */
+static QrBounds
+bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
 {
   const QrSelection *sel = qr_document_get_selection (self->document);
   const QrMap *map = qr_document_get_map (self->document);
@@ -169,7 +172,7 @@ _qr_window_map_bounds (QrWindow *self, gboolean selection_only)
             continue;
           if (qr_brush_is_valid (brush))
             qr_bounds_add_bounds (&b, brush->poly->bounds);
-          else
+          else if (with_invalid)
             for (int f = 0; f < brush->n_faces; f++)
               for (int k = 0; k < 3; k++)
                 qr_bounds_add_point (&b, brush->faces[f].points[k]);
@@ -187,6 +190,13 @@ _qr_window_map_bounds (QrWindow *self, gboolean selection_only)
         }
     }
   return b;
+}
+
+QrBounds
+_qr_window_map_bounds (QrWindow *self, gboolean selection_only)
+{
+  QrBounds b = bounds_of (self, selection_only, FALSE);
+  return qr_bounds_is_empty (b) ? bounds_of (self, selection_only, TRUE) : b;
 }
 
 static void

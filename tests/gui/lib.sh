@@ -204,17 +204,16 @@ start_app () {
 
 title () { xdotool getwindowname "$WIN" 2> /dev/null; }
 
-# wait_title GLOB [SECONDS]: waits until the window title matches the shell pattern.
+# wait_title TITLE [SECONDS]: waits until the window title is exactly TITLE.
 wait_title () {
-  local pattern=$1 deadline=$((SECONDS + ${2:-$QUARRY_GUI_TIMEOUT})) t
+  local expected=$1 deadline=$((SECONDS + ${2:-$QUARRY_GUI_TIMEOUT})) t
   while :; do
     t=$(title)
-    # shellcheck disable=SC2053
-    [[ $t == $pattern ]] && return 0
+    [ "$t" = "$expected" ] && return 0
     [ $SECONDS -ge $deadline ] && break
     sleep 0.1
   done
-  diag "title is '$t', expected '$pattern'"
+  diag "title is '$t', expected '$expected'"
   return 1
 }
 
