@@ -247,7 +247,8 @@ static void
 qr_ortho_canvas_init (QrOrthoCanvas *self)
 {
   gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
-  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), TRUE);
+  /* Edge order, not depth, puts the selection on top. */
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

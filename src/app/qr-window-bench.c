@@ -116,7 +116,6 @@ on_after_paint (GdkFrameClock *clock, QrRenderBench *bench)
 static void
 on_rendered (GtkWidget *canvas, QrRenderBench *bench)
 {
-  if (g_getenv ("QF")) glFinish ();
   QrWindow *self = bench->window;
   GtkWidget *views[4] = { GTK_WIDGET (self->camera_canvas), GTK_WIDGET (self->top_canvas),
                           GTK_WIDGET (self->front_canvas), GTK_WIDGET (self->side_canvas) };

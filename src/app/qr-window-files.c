@@ -298,8 +298,8 @@ save_to (SaveJob *job)
       write_file (job, self->save_format);
       return;
     }
-  gboolean has_faces = qr_map_count_faces (map) > 0;
-  if (map->kind == QR_FILE_MAP && self->file != NULL && has_faces)
+  /* A map read from a .map keeps its dialect, even emptied of brushes. */
+  if (map->kind == QR_FILE_MAP && self->file != NULL)
     {
       write_file (job, QR_SAVE_AS_READ);
       return;

@@ -60,7 +60,7 @@ struct _QrWindow
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
-  int split_max[3];          /* rows, upper, lower: max-position when last synced */
+  int split_length[3];       /* rows, upper, lower: their length when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;
 };

@@ -335,6 +335,17 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
  * (the window was resized); one whose size did not but whose divider moved
  * was dragged: its fraction is remembered, and the other row follows it so
  * the four panes stay a 2×2 grid. */
+/* The length a divider moves along: the paned's width or height. (Its
+ * max-position is less, by the end child's minimum size, which differs
+ * between the rows and would misalign them.) */
+static int
+split_length (GtkPaned *paned)
+{
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) == GTK_ORIENTATION_HORIZONTAL
+           ? gtk_widget_get_width (GTK_WIDGET (paned))
+           : gtk_widget_get_height (GTK_WIDGET (paned));
+}
+
 static gboolean
 sync_splits (gpointer user_data)
 {
@@ -346,29 +357,26 @@ sync_splits (gpointer user_data)
   for (int i = 0; i < 3; i++)
     {
       GtkPaned *paned = paneds[i];
-      int max = 0;
-      g_object_get (paned, "max-position", &max, NULL);
+      int length = split_length (paned);
       gboolean shown = gtk_widget_get_visible (gtk_paned_get_start_child (paned))
                        && gtk_widget_get_visible (gtk_paned_get_end_child (paned));
-      if (max <= 0 || !shown)
+      if (length <= 0 || !shown)
         continue;
       double fraction = g_settings_get_double (self->settings, keys[i]);
-      int wanted = (int) lround (fraction * max);
+      int wanted = (int) lround (fraction * length);
       int position = gtk_paned_get_position (paned);
-      if (max != self->split_max[i] || position == wanted)
+      if (length != self->split_length[i] || position == wanted)
         {
-          self->split_max[i] = max;
+          self->split_length[i] = length;
           gtk_paned_set_position (paned, wanted);
           continue;
         }
-      fraction = CLAMP ((double) position / max, 0.05, 0.95);
+      fraction = CLAMP ((double) position / length, 0.05, 0.95);
       g_settings_set_double (self->settings, keys[i], fraction);
       if (i > 0)
         {
           GtkPaned *other = paneds[i == 1 ? 2 : 1];
-          int other_max = 0;
-          g_object_get (other, "max-position", &other_max, NULL);
-          gtk_paned_set_position (other, (int) lround (fraction * other_max));
+          gtk_paned_set_position (other, (int) lround (fraction * split_length (other)));
           break; /* the other row has just been set */
         }
     }

@@ -93,7 +93,7 @@ static const char SCENE_VS[] =
   "  } else {\n"
   "    if (selected) c = u_selected;\n"
   "    if (invalid) c = u_invalid;\n"
-  "    if (u_pass == 0) p.z = invalid ? -0.6 : (selected ? -0.5 : 0.0);\n"
+  "    if (u_pass == 0) p.z = 0.0;\n"
   "  }\n"
   "  gl_Position = p;\n"
   "  v_color = c;\n"
@@ -129,7 +129,7 @@ static const char CROSS_VS[] =
   "  bool invalid = (a_flags & 2u) != 0u;\n"
   "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
   "  p.xy += arms[gl_VertexID & 3] * u_pixel * p.w;\n"
-  "  p.z = invalid ? -0.6 : (selected ? -0.5 : 0.0);\n"
+  "  p.z = 0.0;\n"
   "  gl_Position = p;\n"
   "  v_color = invalid ? u_invalid : (selected ? u_selected : a_color);\n"
   "}\n";
@@ -518,8 +518,7 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
 
   glViewport (0, 0, ortho->width * scale, ortho->height * scale);
   glClearColor (BACKGROUND_2D[0], BACKGROUND_2D[1], BACKGROUND_2D[2], 1.0f);
-  glClearDepth (1.0);
-  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glClear (GL_COLOR_BUFFER_BIT);
   glDisable (GL_BLEND);
   glDisable (GL_CULL_FACE);
   glDisable (GL_DEPTH_TEST);
@@ -529,9 +528,8 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   float mvp[16];
   ortho_matrix (ortho, m);
   to_gl_matrix (m, mvp);
-  /* Depth only orders the edges: invalid marks over selections over the rest. */
-  glEnable (GL_DEPTH_TEST);
-  glDepthFunc (GL_LEQUAL);
+  /* No depth buffer: the marked edges (selected and invalid brushes) are
+   * drawn again after the rest, so they lie on top. */
   static const float none[4] = { 0, 0, 0, 0 };
   set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_ORTHO, COLOR_VERTEX, none);
   /* A design canvas draws its own edge list; the edge array is this view's alone. */
@@ -539,6 +537,8 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   glBindVertexArray (view->vao[QR_VIEW_EDGES]);
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[edges]);
   draw_indexed (gl, view, QR_VIEW_EDGES, edges, GL_LINES);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX_MARKED]);
+  draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
 
   /* Zoomed far out, thousands of crosses would bury the edges they mark. */
   if (gl->buffer_used[QR_SCENE_CENTRES] > 0 && qr_ortho_view_get_zoom (ortho) >= CROSS_MIN_ZOOM)

@@ -1,8 +1,9 @@
+# shellcheck shell=bash disable=SC2034  # (variables are used by the sourcing scripts)
 # Shared helpers for the GUI tests: sourced by each tests/gui/*.sh after it sets TEST.
 #
 # Each test runs the real editor under its own Xvfb server (1280x800x24, no window manager),
 # drives it with xdotool and checks screenshots with ImageMagick. Every screenshot is kept
-# in $QUARRY_GUI_ARTEFACTS as <test>-<step>.png, the editor's output as <test>-app.log.
+# in $QUARRY_GUI_ARTEFACTS as <test>-<step>.png, the editor's output as <test>-<step>-app.log.
 #
 # Environment (meson sets all of these; run by hand, the defaults assume <source>/build):
 #   QUARRY_APP             the editor binary
@@ -251,7 +252,7 @@ shot () {
 # crop IMAGE REGION OUT: cuts a WxH+X+Y region out of a screenshot.
 crop () { "$CONVERT" "$1" -crop "$2" +repage "$3"; }
 
-# same_image A B: AE (number of differing pixels) between two images, 0 if identical.
+# differing_pixels A B: how many pixels differ between two images (AE), 0 if identical.
 differing_pixels () { "$COMPARE" -metric AE "$1" "$2" null: 2>&1 | sed 's/ .*//'; }
 
 # Scans a one-pixel line of IMAGE (geometry "Wx1+0+Y" or "1xH+X+0") for a pane handle: a
@@ -282,7 +283,10 @@ layout () {
   # The column handles, in a row through each header (labels never draw 1B1B1B).
   col_up=$(_find_handle "$img" "${SCREEN_W}x1+0+$((MENU_H + 12))")
   col_low=$(_find_handle "$img" "${SCREEN_W}x1+0+$((row + HANDLE + 12))")
-  [ -n "$col_up" ] && [ -n "$col_low" ] || { diag "no vertical pane handle in $img"; return 1; }
+  if [ -z "$col_up" ] || [ -z "$col_low" ]; then
+    diag "no vertical pane handle in $img"
+    return 1
+  fi
 
   local up_y=$((MENU_H + HEADER_H + INSET)) up_h=$((row - INSET - MENU_H - HEADER_H - INSET))
   local low_y=$((row + HANDLE + HEADER_H + INSET))
@@ -299,10 +303,11 @@ RFULL="$((SCREEN_W - 2 * INSET))x$((SCREEN_H - MENU_H - HEADER_H - STATUS_H - 2 
 
 # ---- measures ----
 
-# lines_fraction IMAGE: the fraction of pixels at least 60% bright. In a 2D view that is
-# brush edges and entity boxes: the background, the grid and the axes are darker.
+# lines_fraction IMAGE: the fraction of pixels with a channel above 82%. In a 2D view that
+# is brush edges (D6D6D2), selected objects (FF4C38) and entity boxes (6CE06C, 6CC4F0, …);
+# the background, the grid and the axes (B24040, 409E47, 476BCC at most) are darker.
 lines_fraction () {
-  "$CONVERT" "$1" -colorspace Gray -threshold 60% -format '%[fx:mean]' info:
+  "$CONVERT" "$1" -separate -evaluate-sequence Max -threshold 82% -format '%[fx:mean]' info:
 }
 
 # off_colour_fraction IMAGE COLOUR [FUZZ]: the fraction of pixels not within FUZZ of COLOUR.
@@ -329,7 +334,7 @@ grey_levels () {
     awk -v min="$2" '$1 + 0 >= min { k++ } END { print k + 0 }'
 }
 
-# ge A B / gt A B: floating-point comparisons.
+# gt A B / lt A B: floating-point comparisons.
 gt () { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 lt () { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
