@@ -63,9 +63,8 @@ drawn (const QrSceneMesh *mesh, QrSceneStream s)
           else
             v = &verts[i + k];
           unused &= (v->flags & QR_SCENE_UNUSED) != 0;
-          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%a,%a,%a/%08x/%08x/%x", v->pos[0], v->pos[1], v->pos[2],
-                                                   v->normal[0], v->normal[1], v->normal[2], v->color, v->tex_color,
-                                                   v->flags));
+          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%08x/%08x/%x", v->pos[0], v->pos[1], v->pos[2],
+                                                   v->color, v->tex_color, v->flags));
         }
       if (unused)
         continue;

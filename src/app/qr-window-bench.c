@@ -4,9 +4,11 @@
  * Two figures. First frame: from the moment the kernel started the process
  * to the end of the first frame in which all four views drew the loaded
  * map. Redraw: each of N frames queues all four views; a frame's time runs
- * from the frame clock's before-paint to its after-paint, with glFinish at
- * the end of each view's drawing so the rasteriser's work is inside it.
- * The median is printed, with the wall time per frame beside it. */
+ * from the frame clock's before-paint to its after-paint, which includes
+ * the swap: the window cannot be presented before every view has been
+ * rasterised. The median is printed, with the wall time per frame beside
+ * it (frames follow each other at once, so the two agree unless the frame
+ * clock waits). */
 #include "qr-window-private.h"
 
 #include <stdio.h>

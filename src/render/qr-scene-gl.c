@@ -59,7 +59,6 @@ enum
 static const char SCENE_VS[] =
   "#version 330 core\n"
   "layout(location = 0) in vec3 a_pos;\n"
-  "layout(location = 1) in vec3 a_normal;\n"
   "layout(location = 2) in vec4 a_color;\n"
   "layout(location = 3) in vec4 a_tex_color;\n"
   "layout(location = 4) in uint a_flags;\n"
@@ -83,12 +82,7 @@ static const char SCENE_VS[] =
   "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
   "  vec4 c = u_color_mode == 1 ? a_tex_color : (u_color_mode == 2 && !normal_line ? u_color : a_color);\n"
   "  if (u_pass == 1) {\n"
-  /* Two fixed lights from above and the side, so each face of a box reads
-   * as its own grey. */
-  "    vec3 l1 = normalize (vec3 (0.35, 0.55, 0.90));\n"
-  "    vec3 l2 = normalize (vec3 (-0.70, -0.25, 0.20));\n"
-  "    float light = 0.38 + 0.50 * max (dot (a_normal, l1), 0.0) + 0.22 * max (dot (a_normal, l2), 0.0);\n"
-  "    c = vec4 (c.rgb * light, 1.0);\n"
+  /* Faces come lit from the mesh; a selection tints them. */
   "    if (selected) c = vec4 (mix (c.rgb, u_selected.rgb, 0.5), 1.0);\n"
   "  } else {\n"
   "    if (selected) c = u_selected;\n"
@@ -289,9 +283,9 @@ qr_scene_gl_upload (QrSceneGl *gl)
 
 /* ---- per view ---- */
 
-/* Attribute 0 position, 1 normal, 2 colour, 3 texture colour, 4 flags;
- * `full` leaves out normal and texture colour, which lines never read, so
- * that a software rasteriser does not fetch them. */
+/* Attribute 0 position, 2 colour, 3 texture colour, 4 flags; only `full`
+ * (faces) binds the texture colour, which lines never read, so that a
+ * software rasteriser does not fetch it. */
 static void
 bind_vertex_layout (GLuint buffer, gboolean full)
 {
@@ -301,8 +295,6 @@ bind_vertex_layout (GLuint buffer, gboolean full)
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, pos));
   if (full)
     {
-      glEnableVertexAttribArray (1);
-      glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, normal));
       glEnableVertexAttribArray (3);
       glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, tex_color));
     }

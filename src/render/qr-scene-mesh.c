@@ -247,20 +247,38 @@ texture_color (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
   return color;
 }
 
+/* The light a face of this normal gets: two fixed lights, from above and
+ * from the side, so each face of a box reads as its own grey. Computed
+ * here once per face rather than per vertex and frame by the GPU. */
+static double
+face_light (QrVec3 n)
+{
+  static const QrVec3 l1 = { 0.3086, 0.4849, 0.8183 }; /* (0.35, 0.55, 0.90) normalised */
+  static const QrVec3 l2 = { -0.9256, -0.3306, 0.2645 }; /* (-0.70, -0.25, 0.20) normalised */
+  double light = 0.38 + 0.50 * MAX (qr_vec3_dot (n, l1), 0.0) + 0.22 * MAX (qr_vec3_dot (n, l2), 0.0);
+  return MIN (light, 1.0);
+}
+
+static uint32_t
+lit (uint32_t color, double light)
+{
+  uint32_t out = color & 0xff000000u;
+  for (int shift = 0; shift < 24; shift += 8)
+    out |= (uint32_t) lround (((color >> shift) & 0xffu) * light) << shift;
+  return out;
+}
+
 static inline QrSceneVertex
-vertex (QrVec3 p, const float normal[3], uint32_t color, uint32_t tex_color, uint32_t flags)
+vertex (QrVec3 p, uint32_t color, uint32_t tex_color, uint32_t flags)
 {
   QrSceneVertex v = {
     .pos = { (float) p.x, (float) p.y, (float) p.z },
-    .normal = { normal[0], normal[1], normal[2] },
     .color = color,
     .tex_color = tex_color,
     .flags = flags,
   };
   return v;
 }
-
-static const float NO_NORMAL[3] = { 0, 0, 0 };
 
 /* Appends a vertex to a slot's stream and returns its index in the slot. */
 static inline uint32_t
@@ -279,8 +297,8 @@ push_indices (GArray *out, const uint32_t *idx, guint n)
 static void
 push_line (GArray *out, QrVec3 a, QrVec3 b, uint32_t color, uint32_t flags)
 {
-  QrSceneVertex v[2] = { vertex (a, NO_NORMAL, color, color, flags),
-                         vertex (b, NO_NORMAL, color, color, flags) };
+  QrSceneVertex v[2] = { vertex (a, color, color, flags),
+                         vertex (b, color, color, flags) };
   g_array_append_vals (out, v, 2);
 }
 
@@ -307,7 +325,7 @@ entity_style (const QrEntity *entity)
 static QrSceneVertex
 centre_vertex (QrVec3 p, uint32_t color, uint32_t flags)
 {
-  return vertex (p, NO_NORMAL, color, color, flags);
+  return vertex (p, color, color, flags);
 }
 
 static QrSceneVertex
@@ -333,7 +351,7 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
           uint32_t base = edge_verts->len;
           for (int i = 0; i < 3; i++)
             {
-              push_vertex (edge_verts, vertex (p[i], NO_NORMAL, edge_color, edge_color, flags | QR_SCENE_INVALID));
+              push_vertex (edge_verts, vertex (p[i], edge_color, edge_color, flags | QR_SCENE_INVALID));
               sum = qr_vec3_add (sum, p[i]);
             }
           uint32_t idx[6] = { base, base + 1, base + 1, base + 2, base + 2, base };
@@ -353,13 +371,14 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
       QrPlane plane;
       if (!qr_face_plane (&brush->faces[f], &plane))
         continue;
-      float normal[3] = { (float) plane.normal.x, (float) plane.normal.y, (float) plane.normal.z };
-      uint32_t tex = texture_color (mesh, map, brush->faces[f].texture);
+      double light = face_light (plane.normal);
+      uint32_t shade = lit (face_color, light);
+      uint32_t tex = lit (texture_color (mesh, map, brush->faces[f].texture), light);
       uint32_t base = face_verts->len;
       QrVec3 centroid = qr_vec3 (0, 0, 0);
       for (int i = 0; i < n; i++)
         {
-          push_vertex (face_verts, vertex (poly->verts[idx[i]], normal, face_color, tex, flags));
+          push_vertex (face_verts, vertex (poly->verts[idx[i]], shade, tex, flags));
           centroid = qr_vec3_add (centroid, poly->verts[idx[i]]);
         }
       for (int i = 1; i + 1 < n; i++)
@@ -372,7 +391,7 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
                  NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
     }
   for (int v = 0; v < poly->n_verts; v++)
-    push_vertex (edge_verts, vertex (poly->verts[v], NO_NORMAL, edge_color, edge_color, flags));
+    push_vertex (edge_verts, vertex (poly->verts[v], edge_color, edge_color, flags));
   for (int e = 0; e < 2 * poly->n_edges; e++)
     {
       uint32_t i = poly->edges[e];
@@ -417,7 +436,7 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
   for (int i = 0; i < 8; i++)
     {
       c[i] = qr_vec3 (o.x + (i & 1 ? h : -h), o.y + (i & 2 ? h : -h), o.z + (i & 4 ? h : -h));
-      push_vertex (edge_verts, vertex (c[i], NO_NORMAL, POINT_ENTITY, POINT_ENTITY, flags));
+      push_vertex (edge_verts, vertex (c[i], POINT_ENTITY, POINT_ENTITY, flags));
     }
   for (uint32_t i = 0; i < 8; i++)
     for (int axis = 0; axis < 3; axis++)
@@ -430,13 +449,13 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
   /* Six quads, anticlockwise from outside. */
   static const int quads[6][4] = { { 0, 2, 6, 4 }, { 1, 5, 7, 3 }, { 0, 4, 5, 1 },
                                    { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 6, 7, 5 } };
-  static const float normals[6][3] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, -1, 0 },
-                                       { 0, 1, 0 },  { 0, 0, -1 }, { 0, 0, 1 } };
+  static const QrVec3 normals[6] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, -1, 0 },
+                                     { 0, 1, 0 },  { 0, 0, -1 }, { 0, 0, 1 } };
   for (int q = 0; q < 6; q++)
     {
-      uint32_t base = face_verts->len;
+      uint32_t base = face_verts->len, shade = lit (POINT_ENTITY, face_light (normals[q]));
       for (int k = 0; k < 4; k++)
-        push_vertex (face_verts, vertex (c[quads[q][k]], normals[q], POINT_ENTITY, POINT_ENTITY, flags));
+        push_vertex (face_verts, vertex (c[quads[q][k]], shade, shade, flags));
       uint32_t idx[6] = { base, base + 1, base + 2, base, base + 2, base + 3 };
       push_indices (face_index, idx, 6);
     }

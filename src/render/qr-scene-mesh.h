@@ -1,7 +1,7 @@
 /* qr-scene-mesh.h — the vertex data all four views draw from, built on the
  * CPU and kept in step with the document by change sets.
  *
- * Streams: face corners with their face's normal and triangle indices into
+ * Streams: face corners, lit by their face's normal, and triangle indices into
  * them (the 3D view); brush corners and edge indices into them (every view;
  * invalid brushes show the triangles of their plane points instead); face
  * normal lines; centres (one vertex per brush or point entity, drawn as a
@@ -22,9 +22,8 @@
 typedef struct
 {
   float pos[3];
-  float normal[3];    /* faces: the face's unit normal; otherwise zero */
-  uint32_t color;     /* RGBA8, red in the lowest byte: the shaded / 2D colour */
-  uint32_t tex_color; /* RGBA8: the texture's colour (faces), else = color */
+  uint32_t color;     /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
+  uint32_t tex_color; /* RGBA8: the texture's colour, lit (faces); else = color */
   uint32_t flags;     /* QrSceneFlags */
 } QrSceneVertex;
 
