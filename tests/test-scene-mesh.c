@@ -240,7 +240,8 @@ test_edit_writes_only_what_changed (void)
   for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
     {
       gboolean all;
-      g_autoptr (GArray) r = qr_scene_mesh_take_dirty (mesh, s, &all);
+      g_autoptr (GArray) r = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+      qr_scene_mesh_take_dirty (mesh, s, r, &all);
       g_assert_true (all);
     }
 
@@ -256,11 +257,13 @@ test_edit_writes_only_what_changed (void)
   /* Only that brush's face corners went up, as one range, and nothing of
    * the centres beyond its cross. */
   gboolean all;
-  g_autoptr (GArray) faces = qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, &all);
+  g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, faces, &all);
   g_assert_false (all);
   g_assert_cmpuint (faces->len, ==, 1);
   g_assert_cmpuint (g_array_index (faces, QrSceneRange, 0).count, ==, corners);
-  g_autoptr (GArray) centres = qr_scene_mesh_take_dirty (mesh, QR_SCENE_CENTRES, &all);
+  g_autoptr (GArray) centres = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_CENTRES, centres, &all);
   g_assert_cmpuint (centres->len, ==, 1);
   g_assert_cmpuint (g_array_index (centres, QrSceneRange, 0).count, ==, 4);
 

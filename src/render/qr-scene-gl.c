@@ -8,6 +8,7 @@
 struct _QrSceneGl
 {
   QrSceneMesh *mesh; /* borrowed */
+  GArray *ranges;    /* QrSceneRange: scratch for uploads, kept between frames */
   int users;         /* views that acquired */
   GLuint buffer[QR_SCENE_N_STREAMS];
   guint buffer_capacity[QR_SCENE_N_STREAMS]; /* elements each GL buffer holds */
@@ -168,6 +169,7 @@ qr_scene_gl_new (QrSceneMesh *mesh)
 {
   QrSceneGl *gl = g_new0 (QrSceneGl, 1);
   gl->mesh = mesh;
+  gl->ranges = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
   return gl;
 }
 
@@ -177,6 +179,7 @@ qr_scene_gl_free (QrSceneGl *gl)
   if (gl == NULL)
     return;
   g_warn_if_fail (gl->users == 0);
+  g_array_unref (gl->ranges);
   g_free (gl);
 }
 
@@ -218,11 +221,6 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
     gl->buffer_capacity[i] = gl->buffer_used[i] = 0;
   /* A fresh buffer holds nothing: every stream goes up whole. */
-  for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
-    {
-      gboolean all;
-      g_autoptr (GArray) ranges = qr_scene_mesh_take_dirty (gl->mesh, i, &all);
-    }
   qr_scene_gl_upload (gl);
   return TRUE;
 }
@@ -248,7 +246,8 @@ upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
   gsize size;
   const guint8 *data = qr_scene_mesh_get_data (gl->mesh, stream, &n, &size);
   gboolean all;
-  g_autoptr (GArray) ranges = qr_scene_mesh_take_dirty (gl->mesh, stream, &all);
+  GArray *ranges = gl->ranges;
+  qr_scene_mesh_take_dirty (gl->mesh, stream, ranges, &all);
 
   /* Buffers have no type: index data goes up through the same target. */
   glBindBuffer (GL_ARRAY_BUFFER, gl->buffer[stream]);

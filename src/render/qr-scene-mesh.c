@@ -194,12 +194,12 @@ compare_ranges (const void *a, const void *b)
   return x->first < y->first ? -1 : x->first > y->first;
 }
 
-GArray *
-qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, gboolean *all)
+void
+qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *out, gboolean *all)
 {
-  g_return_val_if_fail (mesh != NULL && stream < QR_SCENE_N_STREAMS, NULL);
+  g_return_if_fail (mesh != NULL && stream < QR_SCENE_N_STREAMS && out != NULL);
   Stream *s = &mesh->streams[stream];
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  g_array_set_size (out, 0);
   *all = s->all_dirty;
   if (!s->all_dirty && s->dirty->len > 0)
     {
@@ -220,7 +220,6 @@ qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, gboolean *all
     }
   g_array_set_size (s->dirty, 0);
   s->all_dirty = FALSE;
-  return out;
 }
 
 /* ---- building one slot's vertices ---- */

@@ -92,10 +92,11 @@ void qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet
 gconstpointer qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream stream, guint *n_elements,
                                       gsize *element_size);
 
-/* Ranges changed since the last qr_scene_mesh_take_dirty, sorted and
- * merged. *all is set when the whole stream must be uploaded (it grew or
- * was compacted); the ranges are then empty. Clears the record. */
-GArray *qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, gboolean *all);
+/* Replaces the contents of `ranges` (QrSceneRange) with the ranges changed
+ * since the last call, sorted and merged, and clears the record. *all is
+ * set when the whole stream must be uploaded (it grew or was compacted);
+ * `ranges` is then empty. The caller's array is reused from frame to frame. */
+void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
 
 /* Elements written by updates since the mesh was built (for tests and the
  * drag benchmark: an edit of k brushes writes only their data). */
