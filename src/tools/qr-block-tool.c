@@ -1,0 +1,209 @@
+/* qr-block-tool.c — Block: drag a rectangle in a design canvas to outline
+ * a new brush; its depth comes from the selection's extent along the
+ * view's depth axis, or else from the last brush made (as in Hammer). A
+ * drag in another view reshapes the pending box along that view's axes, so
+ * the height is set in the front or side view. Enter makes the brush (one
+ * undo step, "Create Block"), Escape drops the box. */
+#include "qr-tool.h"
+
+#include <glib/gi18n.h>
+#include "qr-map.h"
+#include "qr-operations.h"
+
+typedef struct
+{
+  QrTool parent;
+  gboolean pending;   /* a box waits for Enter */
+  gboolean dragging;
+  int view;
+  QrVec3 start;       /* snapped */
+  QrBounds box;       /* the pending box */
+  QrBounds before;    /* the box when the drag began */
+  double last_min[3], last_max[3]; /* the last brush made: the default depth */
+  char *texture;
+  char *status;
+} BlockTool;
+
+static double
+get (QrVec3 p, int axis)
+{
+  return axis == 0 ? p.x : axis == 1 ? p.y : p.z;
+}
+
+static void
+set (QrVec3 *p, int axis, double v)
+{
+  if (axis == 0)
+    p->x = v;
+  else if (axis == 1)
+    p->y = v;
+  else
+    p->z = v;
+}
+
+static void
+set_status (BlockTool *self, char *status)
+{
+  g_free (self->status);
+  self->status = status;
+}
+
+/* The depth range a new box starts with. */
+static void
+default_depth (BlockTool *self, QrDocument *doc, int depth, double *lo, double *hi)
+{
+  const QrSelection *sel = qr_document_get_selection (doc);
+  QrBounds b;
+  if (sel->brushes->len > 0
+      && qr_op_bounds (doc, (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len, &b, NULL)
+      && get (b.max, depth) > get (b.min, depth))
+    {
+      *lo = get (b.min, depth);
+      *hi = get (b.max, depth);
+      return;
+    }
+  *lo = self->last_min[depth];
+  *hi = self->last_max[depth];
+}
+
+static void
+block_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (button != 1)
+    return;
+  int r, u, depth;
+  qr_tool_view_axes (in->view, &r, &u, &depth);
+  self->dragging = TRUE;
+  self->view = in->view;
+  self->start = qr_tool_snap (in);
+  self->before = self->box;
+  if (!self->pending)
+    {
+      double lo, hi;
+      default_depth (self, doc, depth, &lo, &hi);
+      set (&self->box.min, depth, lo);
+      set (&self->box.max, depth, hi);
+    }
+  set (&self->box.min, r, get (self->start, r));
+  set (&self->box.max, r, get (self->start, r));
+  set (&self->box.min, u, get (self->start, u));
+  set (&self->box.max, u, get (self->start, u));
+}
+
+static void
+block_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (!self->dragging)
+    return;
+  int r, u;
+  qr_tool_view_axes (self->view, &r, &u, NULL);
+  QrVec3 p = qr_tool_snap (in);
+  set (&self->box.min, r, MIN (get (self->start, r), get (p, r)));
+  set (&self->box.max, r, MAX (get (self->start, r), get (p, r)));
+  set (&self->box.min, u, MIN (get (self->start, u), get (p, u)));
+  set (&self->box.max, u, MAX (get (self->start, u), get (p, u)));
+  QrVec3 size = qr_vec3_sub (self->box.max, self->box.min);
+  set_status (self, g_strdup_printf (_("Block %g × %g × %g; Enter creates it"), size.x, size.y, size.z));
+}
+
+static void
+block_release (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (!self->dragging)
+    return;
+  block_drag (tool, doc, in);
+  self->dragging = FALSE;
+  int r, u;
+  qr_tool_view_axes (self->view, &r, &u, NULL);
+  /* A click, or a drag along one line, outlines nothing: keep what was. */
+  if (get (self->box.max, r) <= get (self->box.min, r) || get (self->box.max, u) <= get (self->box.min, u))
+    {
+      self->box = self->before;
+      return;
+    }
+  self->pending = TRUE;
+}
+
+static gboolean
+block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (!self->pending || self->dragging)
+    return FALSE;
+  if (key == QR_TOOL_KEY_ESCAPE)
+    {
+      self->pending = FALSE;
+      set_status (self, NULL);
+      return TRUE;
+    }
+  if (key != QR_TOOL_KEY_ENTER)
+    return FALSE;
+
+  QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK, .box = self->box, .axis = 2 };
+  g_autoptr (GError) error = NULL;
+  if (!qr_op_create (doc, &spec, self->texture, &error))
+    {
+      set_status (self, g_strdup (error->message));
+      return TRUE;
+    }
+  for (int a = 0; a < 3; a++)
+    {
+      self->last_min[a] = get (self->box.min, a);
+      self->last_max[a] = get (self->box.max, a);
+    }
+  self->pending = FALSE;
+  set_status (self, NULL);
+  return TRUE;
+}
+
+static void
+block_preview (QrTool *tool, QrDocument *doc, GArray *segments)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (self->pending || self->dragging)
+    qr_preview_add_box (segments, self->box, QR_PREVIEW_NEW_BRUSH);
+}
+
+static const char *
+block_status (QrTool *tool)
+{
+  return ((BlockTool *) tool)->status;
+}
+
+static void
+block_free (QrTool *tool)
+{
+  BlockTool *self = (BlockTool *) tool;
+  g_free (self->texture);
+  g_free (self->status);
+  g_free (self);
+}
+
+static const QrToolClass block_class = {
+  .name = "block",
+  .press = block_press,
+  .drag = block_drag,
+  .release = block_release,
+  .key = block_key,
+  .preview = block_preview,
+  .status = block_status,
+  .free = block_free,
+};
+
+QrTool *
+qr_block_tool_new (void)
+{
+  BlockTool *self = g_new0 (BlockTool, 1);
+  self->parent.klass = &block_class;
+  /* Before any brush: a 64-unit slab from the floor up, as a first room wall. */
+  for (int a = 0; a < 3; a++)
+    {
+      self->last_min[a] = 0;
+      self->last_max[a] = 64;
+    }
+  self->texture = g_strdup ("base");
+  return &self->parent;
+}

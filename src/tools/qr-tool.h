@@ -1,0 +1,92 @@
+/* qr-tool.h — editing tools as state machines over a plain input state.
+ * No toolkit: the app turns its events into QrInput and QrToolKey, asks
+ * the active tool for a preview to draw, and the tool edits the document
+ * through src/model's operations (so every change is an undo step). */
+#pragma once
+
+#include <glib.h>
+#include "qr-document.h"
+#include "qr-vec3.h"
+
+/* Design canvases by their axis (0 top, 1 front, 2 side), as in
+ * src/render's QrOrthoAxis. */
+#define QR_TOOL_VIEW_3D 3
+
+enum
+{
+  QR_INPUT_SHIFT = 1 << 0,
+  QR_INPUT_CTRL = 1 << 1,
+  QR_INPUT_ALT = 1 << 2,
+};
+
+typedef struct
+{
+  int view;          /* 0 top, 1 front, 2 side */
+  QrVec3 point;      /* the world point under the pointer; its depth coordinate means nothing */
+  double pixel;      /* world units per screen pixel, for hit tolerances */
+  int grid;          /* the grid size points snap to */
+  guint modifiers;   /* QR_INPUT_* */
+} QrInput;
+
+typedef enum
+{
+  QR_TOOL_KEY_ENTER,
+  QR_TOOL_KEY_ESCAPE,
+} QrToolKey;
+
+/* What a tool wants drawn over the views: world-space segments. */
+typedef enum
+{
+  QR_PREVIEW_RUBBER_BAND, /* a box being dragged out to select */
+  QR_PREVIEW_NEW_BRUSH,   /* the box a new brush will fill */
+} QrPreviewKind;
+
+typedef struct
+{
+  QrVec3 a, b;
+  QrPreviewKind kind;
+} QrPreviewSegment;
+
+typedef struct _QrTool QrTool;
+
+typedef struct
+{
+  const char *name;
+  /* A button went down (1 left, 2 middle, 3 right). */
+  void (*press) (QrTool *tool, QrDocument *doc, const QrInput *in, int button);
+  void (*drag) (QrTool *tool, QrDocument *doc, const QrInput *in);
+  void (*release) (QrTool *tool, QrDocument *doc, const QrInput *in);
+  /* TRUE when the tool used the key. */
+  gboolean (*key) (QrTool *tool, QrDocument *doc, QrToolKey key);
+  /* Appends the segments to draw (QrPreviewSegment). */
+  void (*preview) (QrTool *tool, QrDocument *doc, GArray *segments);
+  /* A sentence for the status bar, or NULL. */
+  const char *(*status) (QrTool *tool);
+  void (*free) (QrTool *tool);
+} QrToolClass;
+
+struct _QrTool
+{
+  const QrToolClass *klass;
+};
+
+void qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button);
+void qr_tool_drag (QrTool *tool, QrDocument *doc, const QrInput *in);
+void qr_tool_release (QrTool *tool, QrDocument *doc, const QrInput *in);
+gboolean qr_tool_key (QrTool *tool, QrDocument *doc, QrToolKey key);
+/* Fills `segments` (QrPreviewSegment), emptied first. */
+void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
+const char *qr_tool_status (QrTool *tool);
+void qr_tool_free (QrTool *tool);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTool, qr_tool_free)
+
+/* The world axes a design canvas shows: right and up (0 x, 1 y, 2 z). */
+void qr_tool_view_axes (int view, int *right, int *up, int *depth);
+/* Snaps a point's two visible coordinates to the grid unless Alt is held. */
+QrVec3 qr_tool_snap (const QrInput *in);
+/* Appends the twelve edges of a box. */
+void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
+
+/* The tools. */
+QrTool *qr_select_tool_new (void);
+QrTool *qr_block_tool_new (void);

@@ -1,0 +1,204 @@
+/* test-tools.c — the editing tools driven by plain input, as the views
+ * would: what they leave in the document, and in its history. */
+#include <glib.h>
+#include "qr-brush.h"
+#include "qr-command-stack.h"
+#include "qr-map.h"
+#include "qr-operations.h"
+#include "qr-tool.h"
+
+static QrInput
+at (int view, double x, double y, double z, guint modifiers)
+{
+  QrInput in = { .view = view, .point = qr_vec3 (x, y, z), .pixel = 1.0, .grid = 16, .modifiers = modifiers };
+  return in;
+}
+
+static void
+drag (QrTool *tool, QrDocument *doc, QrInput from, QrInput to)
+{
+  qr_tool_press (tool, doc, &from, 1);
+  /* Through a middle point, as a real drag does. */
+  QrInput mid = from;
+  mid.point = qr_vec3_scale (qr_vec3_add (from.point, to.point), 0.5);
+  qr_tool_drag (tool, doc, &mid);
+  qr_tool_drag (tool, doc, &to);
+  qr_tool_release (tool, doc, &to);
+}
+
+static QrDocument *
+empty_document (void)
+{
+  return qr_document_new (qr_map_new (QR_FILE_MAP));
+}
+
+static const QrBrush *
+only_brush (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 1);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (qr_entity_brush_count (qr_map_get_entity (map, e)) > 0)
+      return qr_entity_get_brush (qr_map_get_entity (map, e), 0);
+  g_assert_not_reached ();
+}
+
+static void
+assert_bounds (const QrBrush *brush, QrVec3 min, QrVec3 max)
+{
+  g_assert_true (qr_brush_is_valid (brush));
+  QrBounds b = brush->poly->bounds;
+  if (!qr_vec3_equal (b.min, min) || !qr_vec3_equal (b.max, max))
+    g_test_message ("bounds (%g %g %g)-(%g %g %g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+  g_assert_true (qr_vec3_equal (brush->poly->bounds.min, min));
+  g_assert_true (qr_vec3_equal (brush->poly->bounds.max, max));
+}
+
+static guint
+history_length (QrDocument *doc)
+{
+  return qr_command_stack_history_length (qr_document_get_history (doc));
+}
+
+static void
+test_block_top_then_front (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) block = qr_block_tool_new ();
+  g_autoptr (GArray) preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+
+  /* In the top view, off the grid by a few units: the corners snap. */
+  drag (block, doc, at (0, 3, -5, 0, 0), at (0, 126, 61, 0, 0));
+  qr_tool_preview (block, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 12);
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 0);
+  /* The height in the front view (x right, z up). */
+  drag (block, doc, at (1, 0, 0, 16, 0), at (1, 128, 0, 96, 0));
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+
+  assert_bounds (only_brush (doc), qr_vec3 (0, 0, 16), qr_vec3 (128, 64, 96));
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Create Block");
+  qr_tool_preview (block, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 0);
+
+  /* The next box takes the last one's depth. */
+  drag (block, doc, at (0, 128, 0, 0, 0), at (0, 256, 64, 0, 0));
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  const QrMap *map = qr_document_get_map (doc);
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 2);
+}
+
+static void
+test_block_escape_and_click (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) block = qr_block_tool_new ();
+  /* A click outlines nothing; Enter then has nothing to make. */
+  drag (block, doc, at (0, 32, 32, 0, 0), at (0, 33, 33, 0, 0));
+  g_assert_false (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  drag (block, doc, at (0, 0, 0, 0, 0), at (0, 64, 64, 0, 0));
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ESCAPE));
+  g_assert_false (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 0);
+  g_assert_cmpuint (history_length (doc), ==, 0);
+}
+
+static QrDocument *
+one_block (void)
+{
+  QrDocument *doc = empty_document ();
+  QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK, .box = { { 0, 0, 0 }, { 64, 64, 64 } }, .axis = 2 };
+  g_assert_true (qr_op_create (doc, &spec, "base", NULL));
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  return doc;
+}
+
+static void
+test_select_click_and_move (void)
+{
+  g_autoptr (QrDocument) doc = one_block ();
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  guint before = history_length (doc);
+
+  /* A press on the block's left edge in the top view selects it, and the
+   * drag moves it by whole grid steps: 37 and 20 units snap to 32 and 16. */
+  drag (select, doc, at (0, 1, 30, 0, 0), at (0, 38, 50, 0, 0));
+  const QrSelection *sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  assert_bounds (only_brush (doc), qr_vec3 (32, 16, 0), qr_vec3 (96, 80, 64));
+  g_assert_cmpuint (history_length (doc), ==, before + 1);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Move");
+  g_assert_true (qr_document_undo (doc));
+  assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+
+  /* Alt moves off the grid; in the side view the axes are y and z. */
+  drag (select, doc, at (2, 0, 32, 63, 0), at (2, 0, 35, 70, QR_INPUT_ALT));
+  assert_bounds (only_brush (doc), qr_vec3 (0, 3, 7), qr_vec3 (64, 67, 71));
+}
+
+static void
+test_select_escape_cancels_move (void)
+{
+  g_autoptr (QrDocument) doc = one_block ();
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  guint before = history_length (doc);
+  QrInput from = at (0, 0, 32, 0, 0), to = at (0, 64, 32, 0, 0);
+  qr_tool_press (select, doc, &from, 1);
+  qr_tool_drag (select, doc, &to);
+  assert_bounds (only_brush (doc), qr_vec3 (64, 0, 0), qr_vec3 (128, 64, 64));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ESCAPE));
+  qr_tool_release (select, doc, &to);
+  assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+  g_assert_cmpuint (history_length (doc), ==, before);
+}
+
+static void
+test_select_box_and_duplicate (void)
+{
+  g_autoptr (QrDocument) doc = one_block ();
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+
+  /* A box around part of the block selects nothing; around all of it, the block. */
+  drag (select, doc, at (0, -16, -16, 0, 0), at (0, 32, 80, 0, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  drag (select, doc, at (0, -16, -16, 0, 0), at (0, 80, 80, 0, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 1);
+
+  /* Shift+drag inside the selection leaves the original and moves a copy:
+   * one undo step. */
+  guint before = history_length (doc);
+  drag (select, doc, at (0, 32, 32, 0, QR_INPUT_SHIFT), at (0, 160, 32, 0, QR_INPUT_SHIFT));
+  const QrMap *map = qr_document_get_map (doc);
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 2);
+  g_assert_cmpuint (history_length (doc), ==, before + 1);
+  const QrSelection *sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  assert_bounds (qr_document_lookup_brush (doc, g_array_index (sel->brushes, QrId, 0)), qr_vec3 (128, 0, 0),
+                 qr_vec3 (192, 64, 64));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 1);
+
+  /* A click on empty space clears the selection; Ctrl+click on an edge toggles. */
+  drag (select, doc, at (0, 300, 300, 0, 0), at (0, 300, 300, 0, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  drag (select, doc, at (0, 64, 10, 0, QR_INPUT_CTRL), at (0, 64, 10, 0, QR_INPUT_CTRL));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 1);
+  drag (select, doc, at (0, 64, 10, 0, QR_INPUT_CTRL), at (0, 64, 10, 0, QR_INPUT_CTRL));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/tools/block/top-then-front", test_block_top_then_front);
+  g_test_add_func ("/tools/block/escape-and-click", test_block_escape_and_click);
+  g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);
+  g_test_add_func ("/tools/select/escape-cancels-move", test_select_escape_cancels_move);
+  g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
+  return g_test_run ();
+}
