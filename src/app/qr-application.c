@@ -34,7 +34,7 @@ static const struct
   { "win.delete", { "Delete", NULL } },
   { "win.duplicate", { "<Control>d", NULL } },
   { "win.select-all", { "<Control>a", NULL } },
-  { "win.select-none", { "Escape", NULL } },
+  { "win.select-none", { "<Control><Shift>a", NULL } },
   { "win.select-invert", { "<Control>i", NULL } },
   { "win.grid-smaller", { "bracketleft", NULL } },
   { "win.grid-larger", { "bracketright", NULL } },
@@ -50,6 +50,8 @@ static const struct
   { "win.group", { "<Control>g", NULL } },
   { "win.ungroup", { "<Control>u", NULL } },
   { "win.show-help-overlay", { "<Control>question", "F1", NULL } },
+  { "win.tool('select')", { "<Shift>s", NULL } },
+  { "win.tool('block')", { "<Shift>b", NULL } },
 };
 
 static gboolean

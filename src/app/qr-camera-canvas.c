@@ -26,6 +26,8 @@ struct _QrCameraCanvas
   guint tick_id;
   gint64 last_frame_us;
   double look_last_x, look_last_y;
+  const QrOverlayLine *overlay; /* borrowed from the window: the tool's preview */
+  guint n_overlay;
 };
 
 G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, GTK_TYPE_GL_AREA)
@@ -97,6 +99,7 @@ qr_camera_canvas_render (GtkGLArea *area, GdkGLContext *context)
   qr_scene_draw_3d (self->scene, &self->gl, &self->camera,
                     gtk_widget_get_width (GTK_WIDGET (self)) * scale,
                     gtk_widget_get_height (GTK_WIDGET (self)) * scale, self->mode, self->show_normals);
+  qr_scene_draw_overlay (self->scene, &self->gl, self->overlay, self->n_overlay);
   g_signal_emit (self, signals[RENDERED], 0);
   return TRUE;
 }
@@ -405,4 +408,13 @@ qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
   self->camera.position = qr_vec3_add (centre, qr_vec3_scale (dir, distance / sqrt (0.62 * 0.62 * 2 + 0.48 * 0.48)));
   qr_camera_look_at (&self->camera, centre);
   camera_moved (self);
+}
+
+void
+qr_camera_canvas_set_overlay (QrCameraCanvas *self, const QrOverlayLine *lines, guint n)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->overlay = lines;
+  self->n_overlay = n;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
 }

@@ -28,5 +28,7 @@ void qr_camera_canvas_set_camera (QrCameraCanvas *self, const QrCamera *cam);
 /* Places the camera outside the box's south-west upper corner looking at
  * its centre; nothing happens for an empty box. */
 void qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box);
+/* Lines drawn over the scene (borrowed until the next call). */
+void qr_camera_canvas_set_overlay (QrCameraCanvas *self, const QrOverlayLine *lines, guint n);
 
 G_END_DECLS

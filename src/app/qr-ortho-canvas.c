@@ -18,6 +18,8 @@ struct _QrOrthoCanvas
   double pointer_x, pointer_y;
   double pan_last_x, pan_last_y;
   QrBounds pending_fit; /* a fit asked for before the canvas had a size */
+  const QrOverlayLine *overlay; /* borrowed from the window: the tool's preview */
+  guint n_overlay;
 };
 
 G_DEFINE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, GTK_TYPE_GL_AREA)
@@ -34,6 +36,10 @@ enum
   POINTER_MOVED,
   VIEW_CHANGED,
   RENDERED,
+  TOOL_PRESS,
+  TOOL_DRAG,
+  TOOL_RELEASE,
+  TOOL_KEY,
   N_SIGNALS
 };
 
@@ -100,6 +106,7 @@ qr_ortho_canvas_render (GtkGLArea *area, GdkGLContext *context)
     }
   qr_scene_draw_ortho (self->scene, &self->gl, &self->view, self->grid_size,
                        gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+  qr_scene_draw_overlay (self->scene, &self->gl, self->overlay, self->n_overlay);
   g_signal_emit (self, signals[RENDERED], 0);
   return TRUE;
 }
@@ -174,7 +181,43 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkMod
       self->space_held = TRUE;
       return TRUE;
     }
-  return FALSE;
+  gboolean handled = FALSE;
+  g_signal_emit (self, signals[TOOL_KEY], 0, keyval, (guint) state, &handled);
+  return handled;
+}
+
+/* The left button drives the active tool, unless Space is held to pan. */
+static void
+on_tool_begin (GtkGestureDrag *drag, double x, double y, QrOrthoCanvas *self)
+{
+  if (self->space_held)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  g_signal_emit (self, signals[TOOL_PRESS], 0, x, y, (guint) state);
+}
+
+static void
+on_tool_update (GtkGestureDrag *drag, double ox, double oy, QrOrthoCanvas *self)
+{
+  double x, y;
+  gtk_gesture_drag_get_start_point (drag, &x, &y);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
+  self->pointer_x = x + ox;
+  self->pointer_y = y + oy;
+  g_signal_emit (self, signals[TOOL_DRAG], 0, x + ox, y + oy, (guint) state);
+}
+
+static void
+on_tool_end (GtkGestureDrag *drag, double ox, double oy, QrOrthoCanvas *self)
+{
+  double x, y;
+  gtk_gesture_drag_get_start_point (drag, &x, &y);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
+  g_signal_emit (self, signals[TOOL_RELEASE], 0, x + ox, y + oy, (guint) state);
 }
 
 static void
@@ -240,6 +283,17 @@ qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* (double x, double y, guint modifier state): the left button, in pixels. */
+  signals[TOOL_PRESS] = g_signal_new ("tool-press", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                      NULL, G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_UINT);
+  signals[TOOL_DRAG] = g_signal_new ("tool-drag", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                     NULL, G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_UINT);
+  signals[TOOL_RELEASE] = g_signal_new ("tool-release", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                        NULL, NULL, G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_UINT);
+  /* (guint keyval, guint modifier state) → TRUE when used. */
+  signals[TOOL_KEY] = g_signal_new ("tool-key", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 2, G_TYPE_UINT,
+                                    G_TYPE_UINT);
   gtk_widget_class_set_css_name (widget_class, "qr-ortho-canvas");
 }
 
@@ -274,6 +328,13 @@ qr_ortho_canvas_init (QrOrthoCanvas *self)
   g_signal_connect (pan, "drag-begin", G_CALLBACK (on_pan_begin), self);
   g_signal_connect (pan, "drag-update", G_CALLBACK (on_pan_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pan));
+
+  GtkGesture *tool = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (tool), GDK_BUTTON_PRIMARY);
+  g_signal_connect (tool, "drag-begin", G_CALLBACK (on_tool_begin), self);
+  g_signal_connect (tool, "drag-update", G_CALLBACK (on_tool_update), self);
+  g_signal_connect (tool, "drag-end", G_CALLBACK (on_tool_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (tool));
 
   GtkEventController *keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
@@ -354,4 +415,13 @@ qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world)
     return FALSE;
   *world = qr_ortho_view_screen_to_world (&self->view, self->pointer_x, self->pointer_y, 0.0);
   return TRUE;
+}
+
+void
+qr_ortho_canvas_set_overlay (QrOrthoCanvas *self, const QrOverlayLine *lines, guint n)
+{
+  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
+  self->overlay = lines;
+  self->n_overlay = n;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
 }

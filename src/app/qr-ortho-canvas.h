@@ -1,7 +1,8 @@
 /* qr-ortho-canvas.h — a 2D design canvas (top, front or side): a GL area
  * that draws the scene through an orthographic QrOrthoView, zooms on the
- * point under the cursor with the wheel, and pans with the middle button
- * or Space + drag. */
+ * point under the cursor with the wheel, pans with the middle button or
+ * Space + drag, and hands the left button and keys to the active tool
+ * through its tool-* signals. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -27,5 +28,7 @@ void qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps);
 gboolean qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box);
 /* The world point under the pointer, if the pointer is over the canvas. */
 gboolean qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world);
+/* Lines drawn over the scene (borrowed until the next call). */
+void qr_ortho_canvas_set_overlay (QrOrthoCanvas *self, const QrOverlayLine *lines, guint n);
 
 G_END_DECLS

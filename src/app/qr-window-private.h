@@ -10,6 +10,7 @@
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
 #include "qr-scene-mesh.h"
+#include "qr-tool.h"
 #include "qr-view-pane.h"
 #include "qr-window.h"
 
@@ -63,6 +64,11 @@ struct _QrWindow
   int split_length[3];       /* rows, upper, lower: their length when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;
+  QrTool *select_tool;
+  QrTool *block_tool;
+  QrTool *tool;              /* borrowed: the active one of the above */
+  GArray *preview;           /* QrPreviewSegment: the active tool's */
+  GArray *overlay;           /* QrOverlayLine: the preview as the views draw it */
 };
 
 /* qr-window.c */
@@ -89,6 +95,10 @@ void _qr_window_save (QrWindow *self, gboolean save_as, QrWindowContinuation the
  * the user cancels. */
 void _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpointer data,
                                  GDestroyNotify destroy);
+
+/* qr-window-tools.c */
+void _qr_window_init_tools (QrWindow *self);
+void _qr_window_clear_tools (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

@@ -426,6 +426,7 @@ qr_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
+  _qr_window_clear_tools (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
 }
 
@@ -525,6 +526,7 @@ qr_window_init (QrWindow *self)
   qr_camera_canvas_set_move_speed (self->camera_canvas, g_settings_get_double (self->settings, "camera-speed"));
 
   _qr_window_init_actions (self);
+  _qr_window_init_tools (self);
 
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
   _qr_window_set_document (self, doc, NULL, QR_SAVE_AS_READ);

@@ -20,6 +20,9 @@ struct _QrSceneGl
   GLint c_mvp, c_pixel, c_hide, c_selected, c_invalid;
   GLuint grid_program;
   GLint g_color;
+  GLuint overlay_program;
+  GLint o_mvp;
+  float last_mvp[16]; /* the matrix of the last view drawn, for its overlay */
 };
 
 /* Colours of the canvases (linear 0..1 RGB). */
@@ -129,6 +132,14 @@ static const char CROSS_VS[] =
   "  v_color = invalid ? u_invalid : (selected ? u_selected : a_color);\n"
   "}\n";
 
+static const char OVERLAY_VS[] =
+  "#version 330 core\n"
+  "layout(location = 0) in vec3 a_pos;\n"
+  "layout(location = 2) in vec4 a_color;\n"
+  "uniform mat4 u_mvp;\n"
+  "out vec4 v_color;\n"
+  "void main () { gl_Position = u_mvp * vec4 (a_pos, 1.0); v_color = a_color; }\n";
+
 static const char GRID_VS[] =
   "#version 330 core\n"
   "layout(location = 0) in vec2 a_pos;\n"
@@ -193,11 +204,13 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->scene_program = qr_gl_program_new ("scene", SCENE_VS, COLOR_FS, error);
   gl->cross_program = gl->scene_program ? qr_gl_program_new ("cross", CROSS_VS, COLOR_FS, error) : 0;
   gl->grid_program = gl->cross_program ? qr_gl_program_new ("grid", GRID_VS, COLOR_FS, error) : 0;
-  if (gl->grid_program == 0)
+  gl->overlay_program = gl->grid_program ? qr_gl_program_new ("overlay", OVERLAY_VS, COLOR_FS, error) : 0;
+  if (gl->overlay_program == 0)
     {
       glDeleteProgram (gl->scene_program);
       glDeleteProgram (gl->cross_program);
-      gl->scene_program = gl->cross_program = 0;
+      glDeleteProgram (gl->grid_program);
+      gl->scene_program = gl->cross_program = gl->grid_program = 0;
       gl->users--;
       return FALSE;
     }
@@ -216,6 +229,7 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->c_selected = glGetUniformLocation (p, "u_selected");
   gl->c_invalid = glGetUniformLocation (p, "u_invalid");
   gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
+  gl->o_mvp = glGetUniformLocation (gl->overlay_program, "u_mvp");
 
   glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
@@ -235,8 +249,9 @@ qr_scene_gl_release (QrSceneGl *gl)
   glDeleteProgram (gl->scene_program);
   glDeleteProgram (gl->cross_program);
   glDeleteProgram (gl->grid_program);
+  glDeleteProgram (gl->overlay_program);
   memset (gl->buffer, 0, sizeof gl->buffer);
-  gl->scene_program = gl->cross_program = gl->grid_program = 0;
+  gl->scene_program = gl->cross_program = gl->grid_program = gl->overlay_program = 0;
 }
 
 static void
@@ -325,6 +340,16 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
   glBindBuffer (GL_ARRAY_BUFFER, view->grid_vbo);
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof (float), NULL);
+
+  glGenVertexArrays (1, &view->overlay_vao);
+  glGenBuffers (1, &view->overlay_vbo);
+  glBindVertexArray (view->overlay_vao);
+  glBindBuffer (GL_ARRAY_BUFFER, view->overlay_vbo);
+  GLsizei stride = 3 * sizeof (float) + sizeof (uint32_t);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, stride, NULL);
+  glEnableVertexAttribArray (2);
+  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) (3 * sizeof (float)));
   glBindVertexArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
 }
@@ -335,6 +360,8 @@ qr_scene_view_clear (QrSceneView *view)
   glDeleteVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
   glDeleteVertexArrays (1, &view->grid_vao);
   glDeleteBuffers (1, &view->grid_vbo);
+  glDeleteVertexArrays (1, &view->overlay_vao);
+  glDeleteBuffers (1, &view->overlay_vbo);
   g_free (view->grid_scratch);
   memset (view, 0, sizeof *view);
 }
@@ -519,6 +546,7 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   float mvp[16];
   ortho_matrix (ortho, m);
   to_gl_matrix (m, mvp);
+  memcpy (gl->last_mvp, mvp, sizeof mvp);
   /* No depth buffer: the marked edges (selected and invalid brushes) are
    * drawn again after the rest, so they lie on top. */
   static const float none[4] = { 0, 0, 0, 0 };
@@ -565,6 +593,7 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
   qr_mat4_multiply (proj, v, pv);
   float mvp[16];
   to_gl_matrix (pv, mvp);
+  memcpy (gl->last_mvp, mvp, sizeof mvp);
 
   guint hide = QR_SCENE_UNUSED;
   static const float none[4] = { 0, 0, 0, 0 };
@@ -610,4 +639,29 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
     }
   glBindVertexArray (0);
   glUseProgram (0);
+}
+
+void
+qr_scene_draw_overlay (QrSceneGl *gl, QrSceneView *view, const QrOverlayLine *lines, guint n)
+{
+  g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL);
+  if (n == 0)
+    return;
+  glBindBuffer (GL_ARRAY_BUFFER, view->overlay_vbo);
+  if (n > view->overlay_capacity)
+    {
+      view->overlay_capacity = MAX (n, 2 * view->overlay_capacity);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) view->overlay_capacity * sizeof (QrOverlayLine), NULL,
+                    GL_STREAM_DRAW);
+    }
+  G_STATIC_ASSERT (sizeof (QrOverlayLine) == 2 * sizeof (QrOverlayVertex));
+  glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) n * sizeof (QrOverlayLine), lines);
+  glDisable (GL_DEPTH_TEST);
+  glUseProgram (gl->overlay_program);
+  glUniformMatrix4fv (gl->o_mvp, 1, GL_FALSE, gl->last_mvp);
+  glBindVertexArray (view->overlay_vao);
+  glDrawArrays (GL_LINES, 0, (GLsizei) (2 * n));
+  glBindVertexArray (0);
+  glUseProgram (0);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
 }

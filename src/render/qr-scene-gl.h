@@ -11,6 +11,7 @@
 
 #include <epoxy/gl.h>
 #include <glib.h>
+#include <stdint.h>
 #include "qr-camera.h"
 #include "qr-ortho-view.h"
 #include "qr-scene-mesh.h"
@@ -43,6 +44,18 @@ void qr_scene_gl_release (QrSceneGl *gl);
  * it does nothing when nothing changed. */
 void qr_scene_gl_upload (QrSceneGl *gl);
 
+/* A line over the scene (a tool's preview), in world space: two vertices. */
+typedef struct
+{
+  float pos[3];
+  uint32_t color; /* RGBA8, red in the lowest byte */
+} QrOverlayVertex;
+
+typedef struct
+{
+  QrOverlayVertex a, b;
+} QrOverlayLine;
+
 /* A view's vertex arrays. */
 enum
 {
@@ -61,6 +74,9 @@ typedef struct
   GLuint grid_vbo;
   guint grid_capacity; /* vertices the grid buffer holds */
   float *grid_scratch; /* grid_capacity * 2 floats */
+  GLuint overlay_vao;
+  GLuint overlay_vbo;
+  guint overlay_capacity; /* lines the overlay buffer holds */
 } QrSceneView;
 
 void qr_scene_view_init (QrSceneView *view, QrSceneGl *gl);
@@ -71,6 +87,9 @@ void qr_scene_view_clear (QrSceneView *view);
  * centre crosses; a grid size of 0 leaves out the grid lines. `scale` is device pixels per logical pixel. */
 void qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
                           int grid_size, int scale);
+/* Draws lines over what the view drew last (after qr_scene_draw_ortho or
+ * qr_scene_draw_3d, with the same view). */
+void qr_scene_draw_overlay (QrSceneGl *gl, QrSceneView *view, const QrOverlayLine *lines, guint n);
 
 /* The 3D view in a render mode, with or without face-normal lines. */
 void qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam,

@@ -1,0 +1,183 @@
+/* qr-window-tools.c — the window's side of the editing tools: design
+ * canvas events become QrInput for the active tool, its preview becomes
+ * overlay lines in every view, arrow keys nudge the selection. */
+#include "qr-window-private.h"
+
+#include <glib/gi18n.h>
+#include "qr-operations.h"
+
+/* Overlay colours: RGBA8, red in the lowest byte. */
+#define OVERLAY_RUBBER_BAND 0xffe0e0e0u
+#define OVERLAY_NEW_BRUSH 0xff30d0ffu /* amber */
+
+static QrOrthoCanvas *
+canvas_at (QrWindow *self, int i)
+{
+  QrOrthoCanvas *all[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
+  return all[i];
+}
+
+static void
+refresh_preview (QrWindow *self)
+{
+  qr_tool_preview (self->tool, self->document, self->preview);
+  g_array_set_size (self->overlay, self->preview->len);
+  for (guint i = 0; i < self->preview->len; i++)
+    {
+      const QrPreviewSegment *s = &g_array_index (self->preview, QrPreviewSegment, i);
+      uint32_t color = s->kind == QR_PREVIEW_NEW_BRUSH ? OVERLAY_NEW_BRUSH : OVERLAY_RUBBER_BAND;
+      QrOverlayLine line = {
+        { { (float) s->a.x, (float) s->a.y, (float) s->a.z }, color },
+        { { (float) s->b.x, (float) s->b.y, (float) s->b.z }, color },
+      };
+      g_array_index (self->overlay, QrOverlayLine, i) = line;
+    }
+  const QrOverlayLine *lines = (const QrOverlayLine *) (gpointer) self->overlay->data;
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_set_overlay (canvas_at (self, i), lines, self->overlay->len);
+  qr_camera_canvas_set_overlay (self->camera_canvas, lines, self->overlay->len);
+  const char *status = qr_tool_status (self->tool);
+  if (status != NULL)
+    _qr_window_set_message (self, status);
+}
+
+static QrInput
+input_for (QrWindow *self, QrOrthoCanvas *canvas, double x, double y, guint state)
+{
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  QrInput in = {
+    .view = (int) view->axis,
+    .point = qr_ortho_view_screen_to_world (view, x, y, 0.0),
+    .pixel = 1.0 / qr_ortho_view_get_zoom (view),
+    .grid = self->grid_size,
+    .modifiers = (state & GDK_SHIFT_MASK ? QR_INPUT_SHIFT : 0) | (state & GDK_CONTROL_MASK ? QR_INPUT_CTRL : 0)
+                 | (state & GDK_ALT_MASK ? QR_INPUT_ALT : 0),
+  };
+  return in;
+}
+
+static void
+on_tool_press (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
+{
+  QrInput in = input_for (self, canvas, x, y, state);
+  qr_tool_press (self->tool, self->document, &in, 1);
+  refresh_preview (self);
+}
+
+static void
+on_tool_drag (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
+{
+  QrInput in = input_for (self, canvas, x, y, state);
+  qr_tool_drag (self->tool, self->document, &in);
+  refresh_preview (self);
+}
+
+static void
+on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
+{
+  QrInput in = input_for (self, canvas, x, y, state);
+  qr_tool_release (self->tool, self->document, &in);
+  refresh_preview (self);
+}
+
+/* Arrow keys nudge the selection one grid step along the view's axes; a
+ * run of nudges is one undo step. */
+static gboolean
+nudge (QrWindow *self, QrOrthoCanvas *canvas, guint keyval)
+{
+  int dx = keyval == GDK_KEY_Left ? -1 : keyval == GDK_KEY_Right ? 1 : 0;
+  int dy = keyval == GDK_KEY_Down ? -1 : keyval == GDK_KEY_Up ? 1 : 0;
+  if (dx == 0 && dy == 0)
+    return FALSE;
+  const QrSelection *sel = qr_document_get_selection (self->document);
+  if (sel->brushes->len == 0)
+    return FALSE;
+  int r, u;
+  qr_tool_view_axes ((int) qr_ortho_canvas_get_view (canvas)->axis, &r, &u, NULL);
+  double d[3] = { 0, 0, 0 };
+  d[r] = dx * self->grid_size;
+  d[u] = dy * self->grid_size;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = g_array_copy (sel->brushes);
+  if (!qr_op_nudge (self->document, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (d[0], d[1], d[2]),
+                    &error))
+    _qr_window_set_message (self, error->message);
+  return TRUE;
+}
+
+static gboolean
+on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
+{
+  gboolean handled = FALSE;
+  if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter)
+    handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ENTER);
+  else if (keyval == GDK_KEY_Escape)
+    {
+      handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
+      if (!handled)
+        {
+          /* Nothing to cancel: Escape clears the selection, as in Hammer. */
+          g_autoptr (QrSelection) none = qr_selection_new ();
+          qr_document_set_selection (self->document, none);
+          handled = TRUE;
+        }
+    }
+  else if (!(state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    handled = nudge (self, canvas, keyval);
+  refresh_preview (self);
+  return handled;
+}
+
+static void
+tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const char *name = g_variant_get_string (state, NULL);
+  QrTool *next = g_str_equal (name, "block") ? self->block_tool : self->select_tool;
+  if (next == self->tool)
+    {
+      g_simple_action_set_state (action, state);
+      return;
+    }
+  /* Leaving a tool drops what it had pending. */
+  qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
+  self->tool = next;
+  g_simple_action_set_state (action, state);
+  _qr_window_set_message (self, g_str_equal (name, "block")
+                                  ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
+                                  : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
+  refresh_preview (self);
+}
+
+static const GActionEntry tool_entries[] = {
+  { "tool", NULL, "s", "'select'", tool_changed },
+};
+
+void
+_qr_window_init_tools (QrWindow *self)
+{
+  self->select_tool = qr_select_tool_new ();
+  self->block_tool = qr_block_tool_new ();
+  self->tool = self->select_tool;
+  self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
+  for (int i = 0; i < 3; i++)
+    {
+      QrOrthoCanvas *canvas = canvas_at (self, i);
+      g_signal_connect (canvas, "tool-press", G_CALLBACK (on_tool_press), self);
+      g_signal_connect (canvas, "tool-drag", G_CALLBACK (on_tool_drag), self);
+      g_signal_connect (canvas, "tool-release", G_CALLBACK (on_tool_release), self);
+      g_signal_connect (canvas, "tool-key", G_CALLBACK (on_tool_key), self);
+    }
+}
+
+void
+_qr_window_clear_tools (QrWindow *self)
+{
+  g_clear_pointer (&self->select_tool, qr_tool_free);
+  g_clear_pointer (&self->block_tool, qr_tool_free);
+  self->tool = NULL;
+  g_clear_pointer (&self->preview, g_array_unref);
+  g_clear_pointer (&self->overlay, g_array_unref);
+}
