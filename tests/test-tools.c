@@ -49,9 +49,23 @@ assert_bounds (const QrBrush *brush, QrVec3 min, QrVec3 max)
   g_assert_true (qr_brush_is_valid (brush));
   QrBounds b = brush->poly->bounds;
   if (!qr_vec3_equal (b.min, min) || !qr_vec3_equal (b.max, max))
-    g_test_message ("bounds (%g %g %g)-(%g %g %g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+    g_test_message ("bounds (%.17g %.17g %.17g)-(%.17g %.17g %.17g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
   g_assert_true (qr_vec3_equal (brush->poly->bounds.min, min));
   g_assert_true (qr_vec3_equal (brush->poly->bounds.max, max));
+}
+
+/* For brushes with sloped faces, whose corners are solved from planes. */
+static void
+assert_bounds_near (const QrBrush *brush, QrVec3 min, QrVec3 max)
+{
+  g_assert_true (qr_brush_is_valid (brush));
+  QrBounds b = brush->poly->bounds;
+  g_assert_cmpfloat_with_epsilon (b.min.x, min.x, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b.min.y, min.y, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b.min.z, min.z, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b.max.x, max.x, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b.max.y, max.y, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b.max.z, max.z, 1e-9);
 }
 
 static guint
@@ -136,7 +150,7 @@ test_select_click_and_move (void)
   assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
 
   /* Alt moves off the grid; in the side view the axes are y and z. */
-  drag (select, doc, at (2, 0, 32, 63, 0), at (2, 0, 35, 70, QR_INPUT_ALT));
+  drag (select, doc, at (2, 0, 10, 63, 0), at (2, 0, 13, 70, QR_INPUT_ALT));
   assert_bounds (only_brush (doc), qr_vec3 (0, 3, 7), qr_vec3 (64, 67, 71));
 }
 
@@ -191,6 +205,69 @@ test_select_box_and_duplicate (void)
   g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
 }
 
+static void
+select_all (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      qr_selection_add_brush (sel, qr_entity_get_brush (qr_map_get_entity (map, e), b)->id);
+  qr_document_set_selection (doc, sel);
+}
+
+static void
+test_select_handles (void)
+{
+  g_autoptr (QrDocument) doc = one_block ();
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  g_autoptr (GArray) segments = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  select_all (doc);
+  guint before = history_length (doc);
+
+  /* Resize: the bounds and eight square handles (four segments each). */
+  qr_select_tool_handles (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (segments->len, ==, 4 + 8 * 4);
+  drag (select, doc, at (0, 64, 64, 0, 0), at (0, 126, 98, 0, 0));
+  assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (128, 96, 64));
+  g_assert_cmpuint (history_length (doc), ==, before + 1);
+
+  /* A click on the selection turns the handles to rotation: four circles. */
+  drag (select, doc, at (0, 64, 48, 0, 0), at (0, 64, 48, 0, 0));
+  g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_ROTATE);
+  g_assert_cmpuint (history_length (doc), ==, before + 1);
+  g_array_set_size (segments, 0);
+  qr_select_tool_handles (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (segments->len, ==, 4 + 4 * 8);
+  /* The corner (128, 96) dragged a quarter turn anticlockwise about the
+   * centre (64, 48), a little short: it snaps to 90°. */
+  drag (select, doc, at (0, 128, 96, 0, 0), at (0, 18, 110, 0, 0));
+  assert_bounds (only_brush (doc), qr_vec3 (16, -16, 0), qr_vec3 (112, 112, 64));
+
+  /* Again: shear. The top side slides 32 units right, the bottom stays. */
+  drag (select, doc, at (0, 64, 48, 0, 0), at (0, 64, 48, 0, 0));
+  g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_SHEAR);
+  drag (select, doc, at (0, 64, 112, 0, 0), at (0, 97, 112, 0, 0));
+  assert_bounds_near (only_brush (doc), qr_vec3 (16, -16, 0), qr_vec3 (144, 112, 64));
+  g_assert_cmpuint (history_length (doc), ==, before + 3);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Shear");
+
+  for (int i = 0; i < 3; i++)
+    g_assert_true (qr_document_undo (doc));
+  assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+
+  /* A new selection starts with resize handles again. (The views ask for
+   * handles after every change.) */
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  qr_select_tool_handles (select, doc, 1, 1.0, segments);
+  select_all (doc);
+  g_array_set_size (segments, 0);
+  qr_select_tool_handles (select, doc, 1, 1.0, segments);
+  g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_RESIZE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -200,5 +277,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);
   g_test_add_func ("/tools/select/escape-cancels-move", test_select_escape_cancels_move);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
+  g_test_add_func ("/tools/select/handles", test_select_handles);
   return g_test_run ();
 }

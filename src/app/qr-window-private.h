@@ -68,7 +68,8 @@ struct _QrWindow
   QrTool *block_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
-  GArray *overlay;           /* QrOverlayLine: the preview as the views draw it */
+  GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
+  GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas */
 };
 
 /* qr-window.c */
@@ -99,6 +100,7 @@ void _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpoi
 /* qr-window-tools.c */
 void _qr_window_init_tools (QrWindow *self);
 void _qr_window_clear_tools (QrWindow *self);
+void _qr_window_refresh_tool_overlay (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

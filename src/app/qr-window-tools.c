@@ -9,6 +9,8 @@
 /* Overlay colours: RGBA8, red in the lowest byte. */
 #define OVERLAY_RUBBER_BAND 0xffe0e0e0u
 #define OVERLAY_NEW_BRUSH 0xff30d0ffu /* amber */
+#define OVERLAY_BOUNDS 0xff3c50ffu    /* the selection's red */
+#define OVERLAY_HANDLE 0xfff0f0f0u
 
 static QrOrthoCanvas *
 canvas_at (QrWindow *self, int i)
@@ -17,25 +19,72 @@ canvas_at (QrWindow *self, int i)
   return all[i];
 }
 
-static void
-refresh_preview (QrWindow *self)
+static uint32_t
+overlay_color (QrPreviewKind kind)
 {
-  qr_tool_preview (self->tool, self->document, self->preview);
-  g_array_set_size (self->overlay, self->preview->len);
-  for (guint i = 0; i < self->preview->len; i++)
+  switch (kind)
     {
-      const QrPreviewSegment *s = &g_array_index (self->preview, QrPreviewSegment, i);
-      uint32_t color = s->kind == QR_PREVIEW_NEW_BRUSH ? OVERLAY_NEW_BRUSH : OVERLAY_RUBBER_BAND;
+    case QR_PREVIEW_NEW_BRUSH:
+      return OVERLAY_NEW_BRUSH;
+    case QR_PREVIEW_BOUNDS:
+      return OVERLAY_BOUNDS;
+    case QR_PREVIEW_HANDLE:
+      return OVERLAY_HANDLE;
+    case QR_PREVIEW_RUBBER_BAND:
+    default:
+      return OVERLAY_RUBBER_BAND;
+    }
+}
+
+static void
+append_lines (GArray *lines, const GArray *segments)
+{
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const QrPreviewSegment *s = &g_array_index (segments, QrPreviewSegment, i);
+      uint32_t color = overlay_color (s->kind);
       QrOverlayLine line = {
         { { (float) s->a.x, (float) s->a.y, (float) s->a.z }, color },
         { { (float) s->b.x, (float) s->b.y, (float) s->b.z }, color },
       };
-      g_array_index (self->overlay, QrOverlayLine, i) = line;
+      g_array_append_val (lines, line);
     }
-  const QrOverlayLine *lines = (const QrOverlayLine *) (gpointer) self->overlay->data;
+}
+
+/* Every view draws the tool's preview; each design canvas adds the
+ * selection's handles, sized for its own zoom. */
+void
+_qr_window_refresh_tool_overlay (QrWindow *self)
+{
+  if (self->tool == NULL)
+    return;
+  qr_tool_preview (self->tool, self->document, self->preview);
+  g_array_set_size (self->overlay, 0);
+  append_lines (self->overlay, self->preview);
+  qr_camera_canvas_set_overlay (self->camera_canvas, (const QrOverlayLine *) (gpointer) self->overlay->data,
+                                self->overlay->len);
   for (int i = 0; i < 3; i++)
-    qr_ortho_canvas_set_overlay (canvas_at (self, i), lines, self->overlay->len);
-  qr_camera_canvas_set_overlay (self->camera_canvas, lines, self->overlay->len);
+    {
+      QrOrthoCanvas *canvas = canvas_at (self, i);
+      GArray *lines = self->view_overlay[i];
+      g_array_set_size (lines, 0);
+      append_lines (lines, self->preview);
+      if (self->tool == self->select_tool)
+        {
+          const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+          g_array_set_size (self->preview, 0);
+          qr_select_tool_handles (self->select_tool, self->document, (int) view->axis,
+                                  1.0 / qr_ortho_view_get_zoom (view), self->preview);
+          append_lines (lines, self->preview);
+        }
+      qr_ortho_canvas_set_overlay (canvas, (const QrOverlayLine *) (gpointer) lines->data, lines->len);
+    }
+}
+
+static void
+refresh_preview (QrWindow *self)
+{
+  _qr_window_refresh_tool_overlay (self);
   const char *status = qr_tool_status (self->tool);
   if (status != NULL)
     _qr_window_set_message (self, status);
@@ -161,6 +210,12 @@ _qr_window_init_tools (QrWindow *self)
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
+  for (int i = 0; i < 3; i++)
+    {
+      self->view_overlay[i] = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
+      g_signal_connect_swapped (canvas_at (self, i), "view-changed", G_CALLBACK (_qr_window_refresh_tool_overlay),
+                                self);
+    }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   for (int i = 0; i < 3; i++)
     {
@@ -180,4 +235,6 @@ _qr_window_clear_tools (QrWindow *self)
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);
+  for (int i = 0; i < 3; i++)
+    g_clear_pointer (&self->view_overlay[i], g_array_unref);
 }

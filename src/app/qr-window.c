@@ -209,6 +209,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_update_actions (self);
   update_status_selection (self);
   update_history (self);
+  _qr_window_refresh_tool_overlay (self);
   _qr_window_set_message (self, qr_document_get_note (doc));
 }
 

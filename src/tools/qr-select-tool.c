@@ -1,11 +1,16 @@
 /* qr-select-tool.c — Select: click an edge or centre cross in a design
  * canvas to select a brush (Ctrl toggles), drag out a box to select what
  * it encloses, drag the selection to move it on the grid (Alt: no snap;
- * Shift: move a copy). A move is one undo step however long the drag. */
+ * Shift: move a copy). The selection's bounds carry handles in every
+ * design canvas; clicking the selection again cycles them through resize
+ * (eight squares), rotate (four circles at the corners, 15° steps unless
+ * Shift) and shear (four diamonds on the sides), as in Hammer. Each drag
+ * is one undo step, however long. */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 #include "qr-brush.h"
 #include "qr-map.h"
 #include "qr-operations.h"
@@ -21,7 +26,13 @@ typedef enum
   MODE_IDLE,
   MODE_BOX,
   MODE_MOVE,
+  MODE_HANDLE,
 } Mode;
+
+/* Half the size of a handle, in pixels. */
+#define HANDLE_PX 4.0
+/* Rotation snaps to this many degrees unless Shift is held. */
+#define ROTATE_STEP 15.0
 
 typedef struct
 {
@@ -36,6 +47,12 @@ typedef struct
   QrVec3 last_delta;
   GArray *ids;        /* QrId: what the move moves */
   char *status;
+  QrHandleMode handles;  /* what the handles do now */
+  GArray *handle_ids;    /* QrId: the selection the handle mode belongs to */
+  int handle_i, handle_j; /* the handle being dragged: 0 min, 1 middle, 2 max along right and up */
+  QrBounds start_bounds;
+  gboolean was_selected; /* the press was on what was already selected */
+  guint steps;           /* commands the last drag update added to the transaction */
 } SelectTool;
 
 /* Selected brushes, with the brushes of wholly selected entities. */
@@ -134,6 +151,147 @@ inside_selection (QrDocument *doc, const QrInput *in)
          && coord (in->point, u) >= coord (b.min, u) && coord (in->point, u) <= coord (b.max, u);
 }
 
+static gboolean
+selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
+{
+  g_autoptr (GArray) ids = selected_brushes (doc);
+  if (ids->len == 0 || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, b, NULL))
+    return FALSE;
+  if (ids_out != NULL)
+    *ids_out = g_steal_pointer (&ids);
+  return TRUE;
+}
+
+static gboolean
+same_ids (const GArray *a, const GArray *b)
+{
+  return a != NULL && b != NULL && a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0;
+}
+
+/* A new selection starts with resize handles. */
+static void
+sync_handle_mode (SelectTool *self, QrDocument *doc)
+{
+  g_autoptr (GArray) ids = selected_brushes (doc);
+  if (!same_ids (ids, self->handle_ids))
+    {
+      self->handles = QR_HANDLES_RESIZE;
+      g_clear_pointer (&self->handle_ids, g_array_unref);
+      self->handle_ids = g_steal_pointer (&ids);
+    }
+}
+
+static gboolean
+handle_shown (QrHandleMode mode, int i, int j)
+{
+  gboolean corner = i != 1 && j != 1, side = (i == 1) != (j == 1);
+  switch (mode)
+    {
+    case QR_HANDLES_ROTATE:
+      return corner;
+    case QR_HANDLES_SHEAR:
+      return side;
+    case QR_HANDLES_RESIZE:
+    default:
+      return corner || side;
+    }
+}
+
+static double
+handle_coord (QrBounds b, int axis, int k)
+{
+  double lo = coord (b.min, axis), hi = coord (b.max, axis);
+  return k == 0 ? lo : k == 2 ? hi : 0.5 * (lo + hi);
+}
+
+/* The handle under the pointer, if any. */
+static gboolean
+hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *hj)
+{
+  QrBounds b;
+  if (!selection_bounds (doc, NULL, &b))
+    return FALSE;
+  int r, u;
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  double reach = (HANDLE_PX + 2.0) * in->pixel;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      if (handle_shown (self->handles, i, j)
+          && fabs (coord (in->point, r) - handle_coord (b, r, i)) <= reach
+          && fabs (coord (in->point, u) - handle_coord (b, u, j)) <= reach)
+        {
+          *hi = i;
+          *hj = j;
+          return TRUE;
+        }
+  return FALSE;
+}
+
+static QrVec3
+view_point (int r, int u, double x, double y, double depth_value, int depth)
+{
+  double c[3];
+  c[r] = x;
+  c[u] = y;
+  c[depth] = depth_value;
+  return qr_vec3 (c[0], c[1], c[2]);
+}
+
+static void
+add_segment (GArray *out, QrVec3 a, QrVec3 b, QrPreviewKind kind)
+{
+  QrPreviewSegment s = { a, b, kind };
+  g_array_append_val (out, s);
+}
+
+void
+qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
+{
+  SelectTool *self = (SelectTool *) tool;
+  g_return_if_fail (tool != NULL && tool->klass->press != NULL && QR_IS_DOCUMENT (doc));
+  QrBounds b;
+  sync_handle_mode (self, doc);
+  if (self->mode == MODE_BOX || !selection_bounds (doc, NULL, &b))
+    return;
+  int r, u, depth;
+  qr_tool_view_axes (view, &r, &u, &depth);
+  double z = coord (b.max, depth);
+  double x0 = coord (b.min, r), x1 = coord (b.max, r), y0 = coord (b.min, u), y1 = coord (b.max, u);
+  QrVec3 c00 = view_point (r, u, x0, y0, z, depth), c10 = view_point (r, u, x1, y0, z, depth);
+  QrVec3 c11 = view_point (r, u, x1, y1, z, depth), c01 = view_point (r, u, x0, y1, z, depth);
+  add_segment (segments, c00, c10, QR_PREVIEW_BOUNDS);
+  add_segment (segments, c10, c11, QR_PREVIEW_BOUNDS);
+  add_segment (segments, c11, c01, QR_PREVIEW_BOUNDS);
+  add_segment (segments, c01, c00, QR_PREVIEW_BOUNDS);
+
+  double h = HANDLE_PX * pixel;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      {
+        if (!handle_shown (self->handles, i, j))
+          continue;
+        double x = handle_coord (b, r, i), y = handle_coord (b, u, j);
+        /* Squares resize, circles (octagons) rotate, diamonds shear. */
+        int n = self->handles == QR_HANDLES_ROTATE ? 8 : 4;
+        double phase = self->handles == QR_HANDLES_RESIZE ? G_PI / 4 : self->handles == QR_HANDLES_ROTATE ? G_PI / 8 : 0;
+        double radius = self->handles == QR_HANDLES_RESIZE ? h * G_SQRT2 : h * 1.3;
+        for (int k = 0; k < n; k++)
+          {
+            double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
+            add_segment (segments, view_point (r, u, x + radius * cos (a0), y + radius * sin (a0), z, depth),
+                         view_point (r, u, x + radius * cos (a1), y + radius * sin (a1), z, depth),
+                         QR_PREVIEW_HANDLE);
+          }
+      }
+}
+
+QrHandleMode
+qr_select_tool_get_handle_mode (QrTool *tool)
+{
+  g_return_val_if_fail (tool != NULL, QR_HANDLES_RESIZE);
+  return ((SelectTool *) tool)->handles;
+}
+
 static void
 set_status (SelectTool *self, char *status)
 {
@@ -169,9 +327,27 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->start = self->current = in->point;
   self->start_snap = qr_tool_snap (in);
   self->toggle = (in->modifiers & QR_INPUT_CTRL) != 0;
+  sync_handle_mode (self, doc);
+
+  int hi, hj;
+  if (!self->toggle && hit_handle (self, doc, in, &hi, &hj))
+    {
+      g_clear_pointer (&self->ids, g_array_unref);
+      selection_bounds (doc, &self->ids, &self->start_bounds);
+      self->mode = MODE_HANDLE;
+      self->handle_i = hi;
+      self->handle_j = hj;
+      self->moved = FALSE;
+      self->steps = 0;
+      self->last_delta = qr_vec3 (G_MAXDOUBLE, 0, 0);
+      qr_document_begin_transaction (doc, self->handles == QR_HANDLES_ROTATE ? _("Rotate")
+                                          : self->handles == QR_HANDLES_SHEAR ? _("Shear") : _("Resize"));
+      return;
+    }
 
   QrId hit = pick (doc, in);
   const QrSelection *sel = qr_document_get_selection (doc);
+  self->was_selected = FALSE;
   if (hit != 0 && !qr_selection_has_brush (sel, hit))
     {
       g_autoptr (QrSelection) next = self->toggle ? qr_selection_copy (sel) : qr_selection_new ();
@@ -190,10 +366,102 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
     }
   if (hit != 0 || (!self->toggle && inside_selection (doc, in)))
     {
+      self->was_selected = TRUE;
       begin_move (self, doc, in);
       return;
     }
   self->mode = MODE_BOX;
+}
+
+/* Undoes what the previous update of a handle drag did. */
+static void
+rollback_steps (SelectTool *self, QrDocument *doc)
+{
+  for (; self->steps > 0; self->steps--)
+    qr_document_rollback_last (doc);
+}
+
+static double
+snap_value (double v, const QrInput *in)
+{
+  if (in->modifiers & QR_INPUT_ALT || in->grid <= 0)
+    return v;
+  return round (v / in->grid) * in->grid;
+}
+
+static void
+handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
+{
+  int r, u, depth;
+  qr_tool_view_axes (self->view, &r, &u, &depth);
+  const QrId *ids = (const QrId *) (gpointer) self->ids->data;
+  guint n = self->ids->len;
+  QrBounds b = self->start_bounds;
+  double px = snap_value (coord (in->point, r), in), py = snap_value (coord (in->point, u), in);
+  QrVec3 key = qr_vec3 (px, py, (double) (in->modifiers & QR_INPUT_SHIFT));
+  if (qr_vec3_equal (key, self->last_delta))
+    return;
+  self->last_delta = key;
+  rollback_steps (self, doc);
+
+  if (self->handles == QR_HANDLES_RESIZE)
+    {
+      double lo[3] = { b.min.x, b.min.y, b.min.z }, hi[3] = { b.max.x, b.max.y, b.max.z };
+      /* A side may not cross the opposite one: the box keeps some size. */
+      double least = in->grid > 0 && !(in->modifiers & QR_INPUT_ALT) ? in->grid : 1.0;
+      if (self->handle_i == 0)
+        lo[r] = MIN (px, hi[r] - least);
+      else if (self->handle_i == 2)
+        hi[r] = MAX (px, lo[r] + least);
+      if (self->handle_j == 0)
+        lo[u] = MIN (py, hi[u] - least);
+      else if (self->handle_j == 2)
+        hi[u] = MAX (py, lo[u] + least);
+      QrBounds to = { qr_vec3 (lo[0], lo[1], lo[2]), qr_vec3 (hi[0], hi[1], hi[2]) };
+      if (!qr_vec3_equal (to.min, b.min) || !qr_vec3_equal (to.max, b.max))
+        self->steps += qr_op_resize (doc, ids, n, to, NULL);
+      set_status (self, g_strdup_printf (_("Size %g × %g × %g"), hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]));
+    }
+  else if (self->handles == QR_HANDLES_ROTATE)
+    {
+      double cx = 0.5 * (coord (b.min, r) + coord (b.max, r)), cy = 0.5 * (coord (b.min, u) + coord (b.max, u));
+      double a0 = atan2 (coord (self->start, u) - cy, coord (self->start, r) - cx);
+      double a1 = atan2 (coord (in->point, u) - cy, coord (in->point, r) - cx);
+      double degrees = (a1 - a0) * 180.0 / G_PI;
+      if (!(in->modifiers & QR_INPUT_SHIFT))
+        degrees = round (degrees / ROTATE_STEP) * ROTATE_STEP;
+      degrees = fmod (degrees + 540.0, 360.0) - 180.0;
+      /* Anticlockwise on screen is about +Z seen from the top, about -Y
+       * seen from the front (which looks along +Y), about +X seen from the
+       * side (which looks along -X). */
+      double sign = self->view == 1 ? -1.0 : 1.0;
+      if (degrees != 0)
+        self->steps += qr_op_rotate (doc, ids, n, depth, sign * degrees, NULL);
+      set_status (self, g_strdup_printf (_("Rotate %g°"), degrees));
+    }
+  else
+    {
+      /* A side handle slides its side along itself; the opposite side stays. */
+      gboolean horizontal_side = self->handle_i == 1;
+      int axis = horizontal_side ? r : u, along = horizontal_side ? u : r;
+      int which = horizontal_side ? self->handle_j : self->handle_i;
+      double d = horizontal_side ? px - snap_value (coord (self->start, r), in)
+                                 : py - snap_value (coord (self->start, u), in);
+      double extent = coord (b.max, along) - coord (b.min, along);
+      if (d != 0 && extent > 0)
+        {
+          double amount = (which == 2 ? d : -d) / extent;
+          self->steps += qr_op_shear (doc, ids, n, axis, along, amount, NULL);
+          if (which == 0)
+            {
+              double t[3] = { 0, 0, 0 };
+              t[axis] = d;
+              self->steps += qr_op_translate (doc, ids, n, qr_vec3 (t[0], t[1], t[2]), NULL);
+            }
+        }
+      set_status (self, g_strdup_printf (_("Shear by %g"), d));
+    }
+  self->moved = self->steps > 0;
 }
 
 static void
@@ -201,6 +469,11 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
   self->current = in->point;
+  if (self->mode == MODE_HANDLE)
+    {
+      handle_drag (self, doc, in);
+      return;
+    }
   if (self->mode != MODE_MOVE)
     return;
 
@@ -270,12 +543,24 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
   self->current = in->point;
-  if (self->mode == MODE_MOVE)
+  if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
     {
+      gboolean click = self->mode == MODE_MOVE && !self->moved
+                       && fabs (coord (in->point, 0) - coord (self->start, 0)) < CLICK_PX * in->pixel
+                       && fabs (coord (in->point, 1) - coord (self->start, 1)) < CLICK_PX * in->pixel
+                       && fabs (coord (in->point, 2) - coord (self->start, 2)) < CLICK_PX * in->pixel;
       if (self->moved)
         qr_document_commit_transaction (doc);
       else
         qr_document_cancel_transaction (doc);
+      /* A click on what was already selected cycles the handles. */
+      if (click && self->was_selected && !(in->modifiers & QR_INPUT_SHIFT))
+        {
+          self->handles = (self->handles + 1) % 3;
+          static const char *names[] = { N_("Handles resize"), N_("Handles rotate (Shift: free angle)"),
+                                         N_("Handles shear") };
+          set_status (self, g_strdup (_(names[self->handles])));
+        }
     }
   else if (self->mode == MODE_BOX)
     select_box (self, doc, in);
@@ -288,7 +573,7 @@ select_key (QrTool *tool, QrDocument *doc, QrToolKey key)
   SelectTool *self = (SelectTool *) tool;
   if (key != QR_TOOL_KEY_ESCAPE || self->mode == MODE_IDLE)
     return FALSE;
-  if (self->mode == MODE_MOVE)
+  if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
     qr_document_cancel_transaction (doc);
   self->mode = MODE_IDLE;
   return TRUE;
@@ -322,6 +607,7 @@ select_free (QrTool *tool)
 {
   SelectTool *self = (SelectTool *) tool;
   g_clear_pointer (&self->ids, g_array_unref);
+  g_clear_pointer (&self->handle_ids, g_array_unref);
   g_free (self->status);
   g_free (self);
 }

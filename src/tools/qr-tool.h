@@ -39,6 +39,8 @@ typedef enum
 {
   QR_PREVIEW_RUBBER_BAND, /* a box being dragged out to select */
   QR_PREVIEW_NEW_BRUSH,   /* the box a new brush will fill */
+  QR_PREVIEW_BOUNDS,      /* the selection's bounds in a design canvas */
+  QR_PREVIEW_HANDLE,      /* a handle on them */
 } QrPreviewKind;
 
 typedef struct
@@ -90,3 +92,16 @@ void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
 /* The tools. */
 QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
+
+/* What Select's handles do; clicking the selection cycles them. */
+typedef enum
+{
+  QR_HANDLES_RESIZE,
+  QR_HANDLES_ROTATE,
+  QR_HANDLES_SHEAR,
+} QrHandleMode;
+
+QrHandleMode qr_select_tool_get_handle_mode (QrTool *select);
+/* Appends the selection's bounds and handles as a design canvas (0 top,
+ * 1 front, 2 side) at `pixel` world units per pixel shows them. */
+void qr_select_tool_handles (QrTool *select, QrDocument *doc, int view, double pixel, GArray *segments);
