@@ -268,6 +268,82 @@ test_select_handles (void)
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_RESIZE);
 }
 
+static double
+total_volume (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  double v = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      {
+        const QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (map, e), b);
+        g_assert_true (qr_brush_is_valid (brush));
+        v += qr_polytope_volume (brush->poly);
+      }
+  return v;
+}
+
+static void
+test_clip (void)
+{
+  g_autoptr (QrDocument) doc = one_block ();
+  g_autoptr (QrTool) clip = qr_clip_tool_new ();
+  g_autoptr (GArray) preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  select_all (doc);
+
+  /* A line down the middle of the top view: the plane x = 32. Both halves
+   * show in the preview (12 edges each), as kept. */
+  drag (clip, doc, at (0, 33, -18, 0, 0), at (0, 31, 83, 0, 0));
+  qr_tool_preview (clip, doc, preview);
+  guint keep = 0, drop = 0;
+  for (guint i = 0; i < preview->len; i++)
+    {
+      QrPreviewKind kind = g_array_index (preview, QrPreviewSegment, i).kind;
+      keep += kind == QR_PREVIEW_CLIP_KEEP;
+      drop += kind == QR_PREVIEW_CLIP_DROP;
+    }
+  g_assert_cmpuint (keep, ==, 24);
+  g_assert_cmpuint (drop, ==, 0);
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 2);
+  g_assert_cmpfloat (total_volume (doc), ==, 64.0 * 64 * 64);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Split");
+  g_assert_true (qr_document_undo (doc));
+
+  /* X: keep one half; the preview shows the other as removed. */
+  drag (clip, doc, at (0, 32, -16, 0, 0), at (0, 32, 80, 0, 0));
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_CYCLE));
+  qr_tool_preview (clip, doc, preview);
+  drop = 0;
+  for (guint i = 0; i < preview->len; i++)
+    drop += g_array_index (preview, QrPreviewSegment, i).kind == QR_PREVIEW_CLIP_DROP;
+  g_assert_cmpuint (drop, ==, 12);
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 1);
+  const QrBrush *half = only_brush (doc);
+  g_assert_cmpfloat (half->poly->bounds.max.x - half->poly->bounds.min.x, ==, 32);
+  g_assert_true (qr_document_undo (doc));
+
+  /* A ramp: the front view's diagonal from (0, 0) to (64, 64) in x, z. */
+  select_all (doc);
+  drag (clip, doc, at (1, 0, 0, 0, 0), at (1, 64, 0, 64, 0));
+  /* The choice of half stays from the last clip: twice more is both again. */
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_CYCLE));
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_CYCLE));
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
+  const QrMap *map = qr_document_get_map (doc);
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 2);
+  for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, 0)); b++)
+    g_assert_cmpfloat_with_epsilon (qr_polytope_volume (qr_entity_get_brush (qr_map_get_entity (map, 0), b)->poly),
+                                    64.0 * 64 * 64 / 2, 1e-6);
+
+  /* Escape drops the points; with none, Enter does nothing. */
+  drag (clip, doc, at (0, 32, -16, 0, 0), at (0, 32, 80, 0, 0));
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ESCAPE));
+  g_assert_false (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -278,5 +354,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/escape-cancels-move", test_select_escape_cancels_move);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
   g_test_add_func ("/tools/select/handles", test_select_handles);
+  g_test_add_func ("/tools/clip", test_clip);
   return g_test_run ();
 }

@@ -51,7 +51,10 @@ static const struct
   { "win.ungroup", { "<Control>u", NULL } },
   { "win.show-help-overlay", { "<Control>question", "F1", NULL } },
   { "win.tool('select')", { "<Shift>s", NULL } },
+  { "win.rotate-90('z+')", { "<Control>r", NULL } },
+  { "win.rotate-90('z-')", { "<Control><Shift>r", NULL } },
   { "win.tool('block')", { "<Shift>b", NULL } },
+  { "win.tool('clip')", { "<Shift>x", NULL } },
 };
 
 static gboolean

@@ -86,7 +86,8 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "save", !loading);
   set_enabled (self, "save-as", !loading);
   set_enabled (self, "cancel-load", loading);
-  const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection" };
+  const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
+                                   "flip", "rotate-90" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
     set_enabled (self, need_selection[i], !loading && any);
   const char *need_two[] = { "convex-union", "intersect", "merge" };
@@ -497,16 +498,108 @@ carve_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   report (self, ok, _("Carve"), error);
 }
 
+typedef struct
+{
+  QrWindow *window; /* owned reference */
+  GtkSpinButton *thickness;
+  GtkCheckButton *outward;
+} HollowDialog;
+
+static void
+hollow_dialog_free (HollowDialog *d)
+{
+  g_object_unref (d->window);
+  g_free (d);
+}
+
+static void
+hollow_response (GtkDialog *dialog, int response, HollowDialog *d)
+{
+  QrWindow *self = d->window;
+  if (response == GTK_RESPONSE_OK)
+    {
+      int thickness = gtk_spin_button_get_value_as_int (d->thickness);
+      gboolean outward = gtk_check_button_get_active (d->outward);
+      /* Remembered for next time. */
+      g_settings_set_int (self->settings, "hollow-thickness", thickness);
+      g_settings_set_boolean (self->settings, "hollow-outward", outward);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) ids = selected_brushes (self);
+      gboolean ok = qr_op_hollow (self->document, (const QrId *) (gpointer) ids->data, ids->len, thickness,
+                                  outward, &error);
+      report (self, ok, _("Hollow"), error);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Asks for the wall thickness (the last one used, or the grid size the
+ * first time) and whether the walls go inward or outward; Return accepts. */
 static void
 hollow_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
+  HollowDialog *d = g_new0 (HollowDialog, 1);
+  d->window = g_object_ref (self);
+  GtkWidget *dialog = gtk_dialog_new_with_buttons (_("Hollow"), GTK_WINDOW (self),
+                                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, _("_Cancel"),
+                                                   GTK_RESPONSE_CANCEL, _("_Hollow"), GTK_RESPONSE_OK, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  GtkWidget *box = gtk_dialog_get_content_area (GTK_DIALOG (dialog));
+  gtk_box_set_spacing (GTK_BOX (box), 8);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_box_append (GTK_BOX (row), gtk_label_new_with_mnemonic (_("Wall _thickness")));
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, 1024, 1);
+  g_autoptr (GVariant) user = g_settings_get_user_value (self->settings, "hollow-thickness");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
+                             user ? g_settings_get_int (self->settings, "hollow-thickness") : self->grid_size);
+  gtk_entry_set_activates_default (GTK_ENTRY (gtk_editable_get_delegate (GTK_EDITABLE (spin))), TRUE);
+  gtk_box_append (GTK_BOX (row), spin);
+  gtk_box_append (GTK_BOX (box), row);
+  GtkWidget *inward = gtk_check_button_new_with_mnemonic (_("_Inward: the brush's outside stays, the walls take its inside"));
+  GtkWidget *outward = gtk_check_button_new_with_mnemonic (_("_Outward: the brush becomes the room, the walls go around it"));
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (outward), GTK_CHECK_BUTTON (inward));
+  gboolean out = g_settings_get_boolean (self->settings, "hollow-outward");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (out ? outward : inward), TRUE);
+  gtk_box_append (GTK_BOX (box), inward);
+  gtk_box_append (GTK_BOX (box), outward);
+  d->thickness = GTK_SPIN_BUTTON (spin);
+  d->outward = GTK_CHECK_BUTTON (outward);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (hollow_response), d, (GClosureNotify) (void (*) (void)) hollow_dialog_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (spin);
+}
+
+static int
+axis_of (const char *name)
+{
+  return name[0] == 'x' ? 0 : name[0] == 'y' ? 1 : 2;
+}
+
+static void
+flip_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) ids = selected_brushes (self);
-  gboolean ok = qr_op_hollow (self->document, (const QrId *) (gpointer) ids->data, ids->len,
-                              g_settings_get_int (self->settings, "hollow-thickness"),
-                              g_settings_get_boolean (self->settings, "hollow-outward"), &error);
-  report (self, ok, _("Hollow"), error);
+  gboolean ok = qr_op_flip (self->document, (const QrId *) (gpointer) ids->data, ids->len,
+                            axis_of (g_variant_get_string (param, NULL)), &error);
+  report (self, ok, _("Flip"), error);
+}
+
+/* "z+" turns a quarter anticlockwise about +Z, "z-" clockwise. */
+static void
+rotate_90_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const char *name = g_variant_get_string (param, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_rotate (self->document, (const QrId *) (gpointer) ids->data, ids->len, axis_of (name),
+                              name[1] == '-' ? -90.0 : 90.0, &error);
+  report (self, ok, _("Rotate"), error);
 }
 
 static void
@@ -579,6 +672,8 @@ static const GActionEntry entries[] = {
   { "show-history", NULL, NULL, "false", show_history_changed },
   { "carve", carve_activated },
   { "hollow", hollow_activated },
+  { "flip", flip_activated, "s" },
+  { "rotate-90", rotate_90_activated, "s" },
   { "convex-union", convex_union_activated },
   { "intersect", intersect_activated },
   { "merge", merge_activated },

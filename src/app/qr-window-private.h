@@ -66,6 +66,7 @@ struct _QrWindow
   QrRenderBench *bench;
   QrTool *select_tool;
   QrTool *block_tool;
+  QrTool *clip_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */

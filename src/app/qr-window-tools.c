@@ -11,6 +11,9 @@
 #define OVERLAY_NEW_BRUSH 0xff30d0ffu /* amber */
 #define OVERLAY_BOUNDS 0xff3c50ffu    /* the selection's red */
 #define OVERLAY_HANDLE 0xfff0f0f0u
+#define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
+#define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
+#define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
 
 static QrOrthoCanvas *
 canvas_at (QrWindow *self, int i)
@@ -30,6 +33,12 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_BOUNDS;
     case QR_PREVIEW_HANDLE:
       return OVERLAY_HANDLE;
+    case QR_PREVIEW_CLIP_LINE:
+      return OVERLAY_CLIP_LINE;
+    case QR_PREVIEW_CLIP_KEEP:
+      return OVERLAY_CLIP_KEEP;
+    case QR_PREVIEW_CLIP_DROP:
+      return OVERLAY_CLIP_DROP;
     case QR_PREVIEW_RUBBER_BAND:
     default:
       return OVERLAY_RUBBER_BAND;
@@ -171,6 +180,8 @@ on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
           handled = TRUE;
         }
     }
+  else if ((keyval == GDK_KEY_x || keyval == GDK_KEY_Tab) && !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)))
+    handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_CYCLE);
   else if (!(state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
     handled = nudge (self, canvas, keyval);
   refresh_preview (self);
@@ -182,7 +193,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   QrWindow *self = user_data;
   const char *name = g_variant_get_string (state, NULL);
-  QrTool *next = g_str_equal (name, "block") ? self->block_tool : self->select_tool;
+  QrTool *next = g_str_equal (name, "block") ? self->block_tool
+               : g_str_equal (name, "clip")  ? self->clip_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -194,6 +206,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   g_simple_action_set_state (action, state);
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
+                                : g_str_equal (name, "clip")
+                                  ? _("Clip: drag a line across the selection in a 2D view; X picks the half to keep, Enter clips")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -207,6 +221,7 @@ _qr_window_init_tools (QrWindow *self)
 {
   self->select_tool = qr_select_tool_new ();
   self->block_tool = qr_block_tool_new ();
+  self->clip_tool = qr_clip_tool_new ();
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
@@ -232,6 +247,7 @@ _qr_window_clear_tools (QrWindow *self)
 {
   g_clear_pointer (&self->select_tool, qr_tool_free);
   g_clear_pointer (&self->block_tool, qr_tool_free);
+  g_clear_pointer (&self->clip_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

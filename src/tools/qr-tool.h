@@ -32,6 +32,7 @@ typedef enum
 {
   QR_TOOL_KEY_ENTER,
   QR_TOOL_KEY_ESCAPE,
+  QR_TOOL_KEY_CYCLE, /* the tool's own option (Clip: which half stays) */
 } QrToolKey;
 
 /* What a tool wants drawn over the views: world-space segments. */
@@ -41,6 +42,9 @@ typedef enum
   QR_PREVIEW_NEW_BRUSH,   /* the box a new brush will fill */
   QR_PREVIEW_BOUNDS,      /* the selection's bounds in a design canvas */
   QR_PREVIEW_HANDLE,      /* a handle on them */
+  QR_PREVIEW_CLIP_LINE,   /* the clip points and the line through them */
+  QR_PREVIEW_CLIP_KEEP,   /* a part the clip keeps */
+  QR_PREVIEW_CLIP_DROP,   /* a part the clip removes */
 } QrPreviewKind;
 
 typedef struct
@@ -92,6 +96,7 @@ void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
 /* The tools. */
 QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
+QrTool *qr_clip_tool_new (void);
 
 /* What Select's handles do; clicking the selection cycles them. */
 typedef enum

@@ -272,34 +272,60 @@ _find_handle () {
     }'
 }
 
+# _find_colour IMAGE ROW COLOUR first|last: the first (or last) x in row ROW of IMAGE whose
+# pixel is COLOUR; nothing when there is none.
+_find_colour () {
+  "$CONVERT" "$1" -crop "${SCREEN_W}x1+0+$2" +repage -depth 8 txt:- 2> /dev/null | awk -v want="$3" -v which="$4" '
+    NR > 1 && $3 == want { split($1, p, /[,:]/); x = p[1]; if (which == "first") { print x; exit } }
+    END { if (which == "last" && x != "") print x }'
+}
+
 # layout IMAGE: finds the three pane handles in a screenshot of the 2x2 layout and sets
 # R3D, RTOP, RFRONT and RSIDE to the view areas (below the headers, inside the handles) as
-# WxH+X+Y. Fails when the handles are not all there.
+# WxH+X+Y, LAYOUT_LEFT and LAYOUT_RIGHT to the panes' left edge (the tool bar's width) and
+# right edge, and RFULL to the area one maximised view fills. Fails when the handles are
+# not all there.
 layout () {
-  local img=$1 row col_up col_low
-  # The row handle, in a column just inside the left edge (no labels there).
-  row=$(_find_handle "$img" "1x${SCREEN_H}+2+0")
+  local img=$1 row col_up col_low left right
+  # The row handle, in a column just inside the right edge (the tool bar is at the left;
+  # the 2D views at the right have no labels there); else just inside the left edge.
+  row=$(_find_handle "$img" "1x${SCREEN_H}+$((SCREEN_W - 3))+0")
+  [ -n "$row" ] || row=$(_find_handle "$img" "1x${SCREEN_H}+2+0")
   [ -n "$row" ] || { diag "no horizontal pane handle in $img"; return 1; }
+  # The row handle's first line spans the panes: its ends are the panes' edges.
+  left=$(_find_colour "$img" "$row" '#1B1B1B' first)
+  right=$(_find_colour "$img" "$row" '#1B1B1B' last)
+  [ -n "$left" ] && [ -n "$right" ] || { diag "no ends of the row handle in $img"; return 1; }
+  right=$((right + 1))
   # The column handles, in a row through each header (labels never draw 1B1B1B).
-  col_up=$(_find_handle "$img" "${SCREEN_W}x1+0+$((MENU_H + 12))")
-  col_low=$(_find_handle "$img" "${SCREEN_W}x1+0+$((row + HANDLE + 12))")
+  col_up=$(_find_handle "$img" "$((right - left))x1+${left}+$((MENU_H + 12))")
+  col_low=$(_find_handle "$img" "$((right - left))x1+${left}+$((row + HANDLE + 12))")
   if [ -z "$col_up" ] || [ -z "$col_low" ]; then
     diag "no vertical pane handle in $img"
     return 1
   fi
+  col_up=$((col_up + left))
+  col_low=$((col_low + left))
 
   local up_y=$((MENU_H + HEADER_H + INSET)) up_h=$((row - INSET - MENU_H - HEADER_H - INSET))
   local low_y=$((row + HANDLE + HEADER_H + INSET))
   local low_h=$((SCREEN_H - STATUS_H - INSET - low_y))
-  R3D="$((col_up - 2 * INSET))x${up_h}+${INSET}+${up_y}"
-  RTOP="$((SCREEN_W - col_up - HANDLE - 2 * INSET))x${up_h}+$((col_up + HANDLE + INSET))+${up_y}"
-  RFRONT="$((col_low - 2 * INSET))x${low_h}+${INSET}+${low_y}"
-  RSIDE="$((SCREEN_W - col_low - HANDLE - 2 * INSET))x${low_h}+$((col_low + HANDLE + INSET))+${low_y}"
-  LAYOUT_ROW=$row LAYOUT_COL_UP=$col_up LAYOUT_COL_LOW=$col_low
+  R3D="$((col_up - left - 2 * INSET))x${up_h}+$((left + INSET))+${up_y}"
+  RTOP="$((right - col_up - HANDLE - 2 * INSET))x${up_h}+$((col_up + HANDLE + INSET))+${up_y}"
+  RFRONT="$((col_low - left - 2 * INSET))x${low_h}+$((left + INSET))+${low_y}"
+  RSIDE="$((right - col_low - HANDLE - 2 * INSET))x${low_h}+$((col_low + HANDLE + INSET))+${low_y}"
+  LAYOUT_ROW=$row LAYOUT_COL_UP=$col_up LAYOUT_COL_LOW=$col_low LAYOUT_LEFT=$left LAYOUT_RIGHT=$right
+  _set_rfull
 }
 
-# The single view area when one view is maximised (all between the header and status bar).
-RFULL="$((SCREEN_W - 2 * INSET))x$((SCREEN_H - MENU_H - HEADER_H - STATUS_H - 2 * INSET))+${INSET}+$((MENU_H + HEADER_H + INSET))"
+# The single view area when one view is maximised (all between the header and status bar,
+# right of the tool bar): set from the last layout, before it as if there were no tool bar.
+_set_rfull () {
+  RFULL="$((LAYOUT_RIGHT - LAYOUT_LEFT - 2 * INSET))x$((SCREEN_H - MENU_H - HEADER_H - STATUS_H - 2 * INSET))+$((LAYOUT_LEFT + INSET))+$((MENU_H + HEADER_H + INSET))"
+}
+LAYOUT_LEFT=0
+LAYOUT_RIGHT=$SCREEN_W
+_set_rfull
 
 # ---- measures ----
 

@@ -18,7 +18,7 @@ header_title () { crop "$1" "200x$((HEADER_H - 1))+$2+$3" "$4"; }
 is_maximized () {
   local img=$1
   layout "$img" > /dev/null 2>&1 && { WHY="the pane handles are still there"; return 1; }
-  header_title "$img" 0 "$MENU_H" "$GUI_TMP/title.png"
+  header_title "$img" "$LAYOUT_LEFT" "$MENU_H" "$GUI_TMP/title.png"
   local t
   t=$(differing_pixels "$EXPECT_TITLE" "$GUI_TMP/title.png")
   [ "$t" = 0 ] || { WHY="the header's title is not the expected pane's ($t pixels differ)"; return 1; }
@@ -69,7 +69,7 @@ RFRONT_BEFORE=$RFRONT
 img=$QUARRY_GUI_ARTEFACTS/$TEST-1-loaded.png
 for v in 3D TOP FRONT SIDE; do r=R$v; crop "$img" "${!r}" "$GUI_TMP/before-$v.png"; done
 header_title "$img" $((LAYOUT_COL_UP + HANDLE)) "$MENU_H" "$GUI_TMP/title-top.png"
-header_title "$img" 0 $((LAYOUT_ROW + HANDLE)) "$GUI_TMP/title-front.png"
+header_title "$img" "$LAYOUT_LEFT" $((LAYOUT_ROW + HANDLE)) "$GUI_TMP/title-front.png"
 
 # Ctrl+Shift+M over the Top view.
 point_at "$RTOP"

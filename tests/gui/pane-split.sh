@@ -7,8 +7,8 @@ TEST=pane-split
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# Where 0.5 puts the handles: GtkPaned's max-position is its size less the handle.
-EXPECT_COL=$(( (SCREEN_W - HANDLE + 1) / 2 ))
+# Where 0.5 puts the handles: GtkPaned's max-position is its size less the handle. The
+# panes lie right of the tool bar (EXPECT_COL is set from the measured LAYOUT_LEFT).
 EXPECT_ROW=$(( MENU_H + (SCREEN_H - MENU_H - STATUS_H - HANDLE + 1) / 2 ))
 # Pixels of slack for rounding and chrome.
 SLACK=3
@@ -31,7 +31,8 @@ check_split () {
   fi
   img=$(shot "$step")
   layout "$img" || { not_ok "$name: four panes"; stop_app; return; }
-  diag "$name: row handle at y=$LAYOUT_ROW, column handles at x=$LAYOUT_COL_UP (upper) and x=$LAYOUT_COL_LOW (lower); 0.5 puts them at y=$EXPECT_ROW and x=$EXPECT_COL"
+  EXPECT_COL=$(( LAYOUT_LEFT + (LAYOUT_RIGHT - LAYOUT_LEFT - HANDLE + 1) / 2 ))
+  diag "$name: row handle at y=$LAYOUT_ROW, column handles at x=$LAYOUT_COL_UP (upper) and x=$LAYOUT_COL_LOW (lower); 0.5 puts them at y=$EXPECT_ROW and x=$EXPECT_COL (panes from x=$LAYOUT_LEFT to $LAYOUT_RIGHT)"
   check "$name: the rows' column handles line up" [ "$LAYOUT_COL_UP" = "$LAYOUT_COL_LOW" ]
   check "$name: the column split is at 0.5 of the width (x=$LAYOUT_COL_UP, expected $EXPECT_COL ±$SLACK)" \
     near "$LAYOUT_COL_UP" "$EXPECT_COL"
