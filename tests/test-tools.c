@@ -176,11 +176,19 @@ test_select_box_and_duplicate (void)
   g_autoptr (QrDocument) doc = one_block ();
   g_autoptr (QrTool) select = qr_select_tool_new ();
 
-  /* A box around part of the block selects nothing; around all of it, the block. */
+  /* A box waits for Enter. Around part of the block it selects nothing;
+   * around all of it, the block; Escape drops a box. */
   drag (select, doc, at (0, -16, -16, 0, 0), at (0, 32, 80, 0, 0));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
   g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
   drag (select, doc, at (0, -16, -16, 0, 0), at (0, 80, 80, 0, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  g_autoptr (GArray) box = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  qr_tool_preview (select, doc, box);
+  g_assert_cmpuint (box->len, ==, 12);
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
   g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 1);
+  g_assert_false (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
 
   /* Shift+drag inside the selection leaves the original and moves a copy:
    * one undo step. */

@@ -1,7 +1,7 @@
 /* qr-select-tool.c — Select: click an edge or centre cross in a design
- * canvas to select a brush (Ctrl toggles), drag out a box to select what
- * it encloses, drag the selection to move it on the grid (Alt: no snap;
- * Shift: move a copy). The selection's bounds carry handles in every
+ * canvas to select a brush (Ctrl toggles), drag the selection to move it on the grid (Alt: no snap;
+ * Shift: move a copy); a box dragged on empty space selects what it
+ * encloses when Enter confirms it. The selection's bounds carry handles in every
  * design canvas; clicking the selection again cycles them through resize
  * (eight squares), rotate (four circles at the corners, 15° steps unless
  * Shift) and shear (four diamonds on the sides), as in Hammer. Each drag
@@ -25,6 +25,7 @@ typedef enum
 {
   MODE_IDLE,
   MODE_BOX,
+  MODE_BOX_PENDING, /* a box waits for Enter to select what it encloses */
   MODE_MOVE,
   MODE_HANDLE,
 } Mode;
@@ -251,7 +252,7 @@ qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, G
   g_return_if_fail (tool != NULL && tool->klass->press != NULL && QR_IS_DOCUMENT (doc));
   QrBounds b;
   sync_handle_mode (self, doc);
-  if (self->mode == MODE_BOX || !selection_bounds (doc, NULL, &b))
+  if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || !selection_bounds (doc, NULL, &b))
     return;
   int r, u, depth;
   qr_tool_view_axes (view, &r, &u, &depth);
@@ -321,7 +322,12 @@ static void
 select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
 {
   SelectTool *self = (SelectTool *) tool;
-  if (button != 1 || self->mode != MODE_IDLE)
+  if (button != 1)
+    return;
+  /* A press elsewhere drops a box that waits for Enter. */
+  if (self->mode == MODE_BOX_PENDING)
+    self->mode = MODE_IDLE;
+  if (self->mode != MODE_IDLE)
     return;
   self->view = in->view;
   self->start = self->current = in->point;
@@ -496,8 +502,9 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   set_status (self, g_strdup_printf (_("Moving by %g, %g, %g"), delta.x, delta.y, delta.z));
 }
 
+/* The brushes wholly inside the box in its view, at any depth. */
 static void
-select_box (SelectTool *self, QrDocument *doc, const QrInput *in)
+brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *count)
 {
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
@@ -505,37 +512,67 @@ select_box (SelectTool *self, QrDocument *doc, const QrInput *in)
   double x1 = MAX (coord (self->start, r), coord (self->current, r));
   double y0 = MIN (coord (self->start, u), coord (self->current, u));
   double y1 = MAX (coord (self->start, u), coord (self->current, u));
-  gboolean click = (x1 - x0) < CLICK_PX * in->pixel && (y1 - y0) < CLICK_PX * in->pixel;
-
-  g_autoptr (QrSelection) next = self->toggle ? qr_selection_copy (qr_document_get_selection (doc))
-                                              : qr_selection_new ();
-  guint added = 0;
-  if (!click)
+  const QrMap *map = qr_document_get_map (doc);
+  *count = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
-      /* Whatever lies wholly inside the box in this view, at any depth. */
-      const QrMap *map = qr_document_get_map (doc);
-      for (guint e = 0; e < qr_map_entity_count (map); e++)
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
-          const QrEntity *entity = qr_map_get_entity (map, e);
-          for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          if (!qr_brush_is_valid (brush))
+            continue;
+          QrBounds b = brush->poly->bounds;
+          if (coord (b.min, r) >= x0 && coord (b.max, r) <= x1 && coord (b.min, u) >= y0 && coord (b.max, u) <= y1)
             {
-              const QrBrush *brush = qr_entity_get_brush (entity, i);
-              if (!qr_brush_is_valid (brush))
-                continue;
-              QrBounds b = brush->poly->bounds;
-              if (coord (b.min, r) >= x0 && coord (b.max, r) <= x1 && coord (b.min, u) >= y0 && coord (b.max, u) <= y1)
-                {
-                  qr_selection_add_brush (next, brush->id);
-                  added++;
-                }
+              if (into != NULL)
+                qr_selection_add_brush (into, brush->id);
+              (*count)++;
             }
         }
-      set_status (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                      "%u brush inside the box (at any depth)",
-                                                      "%u brushes inside the box (at any depth)", added),
-                                         added));
     }
+}
+
+/* Releasing a box: a click on empty space clears the selection at once;
+ * a real box waits for Enter, as in Hammer, saying what it would take. */
+static void
+finish_box (SelectTool *self, QrDocument *doc, const QrInput *in)
+{
+  int r, u;
+  qr_tool_view_axes (self->view, &r, &u, NULL);
+  gboolean click = fabs (coord (self->current, r) - coord (self->start, r)) < CLICK_PX * in->pixel
+                   && fabs (coord (self->current, u) - coord (self->start, u)) < CLICK_PX * in->pixel;
+  if (click)
+    {
+      self->mode = MODE_IDLE;
+      if (!self->toggle)
+        {
+          g_autoptr (QrSelection) none = qr_selection_new ();
+          qr_document_set_selection (doc, none);
+        }
+      return;
+    }
+  guint count;
+  brushes_in_box (self, doc, NULL, &count);
+  self->mode = MODE_BOX_PENDING;
+  set_status (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "%u brush inside the box, at any depth: Enter selects it, Escape drops the box",
+                                                  "%u brushes inside the box, at any depth: Enter selects them, Escape drops the box",
+                                                  count),
+                                     count));
+}
+
+static void
+confirm_box (SelectTool *self, QrDocument *doc)
+{
+  g_autoptr (QrSelection) next = self->toggle ? qr_selection_copy (qr_document_get_selection (doc))
+                                              : qr_selection_new ();
+  guint count;
+  brushes_in_box (self, doc, next, &count);
   qr_document_set_selection (doc, next);
+  self->mode = MODE_IDLE;
+  set_status (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u brush", "Selected %u brushes", count),
+                                     count));
 }
 
 static void
@@ -563,7 +600,10 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
         }
     }
   else if (self->mode == MODE_BOX)
-    select_box (self, doc, in);
+    {
+      finish_box (self, doc, in);
+      return;
+    }
   self->mode = MODE_IDLE;
 }
 
@@ -571,6 +611,11 @@ static gboolean
 select_key (QrTool *tool, QrDocument *doc, QrToolKey key)
 {
   SelectTool *self = (SelectTool *) tool;
+  if (key == QR_TOOL_KEY_ENTER && self->mode == MODE_BOX_PENDING)
+    {
+      confirm_box (self, doc);
+      return TRUE;
+    }
   if (key != QR_TOOL_KEY_ESCAPE || self->mode == MODE_IDLE)
     return FALSE;
   if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
@@ -583,7 +628,7 @@ static void
 select_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 {
   SelectTool *self = (SelectTool *) tool;
-  if (self->mode != MODE_BOX)
+  if (self->mode != MODE_BOX && self->mode != MODE_BOX_PENDING)
     return;
   int r, u, depth;
   qr_tool_view_axes (self->view, &r, &u, &depth);
