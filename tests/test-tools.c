@@ -105,6 +105,34 @@ test_block_top_then_front (void)
 }
 
 static void
+test_block_shapes (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) block = qr_block_tool_new ();
+  QrPrimitiveSpec spec = *qr_block_tool_get_shape (block);
+  g_assert_cmpint (spec.shape, ==, QR_PRIMITIVE_BLOCK);
+  spec.shape = QR_PRIMITIVE_CYLINDER;
+  spec.sides = 12;
+  qr_block_tool_set_shape (block, &spec);
+  drag (block, doc, at (0, 0, 0, 0, 0), at (0, 128, 128, 0, 0));
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  const QrBrush *brush = only_brush (doc);
+  g_assert_cmpint (brush->n_faces, ==, 14);
+  g_assert_cmpint (brush->poly->n_verts, ==, 24);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Create Cylinder");
+
+  spec.shape = QR_PRIMITIVE_ARCH;
+  spec.sides = 6;
+  spec.arc_degrees = 180;
+  spec.wall_width = 16;
+  qr_block_tool_set_shape (block, &spec);
+  drag (block, doc, at (0, 256, 0, 0, 0), at (0, 384, 128, 0, 0));
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 1 + 6);
+}
+
+static void
 test_block_escape_and_click (void)
 {
   g_autoptr (QrDocument) doc = empty_document ();
@@ -358,6 +386,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tools/block/top-then-front", test_block_top_then_front);
   g_test_add_func ("/tools/block/escape-and-click", test_block_escape_and_click);
+  g_test_add_func ("/tools/block/shapes", test_block_shapes);
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);
   g_test_add_func ("/tools/select/escape-cancels-move", test_select_escape_cancels_move);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);

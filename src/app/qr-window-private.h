@@ -24,6 +24,11 @@ struct _QrWindow
 
   /* template widgets */
   GtkPopoverMenuBar *menu_bar;
+  GtkRevealer *shape_revealer;
+  GtkDropDown *shape_list;
+  GtkSpinButton *shape_sides;
+  GtkSpinButton *shape_arc;
+  GtkSpinButton *shape_wall;
   GtkPaned *rows;
   GtkPaned *upper;
   GtkPaned *lower;

@@ -204,12 +204,28 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
   self->tool = next;
   g_simple_action_set_state (action, state);
+  gtk_revealer_set_reveal_child (self->shape_revealer, next == self->block_tool);
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
                                 : g_str_equal (name, "clip")
                                   ? _("Clip: drag a line across the selection in a 2D view; X picks the half to keep, Enter clips")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
+}
+
+/* The Block tool's options panel → its shape. */
+static void
+on_shape_changed (QrWindow *self)
+{
+  static const QrPrimitiveShape shapes[] = { QR_PRIMITIVE_BLOCK, QR_PRIMITIVE_WEDGE, QR_PRIMITIVE_CYLINDER,
+                                             QR_PRIMITIVE_CONE, QR_PRIMITIVE_SPHERE, QR_PRIMITIVE_ARCH };
+  QrPrimitiveSpec spec = *qr_block_tool_get_shape (self->block_tool);
+  guint i = gtk_drop_down_get_selected (self->shape_list);
+  spec.shape = shapes[MIN (i, G_N_ELEMENTS (shapes) - 1)];
+  spec.sides = gtk_spin_button_get_value_as_int (self->shape_sides);
+  spec.arc_degrees = gtk_spin_button_get_value (self->shape_arc);
+  spec.wall_width = gtk_spin_button_get_value (self->shape_wall);
+  qr_block_tool_set_shape (self->block_tool, &spec);
 }
 
 static const GActionEntry tool_entries[] = {
@@ -232,6 +248,10 @@ _qr_window_init_tools (QrWindow *self)
                                 self);
     }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
+  g_signal_connect_swapped (self->shape_list, "notify::selected", G_CALLBACK (on_shape_changed), self);
+  g_signal_connect_swapped (self->shape_sides, "value-changed", G_CALLBACK (on_shape_changed), self);
+  g_signal_connect_swapped (self->shape_arc, "value-changed", G_CALLBACK (on_shape_changed), self);
+  g_signal_connect_swapped (self->shape_wall, "value-changed", G_CALLBACK (on_shape_changed), self);
   for (int i = 0; i < 3; i++)
     {
       QrOrthoCanvas *canvas = canvas_at (self, i);

@@ -1,5 +1,6 @@
 /* qr-block-tool.c — Block: drag a rectangle in a design canvas to outline
- * a new brush; its depth comes from the selection's extent along the
+ * a new brush or primitive (block, wedge, cylinder, cone, sphere, arch,
+ * with the options qr_block_tool_set_shape gives); its depth comes from the selection's extent along the
  * view's depth axis, or else from the last brush made (as in Hammer). A
  * drag in another view reshapes the pending box along that view's axes, so
  * the height is set in the front or side view. Enter makes the brush (one
@@ -22,6 +23,7 @@ typedef struct
   double last_min[3], last_max[3]; /* the last brush made: the default depth */
   char *texture;
   char *status;
+  QrPrimitiveSpec shape; /* the shape and its options; the box comes from the drags */
 } BlockTool;
 
 static double
@@ -105,7 +107,7 @@ block_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   set (&self->box.min, u, MIN (get (self->start, u), get (p, u)));
   set (&self->box.max, u, MAX (get (self->start, u), get (p, u)));
   QrVec3 size = qr_vec3_sub (self->box.max, self->box.min);
-  set_status (self, g_strdup_printf (_("Block %g × %g × %g; Enter creates it"), size.x, size.y, size.z));
+  set_status (self, g_strdup_printf (_("%g × %g × %g; Enter creates it"), size.x, size.y, size.z));
 }
 
 static void
@@ -142,7 +144,8 @@ block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
   if (key != QR_TOOL_KEY_ENTER)
     return FALSE;
 
-  QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK, .box = self->box, .axis = 2 };
+  QrPrimitiveSpec spec = self->shape;
+  spec.box = self->box;
   g_autoptr (GError) error = NULL;
   if (!qr_op_create (doc, &spec, self->texture, &error))
     {
@@ -205,5 +208,21 @@ qr_block_tool_new (void)
       self->last_max[a] = 64;
     }
   self->texture = g_strdup ("base");
+  self->shape = (QrPrimitiveSpec) { .shape = QR_PRIMITIVE_BLOCK, .axis = 2, .sides = 8, .stacks = 8,
+                                    .arc_degrees = 180, .start_degrees = 0, .wall_width = 16 };
   return &self->parent;
+}
+
+void
+qr_block_tool_set_shape (QrTool *tool, const QrPrimitiveSpec *shape)
+{
+  g_return_if_fail (tool != NULL && tool->klass == &block_class && shape != NULL);
+  ((BlockTool *) tool)->shape = *shape;
+}
+
+const QrPrimitiveSpec *
+qr_block_tool_get_shape (QrTool *tool)
+{
+  g_return_val_if_fail (tool != NULL && tool->klass == &block_class, NULL);
+  return &((BlockTool *) tool)->shape;
 }

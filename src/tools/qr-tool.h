@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include "qr-document.h"
+#include "qr-primitive.h"
 #include "qr-vec3.h"
 
 /* Design canvases by their axis (0 top, 1 front, 2 side), as in
@@ -97,6 +98,11 @@ void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
 QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
 QrTool *qr_clip_tool_new (void);
+
+/* The shape Block makes and its options (sides, arc…); the box is the
+ * tool's. Starts as a block. */
+void qr_block_tool_set_shape (QrTool *block, const QrPrimitiveSpec *shape);
+const QrPrimitiveSpec *qr_block_tool_get_shape (QrTool *block);
 
 /* What Select's handles do; clicking the selection cycles them. */
 typedef enum
