@@ -7,6 +7,7 @@
 #include "qr-clipboard.h"
 #include "qr-map.h"
 #include "qr-operations.h"
+#include "qr-transform-dialog.h"
 
 static GActionMap *
 map_of (QrWindow *self)
@@ -87,7 +88,7 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "save-as", !loading);
   set_enabled (self, "cancel-load", loading);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
-                                   "flip", "rotate-90" };
+                                   "flip", "rotate-90", "transform", "tie", "untie" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
     set_enabled (self, need_selection[i], !loading && any);
   const char *need_two[] = { "convex-union", "intersect", "merge" };
@@ -555,7 +556,7 @@ hollow_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr (GVariant) user = g_settings_get_user_value (self->settings, "hollow-thickness");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
                              user ? g_settings_get_int (self->settings, "hollow-thickness") : self->grid_size);
-  gtk_entry_set_activates_default (GTK_ENTRY (gtk_editable_get_delegate (GTK_EDITABLE (spin))), TRUE);
+  gtk_text_set_activates_default (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (spin))), TRUE);
   gtk_box_append (GTK_BOX (row), spin);
   gtk_box_append (GTK_BOX (box), row);
   GtkWidget *inward = gtk_check_button_new_with_mnemonic (_("_Inward: the brush's outside stays, the walls take its inside"));
@@ -641,6 +642,45 @@ ungroup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   report (self, ok, _("Ungroup"), error);
 }
 
+static void
+transform_failed (GtkWindow *parent, const char *message)
+{
+  g_autofree char *text = g_strdup_printf (_("Transform: %s"), message);
+  _qr_window_set_message (QR_WINDOW (parent), text);
+  gtk_widget_error_bell (GTK_WIDGET (parent));
+}
+
+static void
+transform_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  qr_transform_dialog_present (GTK_WINDOW (self), self->document, ids, transform_failed);
+}
+
+/* Ties the selection to a new brush entity (func_detail: a detail brush
+ * for the compilers, the commonest reason to tie); Move to World undoes it. */
+static void
+tie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_tie (self->document, (const QrId *) (gpointer) ids->data, ids->len,
+                           g_variant_get_string (param, NULL), &error);
+  report (self, ok, _("Tie to Entity"), error);
+}
+
+static void
+untie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = selected_brushes (self);
+  gboolean ok = qr_op_untie (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
+  report (self, ok, _("Move to World"), error);
+}
+
 static const GActionEntry entries[] = {
   { "new", new_activated },
   { "open", open_activated },
@@ -673,6 +713,9 @@ static const GActionEntry entries[] = {
   { "carve", carve_activated },
   { "hollow", hollow_activated },
   { "flip", flip_activated, "s" },
+  { "transform", transform_activated },
+  { "tie", tie_activated, "s" },
+  { "untie", untie_activated },
   { "rotate-90", rotate_90_activated, "s" },
   { "convex-union", convex_union_activated },
   { "intersect", intersect_activated },

@@ -204,6 +204,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
   self->tool = next;
   g_simple_action_set_state (action, state);
+  /* Hidden, not just folded: a folded revealer still asks for its width. */
+  gtk_widget_set_visible (GTK_WIDGET (self->shape_revealer), next == self->block_tool);
   gtk_revealer_set_reveal_child (self->shape_revealer, next == self->block_tool);
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
