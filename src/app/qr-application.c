@@ -10,7 +10,8 @@ struct _QrApplication
 
   /* owned */
   GSettings *settings;
-  int bench_frames; /* --bench-render N: 0 when not benchmarking */
+  int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
+  gboolean bench_drag;
 };
 
 G_DEFINE_FINAL_TYPE (QrApplication, qr_application, GTK_TYPE_APPLICATION)
@@ -177,7 +178,7 @@ new_window (QrApplication *self)
 {
   QrWindow *window = qr_window_new (self);
   if (self->bench_frames > 0)
-    qr_window_start_render_bench (window, self->bench_frames);
+    qr_window_start_render_bench (window, self->bench_frames, self->bench_drag);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }
@@ -201,15 +202,18 @@ qr_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   QrApplication *self = QR_APPLICATION (app);
   int frames = 0;
-  if (g_variant_dict_lookup (options, "bench-render", "i", &frames))
-    {
-      if (frames <= 0)
-        {
-          g_printerr ("quarry: --bench-render needs a positive number of frames\n");
-          return 2;
-        }
-      self->bench_frames = frames;
-    }
+  const char *names[2] = { "bench-render", "bench-drag" };
+  for (int i = 0; i < 2; i++)
+    if (g_variant_dict_lookup (options, names[i], "i", &frames))
+      {
+        if (frames <= 0)
+          {
+            g_printerr ("quarry: --%s needs a positive number of frames\n", names[i]);
+            return 2;
+          }
+        self->bench_frames = frames;
+        self->bench_drag = i == 1;
+      }
   return -1;
 }
 
@@ -240,6 +244,8 @@ qr_application_init (QrApplication *self)
   static const GOptionEntry options[] = {
     { "bench-render", 0, 0, G_OPTION_ARG_INT, NULL,
       N_("Open the map, redraw all four views N times, print the timings and quit"), "N" },
+    { "bench-drag", 0, 0, G_OPTION_ARG_INT, NULL,
+      N_("Open the map, drag 1 and then 100 brushes N motion events each, print the timings and quit"), "N" },
     { NULL },
   };
   g_application_add_main_option_entries (G_APPLICATION (self), options);

@@ -9,8 +9,14 @@
  * rasterised. The median is printed, with the wall time per frame beside
  * it (frames follow each other at once, so the two agree unless the frame
  * clock waits). */
+/* quarry --bench-drag: the feel of dragging. After the first frame, the
+ * Select tool drags one brush, then 100 brushes, of the map across the
+ * Top view, one motion event per frame: each event's time runs from the
+ * moment it reaches the tool to the end of the frame that shows all four
+ * views redrawn. Only the dragged brushes are rebuilt and uploaded. */
 #include "qr-window-private.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,7 +33,14 @@ struct _QrRenderBench
   double first_frame_ms;
   gulong before_paint_id;
   gulong after_paint_id;
+  gboolean drag;       /* --bench-drag rather than --bench-render */
+  int drag_phase;      /* index into DRAG_COUNTS */
+  QrInput drag_input;  /* the pointer as the drag started */
+  gint64 event_start;
 };
+
+/* How many brushes each drag phase moves. */
+static const guint DRAG_COUNTS[] = { 1, 100 };
 
 /* Milliseconds since the kernel started this process. */
 static double
@@ -68,6 +81,17 @@ queue_frame (QrRenderBench *bench)
 }
 
 static void
+stop (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  g_signal_handler_disconnect (clock, bench->before_paint_id);
+  g_signal_handler_disconnect (clock, bench->after_paint_id);
+  bench->before_paint_id = bench->after_paint_id = 0;
+  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+}
+
+static void
 finish (QrRenderBench *bench)
 {
   QrWindow *self = bench->window;
@@ -83,11 +107,82 @@ finish (QrRenderBench *bench)
           g_array_index (bench->times, double, 0), g_array_index (bench->times, double, bench->times->len - 1),
           wall);
   fflush (stdout);
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  g_signal_handler_disconnect (clock, bench->before_paint_id);
-  g_signal_handler_disconnect (clock, bench->after_paint_id);
-  bench->before_paint_id = bench->after_paint_id = 0;
-  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  stop (bench);
+}
+
+/* Selects DRAG_COUNTS[phase] valid brushes from the middle of the map and
+ * presses the Select tool on the first one's centre in the Top view. */
+static gboolean
+drag_begin (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autoptr (GPtrArray) valid = g_ptr_array_new ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      {
+        QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (map, e), b);
+        if (qr_brush_is_valid (brush))
+          g_ptr_array_add (valid, brush);
+      }
+  guint count = DRAG_COUNTS[bench->drag_phase];
+  if (valid->len < count)
+    return FALSE;
+  guint first = (valid->len - count) / 2;
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  for (guint i = 0; i < count; i++)
+    qr_selection_add_brush (sel, ((QrBrush *) valid->pdata[first + i])->id);
+  qr_document_set_selection (self->document, sel);
+
+  const QrBrush *brush = valid->pdata[first];
+  const QrOrthoView *view = qr_ortho_canvas_get_view (self->top_canvas);
+  QrInput in = {
+    .view = 0,
+    .point = qr_vec3_scale (qr_vec3_add (brush->poly->bounds.min, brush->poly->bounds.max), 0.5),
+    .pixel = 1.0 / qr_ortho_view_get_zoom (view),
+    .grid = 16,
+  };
+  bench->drag_input = in;
+  g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
+  qr_tool_press (self->select_tool, self->document, &in, 1);
+  return TRUE;
+}
+
+/* The next motion event: 16 more units along X, so every event moves the
+ * brushes. */
+static void
+drag_event (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  QrInput in = bench->drag_input;
+  in.point.x += 16.0 * (bench->times->len + 1);
+  bench->rendered = 0;
+  bench->event_start = g_get_monotonic_time ();
+  qr_tool_drag (self->select_tool, self->document, &in);
+  _qr_window_queue_render_all (self);
+}
+
+static void
+drag_phase_done (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  QrInput in = bench->drag_input;
+  qr_tool_release (self->select_tool, self->document, &in);
+  g_array_sort (bench->times, compare_doubles);
+  double median = g_array_index (bench->times, double, bench->times->len / 2);
+  printf ("drag %u brush%s: median %.2f ms per motion event, event to finished redraw (min %.2f, max %.2f, %u events)\n",
+          DRAG_COUNTS[bench->drag_phase], DRAG_COUNTS[bench->drag_phase] == 1 ? "" : "es", median,
+          g_array_index (bench->times, double, 0), g_array_index (bench->times, double, bench->times->len - 1),
+          bench->times->len);
+  fflush (stdout);
+  g_array_set_size (bench->times, 0);
+  bench->drag_phase++;
+  if (bench->drag_phase >= (int) G_N_ELEMENTS (DRAG_COUNTS) || !drag_begin (bench))
+    {
+      stop (bench);
+      return;
+    }
+  drag_event (bench);
 }
 
 static void
@@ -106,6 +201,27 @@ on_after_paint (GdkFrameClock *clock, QrRenderBench *bench)
     {
       bench->first_frame_ms = ms_since_process_start ();
       bench->wall_start = g_get_monotonic_time ();
+      if (bench->drag)
+        {
+          printf ("first complete frame: %.1f ms after process start\n", bench->first_frame_ms);
+          if (!drag_begin (bench))
+            {
+              stop (bench);
+              return;
+            }
+          drag_event (bench);
+          return;
+        }
+    }
+  else if (bench->drag)
+    {
+      ms = (g_get_monotonic_time () - bench->event_start) / 1000.0;
+      g_array_append_val (bench->times, ms);
+      if ((int) bench->times->len >= bench->frames)
+        drag_phase_done (bench);
+      else
+        drag_event (bench);
+      return;
     }
   else
     g_array_append_val (bench->times, ms);
@@ -143,12 +259,13 @@ on_realize (GtkWidget *widget, QrRenderBench *bench)
 }
 
 void
-qr_window_start_render_bench (QrWindow *self, int frames)
+qr_window_start_render_bench (QrWindow *self, int frames, gboolean drag)
 {
   g_return_if_fail (QR_IS_WINDOW (self));
   g_return_if_fail (self->bench == NULL);
 
   QrRenderBench *bench = g_new0 (QrRenderBench, 1);
+  bench->drag = drag;
   bench->window = self;
   bench->frames = MAX (frames, 1);
   bench->times = g_array_new (FALSE, FALSE, sizeof (double));

@@ -18,8 +18,10 @@ void qr_window_load (QrWindow *self, GFile *file);
 gboolean qr_window_is_pristine (QrWindow *self);
 /* Asks about unsaved changes, then closes; cancelled by the user's answer. */
 void qr_window_close_request (QrWindow *self);
-/* Redraws all four views `frames` times once the map has loaded and
- * prints the timings, then quits (quarry --bench-render). */
-void qr_window_start_render_bench (QrWindow *self, int frames);
+/* Once the map has loaded, redraws all four views `frames` times and
+ * prints the timings (quarry --bench-render), or with `drag` drags one
+ * brush and then 100 brushes `frames` motion events each (--bench-drag);
+ * then quits. */
+void qr_window_start_render_bench (QrWindow *self, int frames, gboolean drag);
 
 G_END_DECLS
