@@ -166,7 +166,8 @@ selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
 static gboolean
 same_ids (const GArray *a, const GArray *b)
 {
-  return a != NULL && b != NULL && a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0;
+  return a != NULL && b != NULL && a->len == b->len
+         && (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0);
 }
 
 /* A new selection starts with resize handles. */
