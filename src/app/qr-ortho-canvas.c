@@ -17,7 +17,8 @@ struct _QrOrthoCanvas
   gboolean pointer_inside;
   double pointer_x, pointer_y;
   double pan_last_x, pan_last_y;
-  QrBounds pending_fit; /* a fit asked for before the canvas had a size */
+  QrBounds pending_fit; /* a fit to make when the canvas next draws, at its size then */
+  guint changed_source; /* idle that tells of a view changed while drawing */
   const QrOverlayLine *overlay; /* borrowed from the window: the tool's preview */
   guint n_overlay;
 };
@@ -51,6 +52,15 @@ view_changed (QrOrthoCanvas *self)
 {
   gtk_gl_area_queue_render (GTK_GL_AREA (self));
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+static gboolean
+emit_view_changed (gpointer user_data)
+{
+  QrOrthoCanvas *self = user_data;
+  self->changed_source = 0;
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -102,7 +112,10 @@ qr_ortho_canvas_render (GtkGLArea *area, GdkGLContext *context)
     {
       qr_ortho_view_fit (&self->view, self->pending_fit, 24.0);
       self->pending_fit = qr_bounds_empty ();
-      g_signal_emit (self, signals[VIEW_CHANGED], 0);
+      /* Not from inside the frame: listeners update labels, which would
+       * queue a relayout in the middle of drawing. */
+      if (self->changed_source == 0)
+        self->changed_source = g_idle_add (emit_view_changed, self);
     }
   qr_scene_draw_ortho (self->scene, &self->gl, &self->view, self->grid_size,
                        gtk_widget_get_scale_factor (GTK_WIDGET (self)));
@@ -259,12 +272,21 @@ qr_ortho_canvas_set_property (GObject *object, guint prop_id, const GValue *valu
 }
 
 static void
+qr_ortho_canvas_dispose (GObject *object)
+{
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (object);
+  g_clear_handle_id (&self->changed_source, g_source_remove);
+  G_OBJECT_CLASS (qr_ortho_canvas_parent_class)->dispose (object);
+}
+
+static void
 qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
 
+  object_class->dispose = qr_ortho_canvas_dispose;
   object_class->get_property = qr_ortho_canvas_get_property;
   object_class->set_property = qr_ortho_canvas_set_property;
   widget_class->realize = qr_ortho_canvas_realize;
@@ -392,18 +414,10 @@ qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box)
   g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), FALSE);
   if (qr_bounds_is_empty (box))
     return FALSE;
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  if (width <= 1 || height <= 1)
-    {
-      self->pending_fit = box;
-      gtk_gl_area_queue_render (GTK_GL_AREA (self));
-      return TRUE;
-    }
-  qr_ortho_view_set_size (&self->view, width, height);
-  if (!qr_ortho_view_fit (&self->view, box, 24.0))
-    return FALSE;
-  view_changed (self);
+  /* Made when the canvas next draws, with the size it has then: a layout
+   * may still be on its way (a load bar going away). */
+  self->pending_fit = box;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
   return TRUE;
 }
 

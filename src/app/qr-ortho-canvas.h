@@ -24,7 +24,8 @@ void qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size);
 const QrOrthoView *qr_ortho_canvas_get_view (QrOrthoCanvas *self);
 /* Zooms about the viewport centre by whole steps. */
 void qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps);
-/* Frames a box (see qr_ortho_view_fit); false when it is empty. */
+/* Frames a box (see qr_ortho_view_fit) when the canvas next draws, at its
+ * size then; false when the box is empty. */
 gboolean qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box);
 /* The world point under the pointer, if the pointer is over the canvas. */
 gboolean qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world);

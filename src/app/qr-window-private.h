@@ -66,6 +66,7 @@ struct _QrWindow
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
+  guint fit_source;          /* idle that frames a new map in the views */
   int split_length[3];       /* rows, upper, lower: their length when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;

@@ -160,6 +160,11 @@ nudge (QrWindow *self, QrOrthoCanvas *canvas, guint keyval)
   if (!qr_op_nudge (self->document, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (d[0], d[1], d[2]),
                     &error))
     _qr_window_set_message (self, error->message);
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Nudged by %g, %g, %g"), d[0], d[1], d[2]);
+      _qr_window_set_message (self, message);
+    }
   return TRUE;
 }
 
@@ -183,7 +188,12 @@ on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
   else if ((keyval == GDK_KEY_x || keyval == GDK_KEY_Tab) && !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)))
     handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_CYCLE);
   else if (!(state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
-    handled = nudge (self, canvas, keyval);
+    {
+      /* A nudge is not the tool's: its last words would be stale. */
+      handled = nudge (self, canvas, keyval);
+      _qr_window_refresh_tool_overlay (self);
+      return handled;
+    }
   refresh_preview (self);
   return handled;
 }

@@ -213,6 +213,21 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_set_message (self, qr_document_get_note (doc));
 }
 
+static gboolean
+frame_map (gpointer user_data)
+{
+  QrWindow *self = user_data;
+  self->fit_source = 0;
+  QrBounds all = _qr_window_map_bounds (self, FALSE);
+  if (!qr_bounds_is_empty (all))
+    {
+      for (int i = 0; i < 3; i++)
+        qr_ortho_canvas_fit (ortho_canvases (self, i), all);
+      qr_camera_canvas_frame (self->camera_canvas, all);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 void
 _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format)
 {
@@ -231,13 +246,10 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   self->save_format = format;
 
   qr_scene_mesh_rebuild (self->mesh, doc);
-  QrBounds all = _qr_window_map_bounds (self, FALSE);
-  if (!qr_bounds_is_empty (all))
-    {
-      for (int i = 0; i < 3; i++)
-        qr_ortho_canvas_fit (ortho_canvases (self, i), all);
-      qr_camera_canvas_frame (self->camera_canvas, all);
-    }
+  /* Framed after the coming layout, when the load bar has gone and the
+   * views have their final size. */
+  if (self->fit_source == 0)
+    self->fit_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, frame_map, self, NULL);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
@@ -421,6 +433,7 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);

@@ -14,6 +14,7 @@
 #   QUARRY_CORPUS          the corpus, else QUARRY_CORPUS_DEFAULT, else <source>/../shared/corpus
 #   QUARRY_REQUIRE_CORPUS  set to 1: a missing corpus fails instead of skipping
 #   QUARRY_GUI_TIMEOUT     seconds to wait for the window / for a change (default 20)
+#   QUARRY_PYTHON          Python 3, for mapgeom.py (default python3)
 #
 # Exit status: 0 pass, 1 fail, 77 skip. Output: TAP-style lines, one per check.
 
@@ -272,12 +273,23 @@ _find_handle () {
     }'
 }
 
-# _find_colour IMAGE ROW COLOUR first|last: the first (or last) x in row ROW of IMAGE whose
-# pixel is COLOUR; nothing when there is none.
-_find_colour () {
-  "$CONVERT" "$1" -crop "${SCREEN_W}x1+0+$2" +repage -depth 8 txt:- 2> /dev/null | awk -v want="$3" -v which="$4" '
-    NR > 1 && $3 == want { split($1, p, /[,:]/); x = p[1]; if (which == "first") { print x; exit } }
-    END { if (which == "last" && x != "") print x }'
+# _handle_span IMAGE ROW: the columns a horizontal pane handle starting at ROW covers: the
+# longest run of columns whose five pixels from ROW down are the handle's; prints "LEFT RIGHT"
+# (RIGHT exclusive).
+_handle_span () {
+  "$CONVERT" "$1" -crop "${SCREEN_W}x5+0+$2" +repage -depth 8 txt:- 2> /dev/null | awk -v w="$SCREEN_W" '
+    NR > 1 { split($1, p, /[,:]/); c[p[1], p[2]] = $3 }
+    END {
+      best = 0
+      for (x = 0; x <= w; x++) {
+        good = x < w && c[x, 0] == "#1B1B1B" && c[x, 1] == "#353535" && c[x, 2] == "#353535" &&
+               c[x, 3] == "#353535" && c[x, 4] == "#1B1B1B"
+        if (good && run == 0) start = x
+        if (good) run++
+        else { if (run > best) { best = run; bl = start; br = x }; run = 0 }
+      }
+      if (best > 0) print bl, br
+    }'
 }
 
 # layout IMAGE: finds the three pane handles in a screenshot of the 2x2 layout and sets
@@ -292,11 +304,9 @@ layout () {
   row=$(_find_handle "$img" "1x${SCREEN_H}+$((SCREEN_W - 3))+0")
   [ -n "$row" ] || row=$(_find_handle "$img" "1x${SCREEN_H}+2+0")
   [ -n "$row" ] || { diag "no horizontal pane handle in $img"; return 1; }
-  # The row handle's first line spans the panes: its ends are the panes' edges.
-  left=$(_find_colour "$img" "$row" '#1B1B1B' first)
-  right=$(_find_colour "$img" "$row" '#1B1B1B' last)
-  [ -n "$left" ] && [ -n "$right" ] || { diag "no ends of the row handle in $img"; return 1; }
-  right=$((right + 1))
+  # The row handle spans the panes: its ends are the panes' edges.
+  read -r left right <<< "$(_handle_span "$img" "$row")"
+  if [ -z "$left" ] || [ -z "$right" ]; then diag "no ends of the row handle in $img"; return 1; fi
   # The column handles, in a row through each header (labels never draw 1B1B1B).
   col_up=$(_find_handle "$img" "$((right - left))x1+${left}+$((MENU_H + 12))")
   col_low=$(_find_handle "$img" "$((right - left))x1+${left}+$((row + HANDLE + 12))")
@@ -406,4 +416,377 @@ wait_loaded () {
   sleep 0.5
   img=$(shot "$step")
   layout "$img"
+}
+
+# ---- world and screen ----
+
+: "${QUARRY_PYTHON:=python3}"
+MAPGEOM=$GUI_LIB_DIR/mapgeom.py
+
+# view_area VIEW: the whole drawing area of the 2D view VIEW (TOP, FRONT or SIDE): its
+# R$VIEW crop grown back by INSET, WxH+X+Y.
+view_area () {
+  local r=R$1 w h x y
+  IFS='x+' read -r w h x y <<< "${!r}"
+  echo "$((w + 2 * INSET))x$((h + 2 * INSET))+$((x - INSET))+$((y - INSET))"
+}
+
+# map_bounds FILE: sets MAP_BOUNDS to the bounds of FILE's valid brushes (quarry-cli info),
+# "minx miny minz maxx maxy maxz": what the 2D views frame when the editor opens FILE.
+map_bounds () {
+  MAP_BOUNDS=$("$QUARRY_CLI" info "$1" --json | "$QUARRY_PYTHON" -c '
+import json, sys
+b = json.load(sys.stdin)["bounds"]
+print(" ".join("%.17g" % (c + 0.0) for c in b["min"] + b["max"]))') && [ -n "$MAP_BOUNDS" ]
+}
+
+# view_zoom VIEW: "level zoom centre_h centre_v" that framing MAP_BOUNDS gives the 2D view VIEW
+# at its present size.
+view_zoom () {
+  local w h x y
+  IFS='x+' read -r w h x y <<< "$(view_area "$1")"
+  # shellcheck disable=SC2086  # MAP_BOUNDS is six words
+  "$QUARRY_PYTHON" "$MAPGEOM" view "${1,,}" "$w" "$h" $MAP_BOUNDS
+}
+
+# screen_xy VIEW X Y Z: the screen pixel "x y" where the world point X,Y,Z appears in the 2D
+# view VIEW (needs layout's R$VIEW). The zoom and centre are those frame_map recorded in
+# FIT_$VIEW: a view keeps them when it is resized (the tool bar grows with some tools),
+# only its middle moves.
+screen_xy () {
+  local w h x y fit=FIT_$1
+  [ -n "${!fit:-}" ] || { diag "screen_xy: no frame_map before"; return 1; }
+  IFS='x+' read -r w h x y <<< "$(view_area "$1")"
+  # mapgeom.py place, in awk: 8 processes fewer per point than Python on a busy machine.
+  # shellcheck disable=SC2086  # the fit is four words
+  awk -v view="$1" -v w="$w" -v h="$h" -v ox="$x" -v oy="$y" -v p="$2 $3 $4" -v fit="${!fit}" 'BEGIN {
+    split(p, c, " "); split(fit, f, " ")
+    r = view == "SIDE" ? 2 : 1; u = view == "TOP" ? 2 : 3
+    sx = w / 2 + (c[r] - f[3]) * f[2]; sy = h / 2 - (c[u] - f[4]) * f[2]
+    # floor(v + 0.5), as mapgeom.py rounds
+    sx = sx + 0.5; sy = sy + 0.5
+    fx = int(sx); if (fx > sx) fx--
+    fy = int(sy); if (fy > sy) fy--
+    print ox + fx, oy + fy }'
+}
+
+# frame_map STEP: View ▸ Zoom to Map (Ctrl+Shift+E): the 2D views frame the map for the size
+# they have now (on opening they frame it for the size they have then, which the loading
+# bar can shrink), then waits for them to settle, measures the layout again and records
+# each 2D view's zoom and centre (FIT_TOP, FIT_FRONT, FIT_SIDE) for screen_xy. Needs
+# MAP_BOUNDS (map_bounds FILE).
+frame_map () {
+  point_at "$RTOP"
+  keys ctrl+shift+e
+  sleep 0.3
+  relayout "$1" || return 1
+  FIT_TOP=$(view_zoom TOP) && FIT_FRONT=$(view_zoom FRONT) && FIT_SIDE=$(view_zoom SIDE)
+}
+
+# relayout STEP: waits until the panes stop moving (the tool bar grows and shrinks with the
+# tool, animated) and hold still, then sets the layout from the last capture.
+relayout () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) img prev="" now area
+  local cur=$GUI_TMP/relayout-cur.png old=$GUI_TMP/relayout-prev.png
+  rm -f "$old"
+  while :; do
+    img=$(shot "$1")
+    if layout "$img" > /dev/null 2>&1; then
+      now="$R3D $RTOP $RFRONT $RSIDE"
+      # The panes, not the status bar (the pointer's coordinates) nor the tool bar.
+      area="$((LAYOUT_RIGHT - LAYOUT_LEFT))x$((SCREEN_H - STATUS_H - MENU_H))+${LAYOUT_LEFT}+${MENU_H}"
+      crop "$img" "$area" "$cur"
+      if [ "$now" = "$prev" ] && [ "$(differing_pixels "$old" "$cur")" = 0 ]; then
+        return 0
+      fi
+      prev=$now
+      cp "$cur" "$old"
+    fi
+    [ $SECONDS -ge $deadline ] && { diag "the panes did not settle ($img)"; return 1; }
+    sleep 0.3
+  done
+}
+
+# switch_tool KEY STEP: KEY (shift+b, shift+s, …) over the Top view, waits until the tool bar
+# shows the change (its toggle buttons), then for the panes to settle (relayout): the tool
+# bar can change its width with the tool, which moves and resizes the views.
+switch_tool () {
+  local area before=$GUI_TMP/toolbar-before.png now=$GUI_TMP/toolbar-now.png
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  area="$((LAYOUT_LEFT > 0 ? LAYOUT_LEFT : 1))x$((SCREEN_H - STATUS_H - MENU_H))+0+${MENU_H}"
+  crop "$(shot "$2")" "$area" "$before"
+  point_at "$RTOP"
+  keys "$1"
+  while :; do
+    crop "$(shot "$2")" "$area" "$now"
+    [ "$(differing_pixels "$before" "$now")" != 0 ] && break
+    [ $SECONDS -ge $deadline ] && { diag "$1: the tool bar did not change"; return 1; }
+    sleep 0.2
+  done
+  relayout "$2"
+}
+
+# wait_edges STEP VIEW "X Y Z"…: takes screenshots until edges_at holds for them.
+wait_edges () {
+  local step=$1 deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) img
+  shift
+  while :; do
+    img=$(shot "$step")
+    edges_at "$img" "$@" 2> /dev/null > /dev/null && return 0
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.3
+  done
+  edges_at "$img" "$@"
+}
+
+# edges_at IMAGE VIEW "X Y Z"…: every world point given shows a bright (edge) pixel within
+# a pixel of where screen_xy puts it in VIEW. Says which do not.
+edges_at () {
+  local img=$1 view=$2 p s missing=
+  shift 2
+  for p in "$@"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy "$view" $p)
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$img" $s)" -gt 0 ] || missing="$missing ($p at $s)"
+  done
+  [ -z "$missing" ] && return 0
+  diag "$view view: no edge at$missing in $img"
+  return 1
+}
+
+# ---- pointer ----
+
+# click_px X Y [KEY]: a left click at screen X,Y (holding KEY, e.g. ctrl).
+click_px () {
+  xdotool mousemove "$1" "$2"
+  sleep 0.2
+  [ -n "${3:-}" ] && xdotool keydown "$3"
+  xdotool click 1
+  [ -n "${3:-}" ] && xdotool keyup "$3"
+  sleep 0.2
+}
+
+# drag_px X0 Y0 X1 Y1 [KEY]: presses the left button at X0,Y0, moves to X1,Y1 in steps and
+# releases there, holding KEY (e.g. shift, alt) from before the press to after the release.
+drag_px () {
+  local x0=$1 y0=$2 x1=$3 y1=$4 mod=${5:-} i n=8
+  # Arrive from a few pixels away, so that the view sees motion before the press.
+  xdotool mousemove $((x0 + 5)) $((y0 + 5))
+  sleep 0.1
+  xdotool mousemove "$x0" "$y0"
+  sleep 0.2
+  [ -n "$mod" ] && xdotool keydown "$mod"
+  xdotool mousedown 1
+  sleep 0.1
+  for i in $(seq 1 $n); do
+    xdotool mousemove $((x0 + (x1 - x0) * i / n)) $((y0 + (y1 - y0) * i / n))
+    sleep 0.05
+  done
+  sleep 0.2
+  xdotool mouseup 1
+  [ -n "$mod" ] && xdotool keyup "$mod"
+  sleep 0.2
+}
+
+# click_world VIEW "X Y Z" [KEY] / drag_world VIEW "X Y Z" "X Y Z" [KEY]: click_px and
+# drag_px at world points of a 2D view (screen_xy).
+click_world () {
+  local a
+  # shellcheck disable=SC2086
+  a=$(screen_xy "$1" $2) || return 1
+  # shellcheck disable=SC2086
+  click_px $a ${3:-}
+}
+drag_world () {
+  local a b
+  # shellcheck disable=SC2086
+  a=$(screen_xy "$1" $2) && b=$(screen_xy "$1" $3) || return 1
+  # shellcheck disable=SC2086
+  drag_px $a $b ${4:-}
+}
+
+# ---- colours ----
+
+# Colours of the editing overlays in the 2D views.
+AMBER='#FFD030'    # the Block tool's pending box
+SELECTED='#FF4C38' # selected brushes
+
+# colour_pixels IMAGE COLOUR [FUZZ]: how many pixels of IMAGE are within FUZZ of COLOUR.
+colour_pixels () {
+  "$CONVERT" "$1" -alpha off -fuzz "${3:-12%}" -fill '#000000' +opaque "$2" -fill '#FFFFFF' -opaque "$2" \
+    -colorspace Gray -format '%[fx:int(mean*w*h+0.5)]' info:
+}
+
+# colour_near IMAGE X Y COLOUR [RADIUS]: how many pixels within RADIUS (default 2) of the
+# screen pixel X,Y have COLOUR (within 12%).
+colour_near () {
+  local r=${5:-2}
+  "$CONVERT" "$1" -crop "$((2 * r + 1))x$((2 * r + 1))+$(($2 - r))+$(($3 - r))" +repage -alpha off -fuzz 12% \
+    -fill '#000000' +opaque "$4" -fill '#FFFFFF' -opaque "$4" -colorspace Gray -format '%[fx:int(mean*w*h+0.5)]' info:
+}
+
+# bright_near IMAGE X Y [RADIUS]: how many pixels within RADIUS (default 1) of X,Y are
+# bright (lines_fraction's threshold): brush edges, selected or not.
+bright_near () {
+  local r=${4:-1}
+  "$CONVERT" "$1" -crop "$((2 * r + 1))x$((2 * r + 1))+$(($2 - r))+$(($3 - r))" +repage \
+    -separate -evaluate-sequence Max -threshold 82% -format '%[fx:int(mean*w*h+0.5)]' info:
+}
+
+# colour_at_points IMAGE VIEW COLOUR "X Y Z"…: every world point shows COLOUR within 2 px of
+# where it appears in VIEW. Sets WHY to the points that do not.
+colour_at_points () {
+  local img=$1 view=$2 colour=$3 p s
+  shift 3
+  WHY=
+  for p in "$@"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy "$view" $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(colour_near "$img" $s "$colour")" -gt 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || WHY="$view view: no $colour at$WHY"
+  [ -z "$WHY" ]
+}
+
+# no_colour_at_points IMAGE VIEW COLOUR "X Y Z"…: none of the points shows COLOUR (within 2 px).
+no_colour_at_points () {
+  local img=$1 view=$2 colour=$3 p s
+  shift 3
+  WHY=
+  for p in "$@"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy "$view" $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(colour_near "$img" $s "$colour")" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || WHY="$view view: $colour at$WHY"
+  [ -z "$WHY" ]
+}
+
+# wait_shot STEP COMMAND…: takes screenshots (<test>-STEP.png) until COMMAND IMAGE holds, for
+# QUARRY_GUI_TIMEOUT at most; then says why not (WHY) and fails.
+wait_shot () {
+  local step=$1 deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) img
+  shift
+  while :; do
+    img=$(shot "$step")
+    WHY=
+    "$@" "$img" && return 0
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.3
+  done
+  diag "$step: ${WHY:-not as expected} ($img)"
+  return 1
+}
+
+# ---- saving, and checks on saved files ----
+
+file_stamp () { stat -c '%i %s %Y %Z' "$1" 2> /dev/null; }
+
+# wait_file_written FILE STAMP: waits until FILE's stat differs from STAMP (the editor writes
+# a temporary file and renames it over FILE, so once the stat changed the file is whole).
+wait_file_written () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  until [ "$(file_stamp "$1")" != "$2" ]; do
+    [ $SECONDS -ge $deadline ] && return 1
+    sleep 0.2
+  done
+}
+
+# save_now FILE NAME: Ctrl+S, then waits for FILE to be rewritten and the title to lose "*".
+save_now () {
+  local stamp
+  stamp=$(file_stamp "$1")
+  keys ctrl+s
+  wait_file_written "$1" "$stamp" || { diag "Ctrl+S did not rewrite $1"; return 1; }
+  wait_title "$2 – Quarry"
+}
+
+# py_checks CODE ARG…: runs Python CODE (with mapgeom importable) that prints lines "ok TEXT",
+# "not ok TEXT" or "# TEXT"; reports each as a check or a comment. A Python error is a failed
+# check.
+py_checks () {
+  local code=$1 out=$GUI_TMP/py-checks.txt line status=0
+  shift
+  PYTHONPATH=$GUI_LIB_DIR${PYTHONPATH:+:$PYTHONPATH} QUARRY_CLI=$QUARRY_CLI \
+    "$QUARRY_PYTHON" -c "$code" "$@" > "$out" 2>&1 || status=$?
+  while IFS= read -r line; do
+    case $line in
+      "ok "*) ok "${line#ok }" ;;
+      "not ok "*) not_ok "${line#not ok }" ;;
+      "#"*) echo "$line" ;;
+      *) echo "# $line" ;;
+    esac
+  done < "$out"
+  [ $status = 0 ] || not_ok "the Python checks ran to the end (status $status)"
+}
+
+# ---- dialogs ----
+
+# wait_window TITLE: waits for a window titled exactly TITLE (a dialog) and prints its id.
+wait_window () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
+  while :; do
+    for id in $(xdotool search --name "^$1\$" 2> /dev/null); do
+      echo "$id"
+      return 0
+    done
+    [ $SECONDS -ge $deadline ] && { diag "no window '$1' after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
+    sleep 0.2
+  done
+}
+
+# wait_window_gone ID: waits until the window ID is closed.
+wait_window_gone () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  while xdotool getwindowname "$1" > /dev/null 2>&1; do
+    [ $SECONDS -ge $deadline ] && { diag "window $1 still open after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
+    sleep 0.2
+  done
+}
+
+# window_keys ID KEY…: key strokes to the window ID (a dialog).
+window_keys () {
+  local id=$1
+  shift
+  xdotool windowfocus "$id" 2> /dev/null
+  sleep 0.2
+  xdotool key --delay 60 "$@"
+}
+
+# hollow_selection STEP: Ctrl+H, then Return in the dialog it opens (wall thickness and
+# direction as the dialog proposes: the grid size, 16, inward, on a fresh start). Keeps a
+# screenshot of the dialog as <test>-STEP.png.
+hollow_selection () {
+  local dlg
+  keys ctrl+h
+  dlg=$(wait_window Hollow) || return 1
+  sleep 0.3
+  shot "$1" > /dev/null
+  window_keys "$dlg" Return
+  wait_window_gone "$dlg"
+}
+
+# ---- maps ----
+
+# make_map OUT [STEP…]: writes OUT, a Valve 220 Quake map with an empty worldspawn, plus what
+# the quarry-cli edit steps (e.g. "create block 0 0 0 128 128 128 --texture base") make.
+make_map () {
+  local out=$1 empty=$GUI_TMP/empty.map args=() step
+  shift
+  printf '// Game: Quake\n// Format: Valve\n{\n"classname" "worldspawn"\n"mapversion" "220"\n}\n' > "$empty"
+  if [ $# = 0 ]; then cp "$empty" "$out"; return; fi
+  for step in "$@"; do args+=(--step "$step"); done
+  "$QUARRY_CLI" edit "$empty" "$out" "${args[@]}"
+}
+
+# open_map STEP FILE: starts the editor on FILE, waits for it to draw, frames the map (see
+# frame_map) and sets MAP_BOUNDS. Says what failed.
+open_map () {
+  map_bounds "$2" || { diag "quarry-cli info $2 failed"; return 1; }
+  start_app "$1" "$2" || return 1
+  wait_loaded "$1-loaded" || return 1
+  frame_map "$1-framed"
 }

@@ -54,19 +54,6 @@ ents = json.load(sys.stdin)["entities"]
 print(sum(len(e["brushes"]) for e in ents if e.get("classname") == "worldspawn"))'
 }
 
-file_stamp () { stat -c '%i %s %Y %Z' "$1" 2> /dev/null; }
-
-# wait_file_written FILE STAMP: waits until FILE's stat differs from STAMP.
-wait_file_written () {
-  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
-  until [ "$(file_stamp "$1")" != "$2" ]; do
-    [ $SECONDS -ge $deadline ] && return 1
-    sleep 0.2
-  done
-  # The editor writes a temporary file and renames it: once the name changed, it is whole.
-  return 0
-}
-
 # delete_and_save STEP FILE
 delete_and_save () {
   local step=$1 name work brushes_before ws_before
