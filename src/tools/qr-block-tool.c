@@ -26,23 +26,6 @@ typedef struct
   QrPrimitiveSpec shape; /* the shape and its options; the box comes from the drags */
 } BlockTool;
 
-static double
-get (QrVec3 p, int axis)
-{
-  return axis == 0 ? p.x : axis == 1 ? p.y : p.z;
-}
-
-static void
-set (QrVec3 *p, int axis, double v)
-{
-  if (axis == 0)
-    p->x = v;
-  else if (axis == 1)
-    p->y = v;
-  else
-    p->z = v;
-}
-
 static void
 set_status (BlockTool *self, char *status)
 {
@@ -58,10 +41,10 @@ default_depth (BlockTool *self, QrDocument *doc, int depth, double *lo, double *
   QrBounds b;
   if (sel->brushes->len > 0
       && qr_op_bounds (doc, (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len, &b, NULL)
-      && get (b.max, depth) > get (b.min, depth))
+      && qr_vec3_get (b.max, depth) > qr_vec3_get (b.min, depth))
     {
-      *lo = get (b.min, depth);
-      *hi = get (b.max, depth);
+      *lo = qr_vec3_get (b.min, depth);
+      *hi = qr_vec3_get (b.max, depth);
       return;
     }
   *lo = self->last_min[depth];
@@ -84,13 +67,13 @@ block_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
     {
       double lo, hi;
       default_depth (self, doc, depth, &lo, &hi);
-      set (&self->box.min, depth, lo);
-      set (&self->box.max, depth, hi);
+      qr_vec3_set (&self->box.min, depth, lo);
+      qr_vec3_set (&self->box.max, depth, hi);
     }
-  set (&self->box.min, r, get (self->start, r));
-  set (&self->box.max, r, get (self->start, r));
-  set (&self->box.min, u, get (self->start, u));
-  set (&self->box.max, u, get (self->start, u));
+  qr_vec3_set (&self->box.min, r, qr_vec3_get (self->start, r));
+  qr_vec3_set (&self->box.max, r, qr_vec3_get (self->start, r));
+  qr_vec3_set (&self->box.min, u, qr_vec3_get (self->start, u));
+  qr_vec3_set (&self->box.max, u, qr_vec3_get (self->start, u));
 }
 
 static void
@@ -102,10 +85,10 @@ block_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
   QrVec3 p = qr_tool_snap (in);
-  set (&self->box.min, r, MIN (get (self->start, r), get (p, r)));
-  set (&self->box.max, r, MAX (get (self->start, r), get (p, r)));
-  set (&self->box.min, u, MIN (get (self->start, u), get (p, u)));
-  set (&self->box.max, u, MAX (get (self->start, u), get (p, u)));
+  qr_vec3_set (&self->box.min, r, MIN (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
+  qr_vec3_set (&self->box.max, r, MAX (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
+  qr_vec3_set (&self->box.min, u, MIN (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
+  qr_vec3_set (&self->box.max, u, MAX (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
   QrVec3 size = qr_vec3_sub (self->box.max, self->box.min);
   set_status (self, g_strdup_printf (_("%g × %g × %g; Enter creates it"), size.x, size.y, size.z));
 }
@@ -121,7 +104,7 @@ block_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
   /* A click, or a drag along one line, outlines nothing: keep what was. */
-  if (get (self->box.max, r) <= get (self->box.min, r) || get (self->box.max, u) <= get (self->box.min, u))
+  if (qr_vec3_get (self->box.max, r) <= qr_vec3_get (self->box.min, r) || qr_vec3_get (self->box.max, u) <= qr_vec3_get (self->box.min, u))
     {
       self->box = self->before;
       return;
@@ -154,8 +137,8 @@ block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
     }
   for (int a = 0; a < 3; a++)
     {
-      self->last_min[a] = get (self->box.min, a);
-      self->last_max[a] = get (self->box.max, a);
+      self->last_min[a] = qr_vec3_get (self->box.min, a);
+      self->last_max[a] = qr_vec3_get (self->box.max, a);
     }
   self->pending = FALSE;
   set_status (self, NULL);

@@ -28,23 +28,6 @@ typedef struct
   char *status;
 } ClipTool;
 
-static double
-get (QrVec3 p, int axis)
-{
-  return axis == 0 ? p.x : axis == 1 ? p.y : p.z;
-}
-
-static void
-put (QrVec3 *p, int axis, double v)
-{
-  if (axis == 0)
-    p->x = v;
-  else if (axis == 1)
-    p->y = v;
-  else
-    p->z = v;
-}
-
 static void
 set_status (ClipTool *self, char *status)
 {
@@ -73,7 +56,7 @@ cut_points (ClipTool *self, QrVec3 cut[3])
   else
     {
       cut[2] = self->points[0];
-      put (&cut[2], depth, get (cut[2], depth) + 1.0);
+      qr_vec3_set (&cut[2], depth, qr_vec3_get (cut[2], depth) + 1.0);
     }
 }
 
@@ -83,7 +66,7 @@ near_point (const QrInput *in, QrVec3 p)
   int r, u;
   qr_tool_view_axes (in->view, &r, &u, NULL);
   double reach = POINT_PX * in->pixel;
-  return fabs (get (in->point, r) - get (p, r)) <= reach && fabs (get (in->point, u) - get (p, u)) <= reach;
+  return fabs (qr_vec3_get (in->point, r) - qr_vec3_get (p, r)) <= reach && fabs (qr_vec3_get (in->point, u) - qr_vec3_get (p, u)) <= reach;
 }
 
 /* Moves a point to the pointer in the pointer's view, keeping its depth. */
@@ -93,8 +76,8 @@ place_point (QrVec3 *p, const QrInput *in)
   int r, u;
   qr_tool_view_axes (in->view, &r, &u, NULL);
   QrVec3 s = qr_tool_snap (in);
-  put (p, r, get (s, r));
-  put (p, u, get (s, u));
+  qr_vec3_set (p, r, qr_vec3_get (s, r));
+  qr_vec3_set (p, u, qr_vec3_get (s, u));
 }
 
 static void
@@ -147,8 +130,8 @@ clip_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   /* Two points in one place define no line. */
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
-  if (self->n_points >= 2 && get (self->points[0], r) == get (self->points[1], r)
-      && get (self->points[0], u) == get (self->points[1], u))
+  if (self->n_points >= 2 && qr_vec3_get (self->points[0], r) == qr_vec3_get (self->points[1], r)
+      && qr_vec3_get (self->points[0], u) == qr_vec3_get (self->points[1], u))
     {
       self->n_points = 0;
       set_status (self, NULL);
@@ -239,8 +222,8 @@ clip_preview (QrTool *tool, QrDocument *doc, GArray *segments)
       for (int axis = 0; axis < 3; axis++)
         {
           QrVec3 a = p, b = p;
-          put (&a, axis, get (p, axis) - 4);
-          put (&b, axis, get (p, axis) + 4);
+          qr_vec3_set (&a, axis, qr_vec3_get (p, axis) - 4);
+          qr_vec3_set (&b, axis, qr_vec3_get (p, axis) + 4);
           QrPreviewSegment s = { a, b, QR_PREVIEW_CLIP_LINE };
           g_array_append_val (segments, s);
         }

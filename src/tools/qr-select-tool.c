@@ -75,18 +75,12 @@ selected_brushes (QrDocument *doc)
   return ids;
 }
 
-static double
-coord (QrVec3 p, int axis)
-{
-  return axis == 0 ? p.x : axis == 1 ? p.y : p.z;
-}
-
 /* Distance in the view's plane from p to the segment ab. */
 static double
 segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
 {
-  double px = coord (p, r), py = coord (p, u);
-  double ax = coord (a, r), ay = coord (a, u), bx = coord (b, r), by = coord (b, u);
+  double px = qr_vec3_get (p, r), py = qr_vec3_get (p, u);
+  double ax = qr_vec3_get (a, r), ay = qr_vec3_get (a, u), bx = qr_vec3_get (b, r), by = qr_vec3_get (b, u);
   double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
   double t = len2 > 0 ? CLAMP (((px - ax) * dx + (py - ay) * dy) / len2, 0.0, 1.0) : 0.0;
   double ex = ax + t * dx - px, ey = ay + t * dy - py;
@@ -114,9 +108,9 @@ pick (QrDocument *doc, const QrInput *in)
           const QrPolytope *poly = brush->poly;
           QrBounds b = poly->bounds;
           /* Cheap rejection: the pointer far outside the brush's rectangle. */
-          if (coord (in->point, r) < coord (b.min, r) - edge_reach || coord (in->point, r) > coord (b.max, r) + edge_reach
-              || coord (in->point, u) < coord (b.min, u) - edge_reach
-              || coord (in->point, u) > coord (b.max, u) + edge_reach)
+          if (qr_vec3_get (in->point, r) < qr_vec3_get (b.min, r) - edge_reach || qr_vec3_get (in->point, r) > qr_vec3_get (b.max, r) + edge_reach
+              || qr_vec3_get (in->point, u) < qr_vec3_get (b.min, u) - edge_reach
+              || qr_vec3_get (in->point, u) > qr_vec3_get (b.max, u) + edge_reach)
             continue;
           QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
           double d = segment_distance (in->point, centre, centre, r, u);
@@ -140,19 +134,6 @@ pick (QrDocument *doc, const QrInput *in)
 }
 
 static gboolean
-inside_selection (QrDocument *doc, const QrInput *in)
-{
-  g_autoptr (GArray) ids = selected_brushes (doc);
-  QrBounds b;
-  if (ids->len == 0 || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
-    return FALSE;
-  int r, u;
-  qr_tool_view_axes (in->view, &r, &u, NULL);
-  return coord (in->point, r) >= coord (b.min, r) && coord (in->point, r) <= coord (b.max, r)
-         && coord (in->point, u) >= coord (b.min, u) && coord (in->point, u) <= coord (b.max, u);
-}
-
-static gboolean
 selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
 {
   g_autoptr (GArray) ids = selected_brushes (doc);
@@ -161,6 +142,18 @@ selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
   if (ids_out != NULL)
     *ids_out = g_steal_pointer (&ids);
   return TRUE;
+}
+
+static gboolean
+inside_selection (QrDocument *doc, const QrInput *in)
+{
+  QrBounds b;
+  if (!selection_bounds (doc, NULL, &b))
+    return FALSE;
+  int r, u;
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  return qr_vec3_get (in->point, r) >= qr_vec3_get (b.min, r) && qr_vec3_get (in->point, r) <= qr_vec3_get (b.max, r)
+         && qr_vec3_get (in->point, u) >= qr_vec3_get (b.min, u) && qr_vec3_get (in->point, u) <= qr_vec3_get (b.max, u);
 }
 
 static gboolean
@@ -202,7 +195,7 @@ handle_shown (QrHandleMode mode, int i, int j)
 static double
 handle_coord (QrBounds b, int axis, int k)
 {
-  double lo = coord (b.min, axis), hi = coord (b.max, axis);
+  double lo = qr_vec3_get (b.min, axis), hi = qr_vec3_get (b.max, axis);
   return k == 0 ? lo : k == 2 ? hi : 0.5 * (lo + hi);
 }
 
@@ -219,8 +212,8 @@ hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++)
       if (handle_shown (self->handles, i, j)
-          && fabs (coord (in->point, r) - handle_coord (b, r, i)) <= reach
-          && fabs (coord (in->point, u) - handle_coord (b, u, j)) <= reach)
+          && fabs (qr_vec3_get (in->point, r) - handle_coord (b, r, i)) <= reach
+          && fabs (qr_vec3_get (in->point, u) - handle_coord (b, u, j)) <= reach)
         {
           *hi = i;
           *hj = j;
@@ -232,11 +225,11 @@ hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *
 static QrVec3
 view_point (int r, int u, double x, double y, double depth_value, int depth)
 {
-  double c[3];
-  c[r] = x;
-  c[u] = y;
-  c[depth] = depth_value;
-  return qr_vec3 (c[0], c[1], c[2]);
+  QrVec3 p;
+  qr_vec3_set (&p, r, x);
+  qr_vec3_set (&p, u, y);
+  qr_vec3_set (&p, depth, depth_value);
+  return p;
 }
 
 static void
@@ -257,8 +250,8 @@ qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, G
     return;
   int r, u, depth;
   qr_tool_view_axes (view, &r, &u, &depth);
-  double z = coord (b.max, depth);
-  double x0 = coord (b.min, r), x1 = coord (b.max, r), y0 = coord (b.min, u), y1 = coord (b.max, u);
+  double z = qr_vec3_get (b.max, depth);
+  double x0 = qr_vec3_get (b.min, r), x1 = qr_vec3_get (b.max, r), y0 = qr_vec3_get (b.min, u), y1 = qr_vec3_get (b.max, u);
   QrVec3 c00 = view_point (r, u, x0, y0, z, depth), c10 = view_point (r, u, x1, y0, z, depth);
   QrVec3 c11 = view_point (r, u, x1, y1, z, depth), c01 = view_point (r, u, x0, y1, z, depth);
   add_segment (segments, c00, c10, QR_PREVIEW_BOUNDS);
@@ -404,7 +397,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
   const QrId *ids = (const QrId *) (gpointer) self->ids->data;
   guint n = self->ids->len;
   QrBounds b = self->start_bounds;
-  double px = snap_value (coord (in->point, r), in), py = snap_value (coord (in->point, u), in);
+  double px = snap_value (qr_vec3_get (in->point, r), in), py = snap_value (qr_vec3_get (in->point, u), in);
   QrVec3 key = qr_vec3 (px, py, (double) (in->modifiers & QR_INPUT_SHIFT));
   if (qr_vec3_equal (key, self->last_delta))
     return;
@@ -431,9 +424,9 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
     }
   else if (self->handles == QR_HANDLES_ROTATE)
     {
-      double cx = 0.5 * (coord (b.min, r) + coord (b.max, r)), cy = 0.5 * (coord (b.min, u) + coord (b.max, u));
-      double a0 = atan2 (coord (self->start, u) - cy, coord (self->start, r) - cx);
-      double a1 = atan2 (coord (in->point, u) - cy, coord (in->point, r) - cx);
+      double cx = 0.5 * (qr_vec3_get (b.min, r) + qr_vec3_get (b.max, r)), cy = 0.5 * (qr_vec3_get (b.min, u) + qr_vec3_get (b.max, u));
+      double a0 = atan2 (qr_vec3_get (self->start, u) - cy, qr_vec3_get (self->start, r) - cx);
+      double a1 = atan2 (qr_vec3_get (in->point, u) - cy, qr_vec3_get (in->point, r) - cx);
       double degrees = (a1 - a0) * 180.0 / G_PI;
       if (!(in->modifiers & QR_INPUT_SHIFT))
         degrees = round (degrees / ROTATE_STEP) * ROTATE_STEP;
@@ -452,9 +445,9 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
       gboolean horizontal_side = self->handle_i == 1;
       int axis = horizontal_side ? r : u, along = horizontal_side ? u : r;
       int which = horizontal_side ? self->handle_j : self->handle_i;
-      double d = horizontal_side ? px - snap_value (coord (self->start, r), in)
-                                 : py - snap_value (coord (self->start, u), in);
-      double extent = coord (b.max, along) - coord (b.min, along);
+      double d = horizontal_side ? px - snap_value (qr_vec3_get (self->start, r), in)
+                                 : py - snap_value (qr_vec3_get (self->start, u), in);
+      double extent = qr_vec3_get (b.max, along) - qr_vec3_get (b.min, along);
       if (d != 0 && extent > 0)
         {
           double amount = (which == 2 ? d : -d) / extent;
@@ -488,8 +481,8 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   qr_tool_view_axes (self->view, &r, &u, NULL);
   QrVec3 to = qr_tool_snap (in), from = (in->modifiers & QR_INPUT_ALT) ? self->start : self->start_snap;
   double d[3] = { 0, 0, 0 };
-  d[r] = coord (to, r) - coord (from, r);
-  d[u] = coord (to, u) - coord (from, u);
+  d[r] = qr_vec3_get (to, r) - qr_vec3_get (from, r);
+  d[u] = qr_vec3_get (to, u) - qr_vec3_get (from, u);
   QrVec3 delta = qr_vec3 (d[0], d[1], d[2]);
   if (qr_vec3_equal (delta, self->last_delta))
     return;
@@ -509,10 +502,10 @@ brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
 {
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
-  double x0 = MIN (coord (self->start, r), coord (self->current, r));
-  double x1 = MAX (coord (self->start, r), coord (self->current, r));
-  double y0 = MIN (coord (self->start, u), coord (self->current, u));
-  double y1 = MAX (coord (self->start, u), coord (self->current, u));
+  double x0 = MIN (qr_vec3_get (self->start, r), qr_vec3_get (self->current, r));
+  double x1 = MAX (qr_vec3_get (self->start, r), qr_vec3_get (self->current, r));
+  double y0 = MIN (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
+  double y1 = MAX (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
   const QrMap *map = qr_document_get_map (doc);
   *count = 0;
   for (guint e = 0; e < qr_map_entity_count (map); e++)
@@ -524,7 +517,7 @@ brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
           if (!qr_brush_is_valid (brush))
             continue;
           QrBounds b = brush->poly->bounds;
-          if (coord (b.min, r) >= x0 && coord (b.max, r) <= x1 && coord (b.min, u) >= y0 && coord (b.max, u) <= y1)
+          if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0 && qr_vec3_get (b.max, u) <= y1)
             {
               if (into != NULL)
                 qr_selection_add_brush (into, brush->id);
@@ -541,8 +534,8 @@ finish_box (SelectTool *self, QrDocument *doc, const QrInput *in)
 {
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
-  gboolean click = fabs (coord (self->current, r) - coord (self->start, r)) < CLICK_PX * in->pixel
-                   && fabs (coord (self->current, u) - coord (self->start, u)) < CLICK_PX * in->pixel;
+  gboolean click = fabs (qr_vec3_get (self->current, r) - qr_vec3_get (self->start, r)) < CLICK_PX * in->pixel
+                   && fabs (qr_vec3_get (self->current, u) - qr_vec3_get (self->start, u)) < CLICK_PX * in->pixel;
   if (click)
     {
       self->mode = MODE_IDLE;
@@ -584,9 +577,9 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
     {
       gboolean click = self->mode == MODE_MOVE && !self->moved
-                       && fabs (coord (in->point, 0) - coord (self->start, 0)) < CLICK_PX * in->pixel
-                       && fabs (coord (in->point, 1) - coord (self->start, 1)) < CLICK_PX * in->pixel
-                       && fabs (coord (in->point, 2) - coord (self->start, 2)) < CLICK_PX * in->pixel;
+                       && fabs (qr_vec3_get (in->point, 0) - qr_vec3_get (self->start, 0)) < CLICK_PX * in->pixel
+                       && fabs (qr_vec3_get (in->point, 1) - qr_vec3_get (self->start, 1)) < CLICK_PX * in->pixel
+                       && fabs (qr_vec3_get (in->point, 2) - qr_vec3_get (self->start, 2)) < CLICK_PX * in->pixel;
       if (self->moved)
         qr_document_commit_transaction (doc);
       else
@@ -634,10 +627,10 @@ select_preview (QrTool *tool, QrDocument *doc, GArray *segments)
   int r, u, depth;
   qr_tool_view_axes (self->view, &r, &u, &depth);
   double a[3] = { 0, 0, 0 }, b[3] = { 0, 0, 0 };
-  a[r] = MIN (coord (self->start, r), coord (self->current, r));
-  b[r] = MAX (coord (self->start, r), coord (self->current, r));
-  a[u] = MIN (coord (self->start, u), coord (self->current, u));
-  b[u] = MAX (coord (self->start, u), coord (self->current, u));
+  a[r] = MIN (qr_vec3_get (self->start, r), qr_vec3_get (self->current, r));
+  b[r] = MAX (qr_vec3_get (self->start, r), qr_vec3_get (self->current, r));
+  a[u] = MIN (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
+  b[u] = MAX (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
   QrBounds box = { qr_vec3 (a[0], a[1], a[2]), qr_vec3 (b[0], b[1], b[2]) };
   qr_preview_add_box (segments, box, QR_PREVIEW_RUBBER_BAND);
 }

@@ -77,10 +77,10 @@ qr_tool_snap (const QrInput *in)
     return in->point;
   int right, up;
   qr_tool_view_axes (in->view, &right, &up, NULL);
-  double c[3] = { in->point.x, in->point.y, in->point.z };
-  c[right] = round (c[right] / in->grid) * in->grid;
-  c[up] = round (c[up] / in->grid) * in->grid;
-  return qr_vec3 (c[0], c[1], c[2]);
+  QrVec3 p = in->point;
+  qr_vec3_set (&p, right, round (qr_vec3_get (p, right) / in->grid) * in->grid);
+  qr_vec3_set (&p, up, round (qr_vec3_get (p, up) / in->grid) * in->grid);
+  return p;
 }
 
 void
