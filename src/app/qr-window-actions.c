@@ -23,28 +23,6 @@ set_enabled (QrWindow *self, const char *name, gboolean enabled)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-/* The selected brush ids (brush entities selected whole count with all
- * their brushes); free with g_array_unref. */
-static GArray *
-selected_brushes (QrWindow *self)
-{
-  const QrSelection *sel = qr_document_get_selection (self->document);
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (QrId));
-  g_array_append_vals (ids, sel->brushes->data, sel->brushes->len);
-  const QrMap *map = qr_document_get_map (self->document);
-  for (guint i = 0; i < sel->entities->len; i++)
-    {
-      guint e;
-      if (!qr_document_find_entity (self->document, g_array_index (sel->entities, QrId, i), &e))
-        continue;
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        if (!qr_selection_has_brush (sel, qr_entity_get_brush (entity, b)->id))
-          g_array_append_val (ids, qr_entity_get_brush (entity, b)->id);
-    }
-  return ids;
-}
-
 /* Runs an operation's result: a refusal changes nothing and says why. */
 static void
 report (QrWindow *self, gboolean ok, const char *what, GError *error)
@@ -235,7 +213,7 @@ duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   /* One grid step along each axis shows the copy beside the original, as Hammer does. */
   double g = self->grid_size;
   gboolean ok = qr_op_duplicate (self->document, (const QrId *) (gpointer) ids->data, ids->len,
@@ -254,7 +232,7 @@ select_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data
       const QrEntity *entity = qr_map_get_entity (map, e);
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         qr_selection_add_brush (sel, qr_entity_get_brush (entity, b)->id);
-      if (qr_entity_brush_count (entity) == 0 && qr_entity_get_key (entity, "origin") != NULL)
+      if (qr_entity_is_point (entity))
         qr_selection_add_entity (sel, entity->id);
     }
   qr_document_set_selection (self->document, sel);
@@ -284,8 +262,7 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
           if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id))
             qr_selection_add_brush (sel, id);
         }
-      if (qr_entity_brush_count (entity) == 0 && qr_entity_get_key (entity, "origin") != NULL
-          && !qr_selection_has_entity (old, entity->id))
+      if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id))
         qr_selection_add_entity (sel, entity->id);
     }
   qr_document_set_selection (self->document, sel);
@@ -484,7 +461,7 @@ static void
 run_on_selection (QrWindow *self, SelectionOp op, const char *what)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = op (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
   report (self, ok, what, error);
 }
@@ -494,7 +471,7 @@ carve_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_carve (self->document, (const QrId *) (gpointer) ids->data, ids->len, FALSE, &error);
   report (self, ok, _("Carve"), error);
 }
@@ -525,7 +502,7 @@ hollow_response (GtkDialog *dialog, int response, HollowDialog *d)
       g_settings_set_int (self->settings, "hollow-thickness", thickness);
       g_settings_set_boolean (self->settings, "hollow-outward", outward);
       g_autoptr (GError) error = NULL;
-      g_autoptr (GArray) ids = selected_brushes (self);
+      g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
       gboolean ok = qr_op_hollow (self->document, (const QrId *) (gpointer) ids->data, ids->len, thickness,
                                   outward, &error);
       report (self, ok, _("Hollow"), error);
@@ -584,7 +561,7 @@ flip_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_flip (self->document, (const QrId *) (gpointer) ids->data, ids->len,
                             axis_of (g_variant_get_string (param, NULL)), &error);
   report (self, ok, _("Flip"), error);
@@ -597,7 +574,7 @@ rotate_90_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   QrWindow *self = user_data;
   const char *name = g_variant_get_string (param, NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_rotate (self->document, (const QrId *) (gpointer) ids->data, ids->len, axis_of (name),
                               name[1] == '-' ? -90.0 : 90.0, &error);
   report (self, ok, _("Rotate"), error);
@@ -626,7 +603,7 @@ group_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_group (self->document, (const QrId *) (gpointer) ids->data, ids->len, _("Group"), &error);
   report (self, ok, _("Group"), error);
 }
@@ -654,7 +631,7 @@ static void
 transform_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   qr_transform_dialog_present (GTK_WINDOW (self), self->document, ids, transform_failed);
 }
 
@@ -665,7 +642,7 @@ tie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_tie (self->document, (const QrId *) (gpointer) ids->data, ids->len,
                            g_variant_get_string (param, NULL), &error);
   report (self, ok, _("Tie to Entity"), error);
@@ -676,7 +653,7 @@ untie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = selected_brushes (self);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_untie (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
   report (self, ok, _("Move to World"), error);
 }

@@ -177,16 +177,12 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
               for (int k = 0; k < 3; k++)
                 qr_bounds_add_point (&b, brush->faces[f].points[k]);
         }
-      const char *origin = qr_entity_get_key (entity, "origin");
-      if (qr_entity_brush_count (entity) == 0 && origin != NULL && (!selection_only || whole))
+      QrVec3 origin;
+      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_get_origin (entity, &origin))
         {
-          double v[3] = { 0, 0, 0 };
-          if (sscanf (origin, "%lf %lf %lf", &v[0], &v[1], &v[2]) == 3)
-            {
-              QrVec3 h = qr_vec3 (QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE);
-              qr_bounds_add_point (&b, qr_vec3_sub (qr_vec3 (v[0], v[1], v[2]), h));
-              qr_bounds_add_point (&b, qr_vec3_add (qr_vec3 (v[0], v[1], v[2]), h));
-            }
+          QrVec3 h = qr_vec3 (QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE);
+          qr_bounds_add_point (&b, qr_vec3_sub (origin, h));
+          qr_bounds_add_point (&b, qr_vec3_add (origin, h));
         }
     }
   return b;

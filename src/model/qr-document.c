@@ -314,6 +314,25 @@ qr_document_in_transaction (QrDocument *doc)
   return doc->transaction != NULL;
 }
 
+GArray *
+qr_document_dup_selected_brushes (QrDocument *doc)
+{
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), NULL);
+  const QrSelection *sel = doc->selection;
+  GArray *ids = g_array_copy (sel->brushes);
+  for (guint i = 0; i < sel->entities->len; i++)
+    {
+      guint e;
+      if (!qr_document_find_entity (doc, g_array_index (sel->entities, QrId, i), &e))
+        continue;
+      const QrEntity *entity = qr_map_get_entity (doc->map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        if (!qr_selection_has_brush (sel, qr_entity_get_brush (entity, b)->id))
+          g_array_append_val (ids, qr_entity_get_brush (entity, b)->id);
+    }
+  return ids;
+}
+
 const char *
 qr_document_get_note (QrDocument *doc)
 {

@@ -90,6 +90,9 @@ gboolean qr_document_in_edit (QrDocument *doc);
 gboolean qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index);
 gboolean qr_document_find_entity (QrDocument *doc, QrId id, guint *entity);
 QrBrush *qr_document_lookup_brush (QrDocument *doc, QrId id);
+/* The selected brushes, with every brush of the entities selected whole,
+ * each once (GArray of QrId). */
+GArray *qr_document_dup_selected_brushes (QrDocument *doc);
 
 /* A remark about the last operation for the status bar or the console
  * ("texture lock was approximate on 2 standard faces"), or NULL. */

@@ -111,6 +111,32 @@ qr_entity_get_classname (const QrEntity *entity)
   return (entity->flags & QR_ENTITY_IMPLICIT) ? "worldspawn" : "";
 }
 
+bool
+qr_entity_get_origin (const QrEntity *entity, QrVec3 *origin)
+{
+  const char *value = qr_entity_get_key (entity, "origin");
+  if (value == NULL)
+    return false;
+  double v[3];
+  char *end = (char *) value;
+  for (int i = 0; i < 3; i++)
+    {
+      char *start = end;
+      v[i] = g_ascii_strtod (start, &end);
+      if (end == start)
+        return false;
+    }
+  *origin = qr_vec3 (v[0], v[1], v[2]);
+  return true;
+}
+
+bool
+qr_entity_is_point (const QrEntity *entity)
+{
+  QrVec3 origin;
+  return qr_entity_brush_count (entity) == 0 && qr_entity_get_origin (entity, &origin);
+}
+
 void
 qr_entity_add_brush (QrEntity *entity, QrBrush *brush)
 {

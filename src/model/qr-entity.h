@@ -44,6 +44,11 @@ void qr_entity_set_key (QrEntity *entity, const char *key, const char *value);
 const char *qr_entity_get_key (const QrEntity *entity, const char *key);
 /* The classname, "worldspawn" for a bare brush list, or "" when missing. */
 const char *qr_entity_get_classname (const QrEntity *entity);
+/* The "origin" key as a point (read as the files write it, whatever the
+ * locale); false when missing or not three numbers. */
+bool qr_entity_get_origin (const QrEntity *entity, QrVec3 *origin);
+/* A point entity: no brushes, and an origin. */
+bool qr_entity_is_point (const QrEntity *entity);
 
 static inline guint
 qr_entity_brush_count (const QrEntity *entity)

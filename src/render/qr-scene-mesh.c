@@ -401,28 +401,6 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
   return centre_vertex (centre, edge_color, flags);
 }
 
-/* A point entity: one with an origin and no brushes. */
-static gboolean
-entity_origin (const QrEntity *entity, QrVec3 *origin)
-{
-  if (qr_entity_brush_count (entity) > 0)
-    return FALSE;
-  const char *value = qr_entity_get_key (entity, "origin");
-  if (value == NULL)
-    return FALSE;
-  double v[3];
-  char *end = (char *) value;
-  for (int i = 0; i < 3; i++)
-    {
-      char *start = end;
-      v[i] = g_ascii_strtod (start, &end);
-      if (end == start)
-        return FALSE;
-    }
-  *origin = qr_vec3 (v[0], v[1], v[2]);
-  return TRUE;
-}
-
 static QrSceneVertex
 build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
 {
@@ -723,7 +701,7 @@ static void
 build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
 {
   QrVec3 origin;
-  if (!entity_origin (entity, &origin))
+  if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin))
     {
       drop_slot (mesh, entity_key (entity->id));
       return;

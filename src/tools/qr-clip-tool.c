@@ -138,12 +138,6 @@ clip_release (QrTool *tool, QrDocument *doc, const QrInput *in)
     }
 }
 
-static GArray *
-selected_brushes (QrDocument *doc)
-{
-  return g_array_copy (qr_document_get_selection (doc)->brushes);
-}
-
 static gboolean
 clip_key (QrTool *tool, QrDocument *doc, QrToolKey key)
 {
@@ -164,7 +158,7 @@ clip_key (QrTool *tool, QrDocument *doc, QrToolKey key)
       {
         QrVec3 cut[3];
         cut_points (self, cut);
-        g_autoptr (GArray) ids = selected_brushes (doc);
+        g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
         g_autoptr (GError) error = NULL;
         if (ids->len == 0)
           {
@@ -233,7 +227,7 @@ clip_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 
   QrVec3 cut[3];
   cut_points (self, cut);
-  g_autoptr (GArray) ids = selected_brushes (doc);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
   for (guint i = 0; i < ids->len; i++)
     {
       const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));

@@ -56,25 +56,6 @@ typedef struct
   guint steps;           /* commands the last drag update added to the transaction */
 } SelectTool;
 
-/* Selected brushes, with the brushes of wholly selected entities. */
-static GArray *
-selected_brushes (QrDocument *doc)
-{
-  const QrSelection *sel = qr_document_get_selection (doc);
-  GArray *ids = g_array_copy (sel->brushes);
-  const QrMap *map = qr_document_get_map (doc);
-  for (guint i = 0; i < sel->entities->len; i++)
-    {
-      guint e;
-      if (!qr_document_find_entity (doc, g_array_index (sel->entities, QrId, i), &e))
-        continue;
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        g_array_append_val (ids, qr_entity_get_brush (entity, b)->id);
-    }
-  return ids;
-}
-
 /* Distance in the view's plane from p to the segment ab. */
 static double
 segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
@@ -136,7 +117,7 @@ pick (QrDocument *doc, const QrInput *in)
 static gboolean
 selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
 {
-  g_autoptr (GArray) ids = selected_brushes (doc);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
   if (ids->len == 0 || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, b, NULL))
     return FALSE;
   if (ids_out != NULL)
@@ -167,7 +148,7 @@ same_ids (const GArray *a, const GArray *b)
 static void
 sync_handle_mode (SelectTool *self, QrDocument *doc)
 {
-  g_autoptr (GArray) ids = selected_brushes (doc);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
   if (!same_ids (ids, self->handle_ids))
     {
       self->handles = QR_HANDLES_RESIZE;
@@ -306,10 +287,10 @@ begin_move (SelectTool *self, QrDocument *doc, const QrInput *in)
   if (copy)
     {
       /* The copies take the selection and are what moves. */
-      g_autoptr (GArray) ids = selected_brushes (doc);
+      g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
       qr_op_duplicate (doc, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (0, 0, 0), NULL);
     }
-  self->ids = selected_brushes (doc);
+  self->ids = qr_document_dup_selected_brushes (doc);
 }
 
 static void
