@@ -10,14 +10,9 @@
 
 struct _QrCameraCanvas
 {
-  GtkGLArea parent_instance;
-
-  /* borrowed */
-  QrSceneGl *scene;
+  QrSceneCanvas parent_instance;
 
   /* owned */
-  QrSceneView gl;
-  gboolean gl_ready;
   QrCamera camera;
   QrRenderMode mode;
   gboolean show_normals;
@@ -26,17 +21,13 @@ struct _QrCameraCanvas
   guint tick_id;
   gint64 last_frame_us;
   double look_last_x, look_last_y;
-  const QrOverlayLine *overlay; /* borrowed from the window: the tool's preview */
-  guint n_overlay;
 };
 
-G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, GTK_TYPE_GL_AREA)
+G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
 
 enum
 {
   PICKED,
-  CAMERA_MOVED,
-  RENDERED,
   N_SIGNALS
 };
 
@@ -46,26 +37,6 @@ static void
 camera_moved (QrCameraCanvas *self)
 {
   gtk_gl_area_queue_render (GTK_GL_AREA (self));
-  g_signal_emit (self, signals[CAMERA_MOVED], 0);
-}
-
-static void
-qr_camera_canvas_realize (GtkWidget *widget)
-{
-  QrCameraCanvas *self = QR_CAMERA_CANVAS (widget);
-  g_autoptr (GError) error = NULL;
-
-  GTK_WIDGET_CLASS (qr_camera_canvas_parent_class)->realize (widget);
-  gtk_gl_area_make_current (GTK_GL_AREA (self));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL || self->scene == NULL)
-    return;
-  if (!qr_scene_gl_acquire (self->scene, &error))
-    {
-      gtk_gl_area_set_error (GTK_GL_AREA (self), error);
-      return;
-    }
-  qr_scene_view_init (&self->gl, self->scene);
-  self->gl_ready = TRUE;
 }
 
 static void
@@ -78,32 +49,15 @@ qr_camera_canvas_unrealize (GtkWidget *widget)
       gtk_widget_remove_tick_callback (widget, self->tick_id);
       self->tick_id = 0;
     }
-  if (self->gl_ready)
-    {
-      gtk_gl_area_make_current (GTK_GL_AREA (self));
-      qr_scene_view_clear (&self->gl);
-      qr_scene_gl_release (self->scene);
-      self->gl_ready = FALSE;
-    }
   GTK_WIDGET_CLASS (qr_camera_canvas_parent_class)->unrealize (widget);
 }
 
-static gboolean
-qr_camera_canvas_render (GtkGLArea *area, GdkGLContext *context)
+static void
+qr_camera_canvas_draw (QrSceneCanvas *canvas, QrSceneGl *scene, QrSceneView *view, int width, int height, int scale)
 {
-  QrCameraCanvas *self = QR_CAMERA_CANVAS (area);
-
-  if (!self->gl_ready)
-    return FALSE;
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  qr_scene_draw_3d (self->scene, &self->gl, &self->camera,
-                    gtk_widget_get_width (GTK_WIDGET (self)) * scale,
-                    gtk_widget_get_height (GTK_WIDGET (self)) * scale, self->mode, self->show_normals);
-  qr_scene_draw_overlay (self->scene, &self->gl, self->overlay, self->n_overlay);
-  g_signal_emit (self, signals[RENDERED], 0);
-  return TRUE;
+  QrCameraCanvas *self = QR_CAMERA_CANVAS (canvas);
+  qr_scene_draw_3d (scene, view, &self->camera, width * scale, height * scale, self->mode, self->show_normals);
 }
-
 /* ---- held keys move the camera, frame by frame ---- */
 
 static gboolean
@@ -272,30 +226,20 @@ static void
 qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
 
-  widget_class->realize = qr_camera_canvas_realize;
   widget_class->unrealize = qr_camera_canvas_unrealize;
-  area_class->render = qr_camera_canvas_render;
+  QR_SCENE_CANVAS_CLASS (klass)->draw = qr_camera_canvas_draw;
 
   /* (const QrRay *ray, gboolean toggle): a click, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                   NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
-  signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "qr-camera-canvas");
 }
 
 static void
 qr_camera_canvas_init (QrCameraCanvas *self)
 {
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
   gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), TRUE);
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   qr_camera_init (&self->camera);
   /* About 90° across a pane of 16:10, as Quake shows the world; the
    * camera's own 90° vertical would bend wide panes like a fish-eye. */
@@ -340,21 +284,6 @@ qr_camera_canvas_new (void)
 }
 
 void
-qr_camera_canvas_set_scene (QrCameraCanvas *self, QrSceneGl *scene)
-{
-  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
-  g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
-  self->scene = scene;
-}
-
-QrRenderMode
-qr_camera_canvas_get_mode (QrCameraCanvas *self)
-{
-  g_return_val_if_fail (QR_IS_CAMERA_CANVAS (self), QR_RENDER_SHADED);
-  return self->mode;
-}
-
-void
 qr_camera_canvas_set_mode (QrCameraCanvas *self, QrRenderMode mode)
 {
   g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
@@ -377,21 +306,6 @@ qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed)
   self->camera.move_speed = speed;
 }
 
-const QrCamera *
-qr_camera_canvas_get_camera (QrCameraCanvas *self)
-{
-  g_return_val_if_fail (QR_IS_CAMERA_CANVAS (self), NULL);
-  return &self->camera;
-}
-
-void
-qr_camera_canvas_set_camera (QrCameraCanvas *self, const QrCamera *cam)
-{
-  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
-  self->camera = *cam;
-  camera_moved (self);
-}
-
 void
 qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
 {
@@ -410,11 +324,3 @@ qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
   camera_moved (self);
 }
 
-void
-qr_camera_canvas_set_overlay (QrCameraCanvas *self, const QrOverlayLine *lines, guint n)
-{
-  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
-  self->overlay = lines;
-  self->n_overlay = n;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self));
-}

@@ -1,4 +1,4 @@
-/* qr-camera-canvas.h — the 3D view: a GL area that draws the scene through
+/* qr-camera-canvas.h — the 3D view: a scene canvas that draws the scene through
  * a QrCamera in a render style, moves the camera with the report's twelve
  * actions on held keys (W/S forward and back, A/D strafe, Space/E up and
  * C/Q down, arrows turn and look, Shift+Left/Right twist; Shift moves four
@@ -9,26 +9,20 @@
 #include <gtk/gtk.h>
 #include "qr-app-types.h"
 #include "qr-camera.h"
-#include "qr-scene-gl.h"
+#include "qr-scene-canvas.h"
 
 G_BEGIN_DECLS
 
 #define QR_TYPE_CAMERA_CANVAS (qr_camera_canvas_get_type ())
-G_DECLARE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR, CAMERA_CANVAS, GtkGLArea)
+G_DECLARE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR, CAMERA_CANVAS, QrSceneCanvas)
 
 GtkWidget *qr_camera_canvas_new (void);
-void qr_camera_canvas_set_scene (QrCameraCanvas *self, QrSceneGl *scene);
-QrRenderMode qr_camera_canvas_get_mode (QrCameraCanvas *self);
 void qr_camera_canvas_set_mode (QrCameraCanvas *self, QrRenderMode mode);
 void qr_camera_canvas_set_show_normals (QrCameraCanvas *self, gboolean show);
 /* Units per second at speed level 0. */
 void qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed);
-const QrCamera *qr_camera_canvas_get_camera (QrCameraCanvas *self);
-void qr_camera_canvas_set_camera (QrCameraCanvas *self, const QrCamera *cam);
 /* Places the camera outside the box's south-west upper corner looking at
  * its centre; nothing happens for an empty box. */
 void qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box);
-/* Lines drawn over the scene (borrowed until the next call). */
-void qr_camera_canvas_set_overlay (QrCameraCanvas *self, const QrOverlayLine *lines, guint n);
 
 G_END_DECLS

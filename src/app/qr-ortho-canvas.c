@@ -3,14 +3,9 @@
 
 struct _QrOrthoCanvas
 {
-  GtkGLArea parent_instance;
-
-  /* borrowed */
-  QrSceneGl *scene;
+  QrSceneCanvas parent_instance;
 
   /* owned */
-  QrSceneView gl;
-  gboolean gl_ready;
   QrOrthoView view;
   int grid_size;
   gboolean space_held;
@@ -19,11 +14,9 @@ struct _QrOrthoCanvas
   double pan_last_x, pan_last_y;
   QrBounds pending_fit; /* a fit to make when the canvas next draws, at its size then */
   guint changed_source; /* idle that tells of a view changed while drawing */
-  const QrOverlayLine *overlay; /* borrowed from the window: the tool's preview */
-  guint n_overlay;
 };
 
-G_DEFINE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, GTK_TYPE_GL_AREA)
+G_DEFINE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, QR_TYPE_SCENE_CANVAS)
 
 enum
 {
@@ -36,7 +29,6 @@ enum
 {
   POINTER_MOVED,
   VIEW_CHANGED,
-  RENDERED,
   TOOL_PRESS,
   TOOL_DRAG,
   TOOL_RELEASE,
@@ -64,48 +56,10 @@ emit_view_changed (gpointer user_data)
 }
 
 static void
-qr_ortho_canvas_realize (GtkWidget *widget)
+qr_ortho_canvas_draw (QrSceneCanvas *canvas, QrSceneGl *scene, QrSceneView *view, int width, int height, int scale)
 {
-  QrOrthoCanvas *self = QR_ORTHO_CANVAS (widget);
-  g_autoptr (GError) error = NULL;
+  QrOrthoCanvas *self = QR_ORTHO_CANVAS (canvas);
 
-  GTK_WIDGET_CLASS (qr_ortho_canvas_parent_class)->realize (widget);
-  gtk_gl_area_make_current (GTK_GL_AREA (self));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL || self->scene == NULL)
-    return;
-  if (!qr_scene_gl_acquire (self->scene, &error))
-    {
-      gtk_gl_area_set_error (GTK_GL_AREA (self), error);
-      return;
-    }
-  qr_scene_view_init (&self->gl, self->scene);
-  self->gl_ready = TRUE;
-}
-
-static void
-qr_ortho_canvas_unrealize (GtkWidget *widget)
-{
-  QrOrthoCanvas *self = QR_ORTHO_CANVAS (widget);
-
-  if (self->gl_ready)
-    {
-      gtk_gl_area_make_current (GTK_GL_AREA (self));
-      qr_scene_view_clear (&self->gl);
-      qr_scene_gl_release (self->scene);
-      self->gl_ready = FALSE;
-    }
-  GTK_WIDGET_CLASS (qr_ortho_canvas_parent_class)->unrealize (widget);
-}
-
-static gboolean
-qr_ortho_canvas_render (GtkGLArea *area, GdkGLContext *context)
-{
-  QrOrthoCanvas *self = QR_ORTHO_CANVAS (area);
-
-  if (!self->gl_ready)
-    return FALSE;
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
   if (width != self->view.width || height != self->view.height)
     qr_ortho_view_set_size (&self->view, width, height);
   if (!qr_bounds_is_empty (self->pending_fit))
@@ -117,13 +71,8 @@ qr_ortho_canvas_render (GtkGLArea *area, GdkGLContext *context)
       if (self->changed_source == 0)
         self->changed_source = g_idle_add (emit_view_changed, self);
     }
-  qr_scene_draw_ortho (self->scene, &self->gl, &self->view, self->grid_size,
-                       gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  qr_scene_draw_overlay (self->scene, &self->gl, self->overlay, self->n_overlay);
-  g_signal_emit (self, signals[RENDERED], 0);
-  return TRUE;
+  qr_scene_draw_ortho (scene, view, &self->view, self->grid_size, scale);
 }
-
 /* ---- input ---- */
 
 static void
@@ -284,14 +233,11 @@ qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
 
   object_class->dispose = qr_ortho_canvas_dispose;
   object_class->get_property = qr_ortho_canvas_get_property;
   object_class->set_property = qr_ortho_canvas_set_property;
-  widget_class->realize = qr_ortho_canvas_realize;
-  widget_class->unrealize = qr_ortho_canvas_unrealize;
-  area_class->render = qr_ortho_canvas_render;
+  QR_SCENE_CANVAS_CLASS (klass)->draw = qr_ortho_canvas_draw;
 
   /* 0 top, 1 front, 2 side (QrOrthoAxis). */
   properties[PROP_AXIS] = g_param_spec_int ("axis", NULL, NULL, QR_ORTHO_AXIS_TOP, QR_ORTHO_AXIS_SIDE,
@@ -303,8 +249,6 @@ qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[VIEW_CHANGED] = g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* (double x, double y, guint modifier state): the left button, in pixels. */
   signals[TOOL_PRESS] = g_signal_new ("tool-press", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                       NULL, G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_UINT);
@@ -322,12 +266,8 @@ qr_ortho_canvas_class_init (QrOrthoCanvasClass *klass)
 static void
 qr_ortho_canvas_init (QrOrthoCanvas *self)
 {
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
   /* Edge order, not depth, puts the selection on top. */
   gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), FALSE);
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   qr_ortho_view_init (&self->view, QR_ORTHO_AXIS_TOP, 1, 1);
   /* A 512-unit room fits a small pane: start at a quarter of a pixel per unit. */
   qr_ortho_view_set_zoom_level (&self->view, -4);
@@ -368,21 +308,6 @@ GtkWidget *
 qr_ortho_canvas_new (QrOrthoAxis axis)
 {
   return g_object_new (QR_TYPE_ORTHO_CANVAS, "axis", (int) axis, NULL);
-}
-
-QrOrthoAxis
-qr_ortho_canvas_get_axis (QrOrthoCanvas *self)
-{
-  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), QR_ORTHO_AXIS_TOP);
-  return self->view.axis;
-}
-
-void
-qr_ortho_canvas_set_scene (QrOrthoCanvas *self, QrSceneGl *scene)
-{
-  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
-  g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
-  self->scene = scene;
 }
 
 void
@@ -431,11 +356,3 @@ qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world)
   return TRUE;
 }
 
-void
-qr_ortho_canvas_set_overlay (QrOrthoCanvas *self, const QrOverlayLine *lines, guint n)
-{
-  g_return_if_fail (QR_IS_ORTHO_CANVAS (self));
-  self->overlay = lines;
-  self->n_overlay = n;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self));
-}

@@ -1,5 +1,5 @@
-/* qr-ortho-canvas.h — a 2D design canvas (top, front or side): a GL area
- * that draws the scene through an orthographic QrOrthoView, zooms on the
+/* qr-ortho-canvas.h — a 2D design canvas (top, front or side): a scene
+ * canvas that draws the scene through an orthographic QrOrthoView, zooms on the
  * point under the cursor with the wheel, pans with the middle button or
  * Space + drag, and hands the left button and keys to the active tool
  * through its tool-* signals. */
@@ -8,17 +8,14 @@
 #include <gtk/gtk.h>
 #include "qr-app-types.h"
 #include "qr-ortho-view.h"
-#include "qr-scene-gl.h"
+#include "qr-scene-canvas.h"
 
 G_BEGIN_DECLS
 
 #define QR_TYPE_ORTHO_CANVAS (qr_ortho_canvas_get_type ())
-G_DECLARE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, QR, ORTHO_CANVAS, GtkGLArea)
+G_DECLARE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, QR, ORTHO_CANVAS, QrSceneCanvas)
 
 GtkWidget *qr_ortho_canvas_new (QrOrthoAxis axis);
-QrOrthoAxis qr_ortho_canvas_get_axis (QrOrthoCanvas *self);
-/* The scene to draw (borrowed; set before the canvas is realized). */
-void qr_ortho_canvas_set_scene (QrOrthoCanvas *self, QrSceneGl *scene);
 /* 0 hides the grid lines (the axes stay). */
 void qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size);
 const QrOrthoView *qr_ortho_canvas_get_view (QrOrthoCanvas *self);
@@ -29,7 +26,6 @@ void qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps);
 gboolean qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box);
 /* The world point under the pointer, if the pointer is over the canvas. */
 gboolean qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world);
-/* Lines drawn over the scene (borrowed until the next call). */
-void qr_ortho_canvas_set_overlay (QrOrthoCanvas *self, const QrOverlayLine *lines, guint n);
+
 
 G_END_DECLS

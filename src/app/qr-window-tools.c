@@ -70,7 +70,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
   qr_tool_preview (self->tool, self->document, self->preview);
   g_array_set_size (self->overlay, 0);
   append_lines (self->overlay, self->preview);
-  qr_camera_canvas_set_overlay (self->camera_canvas, (const QrOverlayLine *) (gpointer) self->overlay->data,
+  qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (self->camera_canvas), (const QrOverlayLine *) (gpointer) self->overlay->data,
                                 self->overlay->len);
   for (int i = 0; i < 3; i++)
     {
@@ -86,7 +86,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
                                   1.0 / qr_ortho_view_get_zoom (view), self->preview);
           append_lines (lines, self->preview);
         }
-      qr_ortho_canvas_set_overlay (canvas, (const QrOverlayLine *) (gpointer) lines->data, lines->len);
+      qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (canvas), (const QrOverlayLine *) (gpointer) lines->data, lines->len);
     }
 }
 

@@ -279,28 +279,6 @@ on_view_changed (QrOrthoCanvas *canvas, QrWindow *self)
     update_status_view (self);
 }
 
-static gboolean
-ray_hits_bounds (const QrRay *ray, QrBounds b)
-{
-  double t0 = 0, t1 = G_MAXDOUBLE;
-  const double o[3] = { ray->origin.x, ray->origin.y, ray->origin.z };
-  const double d[3] = { ray->dir.x, ray->dir.y, ray->dir.z };
-  const double lo[3] = { b.min.x, b.min.y, b.min.z }, hi[3] = { b.max.x, b.max.y, b.max.z };
-  for (int a = 0; a < 3; a++)
-    {
-      if (fabs (d[a]) < 1e-300)
-        {
-          if (o[a] < lo[a] || o[a] > hi[a])
-            return FALSE;
-          continue;
-        }
-      double ta = (lo[a] - o[a]) / d[a], tb = (hi[a] - o[a]) / d[a];
-      t0 = MAX (t0, MIN (ta, tb));
-      t1 = MIN (t1, MAX (ta, tb));
-    }
-  return t0 <= t1;
-}
-
 static void
 on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *self)
 {
@@ -314,8 +292,7 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
           double t;
-          if (qr_brush_is_valid (brush) && ray_hits_bounds (ray, brush->poly->bounds)
-              && qr_ray_hit_polytope (ray, brush->poly, &t, NULL) && t < best_t)
+          if (qr_brush_is_valid (brush) && qr_ray_hit_polytope (ray, brush->poly, &t, NULL) && t < best_t)
             {
               best_t = t;
               best = brush->id;
@@ -510,11 +487,11 @@ qr_window_init (QrWindow *self)
   for (int i = 0; i < 3; i++)
     {
       QrOrthoCanvas *canvas = ortho_canvases (self, i);
-      qr_ortho_canvas_set_scene (canvas, self->scene);
+      qr_scene_canvas_set_scene (QR_SCENE_CANVAS (canvas), self->scene);
       g_signal_connect (canvas, "pointer-moved", G_CALLBACK (on_pointer_moved), self);
       g_signal_connect (canvas, "view-changed", G_CALLBACK (on_view_changed), self);
     }
-  qr_camera_canvas_set_scene (self->camera_canvas, self->scene);
+  qr_scene_canvas_set_scene (QR_SCENE_CANVAS (self->camera_canvas), self->scene);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
 
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),

@@ -343,6 +343,30 @@ qr_ray_hit_polygon (const QrRay *ray, const QrVec3 *points, int n, double *t)
   return hit_loop (ray, points, NULL, n, INFINITY, t);
 }
 
+/* Whether the ray passes within `slack` of the box (slab test): a cheap
+ * rejection before the faces, which a picking ray through a whole map
+ * misses almost every time. */
+static bool
+ray_meets_bounds (const QrRay *ray, QrBounds b, double slack)
+{
+  double t0 = 0, t1 = INFINITY;
+  for (int a = 0; a < 3; a++)
+    {
+      double o = qr_vec3_get (ray->origin, a), d = qr_vec3_get (ray->dir, a);
+      double lo = qr_vec3_get (b.min, a) - slack, hi = qr_vec3_get (b.max, a) + slack;
+      if (d == 0)
+        {
+          if (o < lo || o > hi)
+            return false;
+          continue;
+        }
+      double ta = (lo - o) / d, tb = (hi - o) / d;
+      t0 = fmax (t0, fmin (ta, tb));
+      t1 = fmin (t1, fmax (ta, tb));
+    }
+  return t0 <= t1;
+}
+
 bool
 qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *face)
 {
@@ -351,7 +375,7 @@ qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *f
 
   g_return_val_if_fail (ray != NULL && poly != NULL && t != NULL, false);
 
-  if (poly->status != QR_POLY_OK)
+  if (poly->status != QR_POLY_OK || !ray_meets_bounds (ray, poly->bounds, QR_PICK_EDGE_EPS))
     return false;
 
   for (int f = 0; f < poly->n_faces; f++)

@@ -1,6 +1,7 @@
 /* qr-scene-gl.c — see qr-scene-gl.h. */
 #include "qr-scene-gl.h"
 
+#include <cglm/cglm.h>
 #include <math.h>
 #include <stddef.h>
 #include "qr-gl-program.h"
@@ -22,7 +23,7 @@ struct _QrSceneGl
   GLint g_color;
   GLuint overlay_program;
   GLint o_mvp;
-  float last_mvp[16]; /* the matrix of the last view drawn, for its overlay */
+  mat4 last_mvp;      /* the matrix of the last view drawn, for its overlay */
 };
 
 /* Colours of the canvases (linear 0..1 RGB). */
@@ -158,21 +159,6 @@ qr_render_mode_from_string (const char *name, QrRenderMode *mode)
         return TRUE;
       }
   return FALSE;
-}
-
-const char *
-qr_render_mode_to_string (QrRenderMode mode)
-{
-  switch (mode)
-    {
-    case QR_RENDER_WIREFRAME:
-      return "wireframe";
-    case QR_RENDER_TEXTURED:
-      return "textured";
-    case QR_RENDER_SHADED:
-    default:
-      return "shaded";
-    }
 }
 
 QrSceneGl *
@@ -368,11 +354,11 @@ qr_scene_view_clear (QrSceneView *view)
 
 /* Column-major floats for GL from a row-major double matrix. */
 static void
-to_gl_matrix (const double m[16], float out[16])
+to_gl_matrix (const double m[16], mat4 out)
 {
   for (int row = 0; row < 4; row++)
     for (int col = 0; col < 4; col++)
-      out[col * 4 + row] = (float) m[row * 4 + col];
+      out[col][row] = (float) m[row * 4 + col];
 }
 
 static void
@@ -496,11 +482,11 @@ draw_grid (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_
 }
 
 static void
-set_scene_uniforms (QrSceneGl *gl, const float mvp[16], guint hide, int pass, int color_mode,
+set_scene_uniforms (QrSceneGl *gl, mat4 mvp, guint hide, int pass, int color_mode,
                     const float color[4])
 {
   glUseProgram (gl->scene_program);
-  glUniformMatrix4fv (gl->u_mvp, 1, GL_FALSE, mvp);
+  glUniformMatrix4fv (gl->u_mvp, 1, GL_FALSE, mvp[0]);
   glUniform1ui (gl->u_hide, hide);
   glUniform1i (gl->u_pass, pass);
   glUniform1i (gl->u_color_mode, color_mode);
@@ -543,10 +529,10 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   draw_grid (gl, view, ortho, grid_size, scale);
 
   double m[16];
-  float mvp[16];
+  mat4 mvp;
   ortho_matrix (ortho, m);
   to_gl_matrix (m, mvp);
-  memcpy (gl->last_mvp, mvp, sizeof mvp);
+  glm_mat4_copy (mvp, gl->last_mvp);
   /* No depth buffer: the marked edges (selected and invalid brushes) are
    * drawn again after the rest, so they lie on top. */
   static const float none[4] = { 0, 0, 0, 0 };
@@ -563,7 +549,7 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   if (gl->buffer_used[QR_SCENE_CENTRES] > 0 && qr_ortho_view_get_zoom (ortho) >= CROSS_MIN_ZOOM)
     {
       glUseProgram (gl->cross_program);
-      glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp);
+      glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp[0]);
       glUniform2f (gl->c_pixel, CROSS_HALF_SIZE * 2.0f / ortho->width, CROSS_HALF_SIZE * 2.0f / ortho->height);
       glUniform1ui (gl->c_hide, QR_SCENE_UNUSED);
       glUniform4fv (gl->c_selected, 1, SELECTED);
@@ -591,9 +577,9 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
   qr_camera_projection_matrix (cam, (double) width / MAX (height, 1), proj);
   qr_camera_view_matrix (cam, v);
   qr_mat4_multiply (proj, v, pv);
-  float mvp[16];
+  mat4 mvp;
   to_gl_matrix (pv, mvp);
-  memcpy (gl->last_mvp, mvp, sizeof mvp);
+  glm_mat4_copy (mvp, gl->last_mvp);
 
   guint hide = QR_SCENE_UNUSED;
   static const float none[4] = { 0, 0, 0, 0 };
@@ -658,7 +644,7 @@ qr_scene_draw_overlay (QrSceneGl *gl, QrSceneView *view, const QrOverlayLine *li
   glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) n * sizeof (QrOverlayLine), lines);
   glDisable (GL_DEPTH_TEST);
   glUseProgram (gl->overlay_program);
-  glUniformMatrix4fv (gl->o_mvp, 1, GL_FALSE, gl->last_mvp);
+  glUniformMatrix4fv (gl->o_mvp, 1, GL_FALSE, gl->last_mvp[0]);
   glBindVertexArray (view->overlay_vao);
   glDrawArrays (GL_LINES, 0, (GLsizei) (2 * n));
   glBindVertexArray (0);

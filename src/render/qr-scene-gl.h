@@ -25,7 +25,6 @@ typedef enum
 
 /* "shaded", "wireframe", "textured" (GSettings' choices); false otherwise. */
 gboolean qr_render_mode_from_string (const char *name, QrRenderMode *mode);
-const char *qr_render_mode_to_string (QrRenderMode mode);
 
 typedef struct _QrSceneGl QrSceneGl;
 

@@ -58,7 +58,6 @@ struct _QrSceneMesh
   GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
-  guint64 written;
 };
 
 /* Colours, RGBA8 with red in the lowest byte. */
@@ -179,12 +178,6 @@ qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream stream, guint *n_
   if (size != NULL)
     *size = element_size (stream);
   return s->data->data;
-}
-
-guint64
-qr_scene_mesh_get_written (const QrSceneMesh *mesh)
-{
-  return mesh->written;
 }
 
 static int
@@ -489,7 +482,6 @@ place (QrSceneMesh *mesh, QrSceneStream stream, Span *span, GArray *data)
       stream_mark (s, span->first, MAX (span->count, data->len));
     }
   span->count = data->len;
-  mesh->written += data->len;
 }
 
 static guint
@@ -597,7 +589,6 @@ store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
   for (int i = 0; i < CROSS_VERTICES; i++)
     g_array_index (centres->data, QrSceneVertex, slot->centre + i) = centre;
   stream_mark (centres, slot->centre, CROSS_VERTICES);
-  mesh->written += CROSS_VERTICES;
 }
 
 static void
@@ -734,7 +725,6 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
     }
-  mesh->written = 0;
 }
 
 static void

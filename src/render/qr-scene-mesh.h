@@ -98,10 +98,6 @@ gconstpointer qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream str
  * `ranges` is then empty. The caller's array is reused from frame to frame. */
 void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
 
-/* Elements written by updates since the mesh was built (for tests and the
- * drag benchmark: an edit of k brushes writes only their data). */
-guint64 qr_scene_mesh_get_written (const QrSceneMesh *mesh);
-
 /* The box drawn for a point entity: its origin ± this. */
 #define QR_SCENE_ENTITY_HALF_SIZE 8.0
 /* The length of a face-normal line, in world units. */

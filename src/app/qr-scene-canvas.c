@@ -1,0 +1,116 @@
+/* qr-scene-canvas.c — see qr-scene-canvas.h. */
+#include "qr-scene-canvas.h"
+
+typedef struct
+{
+  /* borrowed */
+  QrSceneGl *scene;
+  const QrOverlayLine *overlay; /* the window's: the tool's preview */
+  guint n_overlay;
+
+  /* owned */
+  QrSceneView view;
+  gboolean ready;
+} QrSceneCanvasPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (QrSceneCanvas, qr_scene_canvas, GTK_TYPE_GL_AREA)
+
+enum
+{
+  RENDERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+qr_scene_canvas_realize (GtkWidget *widget)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (QR_SCENE_CANVAS (widget));
+  g_autoptr (GError) error = NULL;
+
+  GTK_WIDGET_CLASS (qr_scene_canvas_parent_class)->realize (widget);
+  gtk_gl_area_make_current (GTK_GL_AREA (widget));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (widget)) != NULL || priv->scene == NULL)
+    return;
+  if (!qr_scene_gl_acquire (priv->scene, &error))
+    {
+      gtk_gl_area_set_error (GTK_GL_AREA (widget), error);
+      return;
+    }
+  qr_scene_view_init (&priv->view, priv->scene);
+  priv->ready = TRUE;
+}
+
+static void
+qr_scene_canvas_unrealize (GtkWidget *widget)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (QR_SCENE_CANVAS (widget));
+
+  if (priv->ready)
+    {
+      gtk_gl_area_make_current (GTK_GL_AREA (widget));
+      qr_scene_view_clear (&priv->view);
+      qr_scene_gl_release (priv->scene);
+      priv->ready = FALSE;
+    }
+  GTK_WIDGET_CLASS (qr_scene_canvas_parent_class)->unrealize (widget);
+}
+
+static gboolean
+qr_scene_canvas_render (GtkGLArea *area, GdkGLContext *context)
+{
+  QrSceneCanvas *self = QR_SCENE_CANVAS (area);
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+
+  if (!priv->ready)
+    return FALSE;
+  GtkWidget *widget = GTK_WIDGET (area);
+  QR_SCENE_CANVAS_GET_CLASS (self)->draw (self, priv->scene, &priv->view, gtk_widget_get_width (widget),
+                                          gtk_widget_get_height (widget), gtk_widget_get_scale_factor (widget));
+  qr_scene_draw_overlay (priv->scene, &priv->view, priv->overlay, priv->n_overlay);
+  g_signal_emit (self, signals[RENDERED], 0);
+  return TRUE;
+}
+
+static void
+qr_scene_canvas_class_init (QrSceneCanvasClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
+
+  widget_class->realize = qr_scene_canvas_realize;
+  widget_class->unrealize = qr_scene_canvas_unrealize;
+  area_class->render = qr_scene_canvas_render;
+
+  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 0);
+}
+
+static void
+qr_scene_canvas_init (QrSceneCanvas *self)
+{
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+}
+
+void
+qr_scene_canvas_set_scene (QrSceneCanvas *self, QrSceneGl *scene)
+{
+  g_return_if_fail (QR_IS_SCENE_CANVAS (self));
+  g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  priv->scene = scene;
+}
+
+void
+qr_scene_canvas_set_overlay (QrSceneCanvas *self, const QrOverlayLine *lines, guint n)
+{
+  g_return_if_fail (QR_IS_SCENE_CANVAS (self));
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  priv->overlay = lines;
+  priv->n_overlay = n;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
