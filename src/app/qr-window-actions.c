@@ -47,9 +47,24 @@ update_undo_menu (QrWindow *self)
     return;
   g_autofree char *undo = qr_document_dup_undo_label (self->document);
   g_autofree char *redo = qr_document_dup_redo_label (self->document);
+  const char *labels[2] = { undo ? undo : _("Undo"), redo ? redo : _("Redo") };
+  /* Rebuilding the menu bar's model on every change (every step of a
+   * drag) would be wasted when the labels read the same. */
+  if (g_menu_model_get_n_items (G_MENU_MODEL (section)) == 2)
+    {
+      gboolean same = TRUE;
+      for (int i = 0; i < 2 && same; i++)
+        {
+          g_autofree char *shown = NULL;
+          same = g_menu_model_get_item_attribute (G_MENU_MODEL (section), i, G_MENU_ATTRIBUTE_LABEL, "s", &shown)
+                 && g_str_equal (shown, labels[i]);
+        }
+      if (same)
+        return;
+    }
   g_menu_remove_all (section);
-  g_menu_append (section, undo ? undo : _("Undo"), "win.undo");
-  g_menu_append (section, redo ? redo : _("Redo"), "win.redo");
+  g_menu_append (section, labels[0], "win.undo");
+  g_menu_append (section, labels[1], "win.redo");
 }
 
 void
@@ -99,16 +114,8 @@ open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 open_recent_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
-  if (qr_window_is_pristine (self))
-    qr_window_load (self, file);
-  else
-    {
-      QrWindow *window = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-      gtk_window_present (GTK_WINDOW (window));
-      qr_window_load (window, file);
-    }
+  _qr_window_open_file (QR_WINDOW (user_data), file);
 }
 
 static void
@@ -295,9 +302,8 @@ set_grid_size (QrWindow *self, int size)
 {
   self->grid_size = CLAMP (size, QR_GRID_SIZE_MIN, QR_GRID_SIZE_MAX);
   g_settings_set_int (self->settings, "grid-size", self->grid_size);
-  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
   for (int i = 0; i < 3; i++)
-    qr_ortho_canvas_set_grid_size (canvases[i], self->show_grid ? self->grid_size : 0);
+    qr_ortho_canvas_set_grid_size (_qr_window_get_ortho (self, i), self->show_grid ? self->grid_size : 0);
   g_autofree char *message = g_strdup_printf (_("Grid %d"), self->grid_size);
   gtk_label_set_label (self->status_grid, message);
 }
@@ -328,11 +334,10 @@ show_grid_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 static void
 zoom (QrWindow *self, int steps)
 {
-  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
   /* The view under the pointer, or all of them when the pointer is elsewhere. */
   for (int i = 0; i < 3; i++)
-    if (self->last_ortho == NULL || self->last_ortho == canvases[i])
-      qr_ortho_canvas_zoom (canvases[i], steps);
+    if (self->last_ortho == NULL || self->last_ortho == _qr_window_get_ortho (self, i))
+      qr_ortho_canvas_zoom (_qr_window_get_ortho (self, i), steps);
 }
 
 static void
@@ -348,27 +353,15 @@ zoom_out_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
-fit (QrWindow *self, gboolean selection)
-{
-  QrBounds box = _qr_window_map_bounds (self, selection);
-  if (qr_bounds_is_empty (box))
-    return;
-  QrOrthoCanvas *canvases[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
-  for (int i = 0; i < 3; i++)
-    qr_ortho_canvas_fit (canvases[i], box);
-  qr_camera_canvas_frame (self->camera_canvas, box);
-}
-
-static void
 zoom_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  fit (QR_WINDOW (user_data), TRUE);
+  _qr_window_frame (QR_WINDOW (user_data), TRUE);
 }
 
 static void
 zoom_map_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  fit (QR_WINDOW (user_data), FALSE);
+  _qr_window_frame (QR_WINDOW (user_data), FALSE);
 }
 
 void

@@ -174,20 +174,26 @@ add_filters (GtkFileChooser *chooser)
   g_object_unref (source);
 }
 
+void
+_qr_window_open_file (QrWindow *self, GFile *file)
+{
+  QrWindow *target = self;
+  /* A window already in use keeps its map. */
+  if (!qr_window_is_pristine (self))
+    {
+      target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  qr_window_load (target, file);
+}
+
 static void
 open_response (GtkNativeDialog *dialog, int response, QrWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      QrWindow *target = self;
-      /* One window per document: a window already in use keeps its map. */
-      if (!qr_window_is_pristine (self))
-        {
-          target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-          gtk_window_present (GTK_WINDOW (target));
-        }
-      qr_window_load (target, file);
+      _qr_window_open_file (self, file);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);

@@ -66,7 +66,6 @@ struct _QrWindow
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
-  guint fit_source;          /* idle that frames a new map in the views */
   int split_length[3];       /* rows, upper, lower: their length when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;
@@ -85,6 +84,10 @@ void _qr_window_set_message (QrWindow *self, const char *message);
 void _qr_window_update_title (QrWindow *self);
 void _qr_window_queue_render_all (QrWindow *self);
 QrBounds _qr_window_map_bounds (QrWindow *self, gboolean selection_only);
+/* The design canvases in order top, front, side (0, 1, 2). */
+QrOrthoCanvas *_qr_window_get_ortho (QrWindow *self, int i);
+/* Frames the map, or the selection, in all four views. */
+void _qr_window_frame (QrWindow *self, gboolean selection_only);
 void _qr_window_show_error (QrWindow *self, const char *primary, const GError *error);
 
 /* qr-window-actions.c */
@@ -95,6 +98,9 @@ void _qr_window_set_maximized_pane (QrWindow *self, const char *id);
 /* qr-window-files.c */
 typedef void (*QrWindowContinuation) (QrWindow *self, gpointer data);
 void _qr_window_open (QrWindow *self);
+/* Loads `file` here when this window is unused, else in a new window:
+ * one window per document. */
+void _qr_window_open_file (QrWindow *self, GFile *file);
 /* Saves (asking for a file when there is none or save_as), then runs
  * `then` if the save succeeded; `destroy` frees data either way. */
 void _qr_window_save (QrWindow *self, gboolean save_as, QrWindowContinuation then, gpointer data,

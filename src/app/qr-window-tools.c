@@ -15,13 +15,6 @@
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
 
-static QrOrthoCanvas *
-canvas_at (QrWindow *self, int i)
-{
-  QrOrthoCanvas *all[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
-  return all[i];
-}
-
 static uint32_t
 overlay_color (QrPreviewKind kind)
 {
@@ -74,7 +67,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
                                 self->overlay->len);
   for (int i = 0; i < 3; i++)
     {
-      QrOrthoCanvas *canvas = canvas_at (self, i);
+      QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
       GArray *lines = self->view_overlay[i];
       g_array_set_size (lines, 0);
       append_lines (lines, self->preview);
@@ -256,7 +249,7 @@ _qr_window_init_tools (QrWindow *self)
   for (int i = 0; i < 3; i++)
     {
       self->view_overlay[i] = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
-      g_signal_connect_swapped (canvas_at (self, i), "view-changed", G_CALLBACK (_qr_window_refresh_tool_overlay),
+      g_signal_connect_swapped (_qr_window_get_ortho (self, i), "view-changed", G_CALLBACK (_qr_window_refresh_tool_overlay),
                                 self);
     }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
@@ -266,7 +259,7 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->shape_wall, "value-changed", G_CALLBACK (on_shape_changed), self);
   for (int i = 0; i < 3; i++)
     {
-      QrOrthoCanvas *canvas = canvas_at (self, i);
+      QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
       g_signal_connect (canvas, "tool-press", G_CALLBACK (on_tool_press), self);
       g_signal_connect (canvas, "tool-drag", G_CALLBACK (on_tool_drag), self);
       g_signal_connect (canvas, "tool-release", G_CALLBACK (on_tool_release), self);

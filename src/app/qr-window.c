@@ -10,8 +10,8 @@
 
 G_DEFINE_FINAL_TYPE (QrWindow, qr_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static QrOrthoCanvas *
-ortho_canvases (QrWindow *self, int i)
+QrOrthoCanvas *
+_qr_window_get_ortho (QrWindow *self, int i)
 {
   QrOrthoCanvas *all[3] = { self->top_canvas, self->front_canvas, self->side_canvas };
   return all[i];
@@ -21,7 +21,7 @@ void
 _qr_window_queue_render_all (QrWindow *self)
 {
   for (int i = 0; i < 3; i++)
-    gtk_gl_area_queue_render (GTK_GL_AREA (ortho_canvases (self, i)));
+    gtk_gl_area_queue_render (GTK_GL_AREA (_qr_window_get_ortho (self, i)));
   gtk_gl_area_queue_render (GTK_GL_AREA (self->camera_canvas));
 }
 
@@ -122,6 +122,15 @@ update_history (QrWindow *self)
   const QrCommandStack *stack = qr_document_get_history (self->document);
   guint length = qr_command_stack_history_length (stack), position = qr_command_stack_position (stack);
 
+  /* Most changes (a selection, every step of a drag inside its
+   * transaction) leave the history as it is: the panel already shows
+   * length + 1 rows with `position` selected. */
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->history_list);
+  if (gtk_list_box_get_row_at_index (self->history_list, (int) length) != NULL
+      && gtk_list_box_get_row_at_index (self->history_list, (int) length + 1) == NULL && selected != NULL
+      && gtk_list_box_row_get_index (selected) == (int) position)
+    return;
+
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
     gtk_list_box_remove (self->history_list, child);
@@ -209,21 +218,17 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_set_message (self, qr_document_get_note (doc));
 }
 
-static gboolean
-frame_map (gpointer user_data)
+void
+_qr_window_frame (QrWindow *self, gboolean selection_only)
 {
-  QrWindow *self = user_data;
-  self->fit_source = 0;
-  QrBounds all = _qr_window_map_bounds (self, FALSE);
-  if (!qr_bounds_is_empty (all))
-    {
-      for (int i = 0; i < 3; i++)
-        qr_ortho_canvas_fit (ortho_canvases (self, i), all);
-      qr_camera_canvas_frame (self->camera_canvas, all);
-    }
-  return G_SOURCE_REMOVE;
+  QrBounds box = _qr_window_map_bounds (self, selection_only);
+  if (qr_bounds_is_empty (box))
+    return;
+  /* The design canvases frame it when they next draw, at their size then. */
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_fit (_qr_window_get_ortho (self, i), box);
+  qr_camera_canvas_frame (self->camera_canvas, box);
 }
-
 void
 _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format)
 {
@@ -242,10 +247,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   self->save_format = format;
 
   qr_scene_mesh_rebuild (self->mesh, doc);
-  /* Framed after the coming layout, when the load bar has gone and the
-   * views have their final size. */
-  if (self->fit_source == 0)
-    self->fit_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, frame_map, self, NULL);
+  _qr_window_frame (self, FALSE);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
@@ -406,7 +408,6 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
-  g_clear_handle_id (&self->fit_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
@@ -486,7 +487,7 @@ qr_window_init (QrWindow *self)
 
   for (int i = 0; i < 3; i++)
     {
-      QrOrthoCanvas *canvas = ortho_canvases (self, i);
+      QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
       qr_scene_canvas_set_scene (QR_SCENE_CANVAS (canvas), self->scene);
       g_signal_connect (canvas, "pointer-moved", G_CALLBACK (on_pointer_moved), self);
       g_signal_connect (canvas, "view-changed", G_CALLBACK (on_view_changed), self);
@@ -509,7 +510,7 @@ qr_window_init (QrWindow *self)
   self->grid_size = g_settings_get_int (self->settings, "grid-size");
   self->show_grid = TRUE;
   for (int i = 0; i < 3; i++)
-    qr_ortho_canvas_set_grid_size (ortho_canvases (self, i), self->grid_size);
+    qr_ortho_canvas_set_grid_size (_qr_window_get_ortho (self, i), self->grid_size);
   QrRenderMode mode = QR_RENDER_SHADED;
   g_autofree char *mode_name = g_settings_get_string (self->settings, "render-mode-3d");
   qr_render_mode_from_string (mode_name, &mode);
