@@ -8,6 +8,7 @@
 #include "qr-eps.h"
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-test-map.h"
 #include "qr-test-corpus.h"
 
 /* A 128-unit cube (0:0, texture "wall") and a 64 × 160 × 64 bar through it
@@ -35,19 +36,7 @@ static const char base_map[] =
 static QrDocument *
 new_doc (void)
 {
-  g_autoptr (GError) error = NULL;
-  QrMap *map = qr_map_parse_map (base_map, sizeof base_map - 1, "test.map", &error);
-
-  g_assert_no_error (error);
-  return qr_document_new (map);
-}
-
-static char *
-save (QrDocument *doc)
-{
-  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, NULL);
-
-  return g_string_free (s, FALSE);
+  return qr_test_document_from_map_text (base_map);
 }
 
 static QrEntity *
@@ -107,18 +96,18 @@ typedef gboolean (*Op) (QrDocument *doc, GError **error);
 static void
 undo_redo (QrDocument *doc, const char *before, const char *label)
 {
-  g_autofree char *after = save (doc);
+  g_autofree char *after = qr_test_save_text (doc);
   g_autofree char *undo = qr_document_dup_undo_label (doc);
 
   g_assert_cmpstr (undo, ==, label);
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, before);
   }
   g_assert_true (qr_document_redo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, after);
   }
 }
@@ -127,7 +116,7 @@ static void
 test_carve (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrId bar = id_at (doc, 1);
   guint n;
 
@@ -151,7 +140,7 @@ static void
 test_carve_delete (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrId bar = id_at (doc, 1);
   g_autoptr (GError) error = NULL;
 
@@ -162,13 +151,13 @@ test_carve_delete (void)
   {
     g_autoptr (QrDocument) d2 = new_doc ();
     QrId ids[2] = { id_at (d2, 0), id_at (d2, 1) };
-    g_autofree char *s0 = save (d2);
+    g_autofree char *s0 = qr_test_save_text (d2);
 
     /* Both brushes carve: nothing else is left to carve. */
     g_assert_false (qr_op_carve (d2, ids, 2, FALSE, &error));
     g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
     {
-      g_autofree char *s1 = save (d2);
+      g_autofree char *s1 = qr_test_save_text (d2);
       g_assert_cmpstr (s1, ==, s0);
     }
   }
@@ -179,8 +168,8 @@ test_union_intersect (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autoptr (QrDocument) doc2 = new_doc ();
-  g_autofree char *before = save (doc);
-  g_autofree char *before2 = save (doc2);
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *before2 = qr_test_save_text (doc2);
   QrId both[2] = { id_at (doc, 0), id_at (doc, 1) };
   QrId both2[2] = { id_at (doc2, 0), id_at (doc2, 1) };
 
@@ -202,7 +191,7 @@ static void
 test_hollow (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrId cube = id_at (doc, 0);
   g_autoptr (GError) error = NULL;
 
@@ -226,7 +215,7 @@ test_split (void)
   for (guint k = 0; k < G_N_ELEMENTS (keeps); k++)
     {
       g_autoptr (QrDocument) doc = new_doc ();
-      g_autofree char *before = save (doc);
+      g_autofree char *before = qr_test_save_text (doc);
       QrId cube = id_at (doc, 0);
       /* z = 48, normal +z: the front is above. */
       const QrVec3 cut[3] = { { 1, 0, 48 }, { 0, 0, 48 }, { 0, 1, 48 } };
@@ -246,7 +235,7 @@ static void
 test_merge (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrId both[2] = { id_at (doc, 0), id_at (doc, 1) };
   QrBrush *hull;
 
@@ -408,7 +397,7 @@ test_e1m1_cylinder (void)
   if (map == NULL)
     return;
   doc = qr_document_new (map);
-  before = save (doc);
+  before = qr_test_save_text (doc);
   qr_primitive_spec_init (&spec, QR_PRIMITIVE_CYLINDER,
                           (QrBounds) { { 1056 - 96, 384 - 96, -256 }, { 1056 + 96, 384 + 96, 256 } });
   spec.sides = 24;
@@ -439,7 +428,7 @@ test_e1m1_cylinder (void)
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, before);
   }
 }

@@ -6,19 +6,10 @@
 
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-test-map.h"
 #include "qr-test-corpus.h"
 
 #define N_STEPS 10000
-
-static char *
-save (QrDocument *doc)
-{
-  g_autoptr (GError) error = NULL;
-  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, &error);
-
-  g_assert_no_error (error);
-  return g_string_free (s, FALSE);
-}
 
 /* Up to `max` distinct random brush ids of valid brushes. */
 static guint
@@ -163,7 +154,7 @@ test_random (void)
   map = qr_map_load (path, &error);
   g_assert_no_error (error);
   doc = qr_document_new (map);
-  original = save (doc);
+  original = qr_test_save_text (doc);
 
   for (int i = 0; i < N_STEPS; i++)
     random_operation (doc, rand, counts);
@@ -171,15 +162,15 @@ test_random (void)
                   counts[0], counts[1], qr_command_stack_position (qr_document_get_history (doc)));
   g_assert_cmpuint (counts[0], >, N_STEPS / 2);
 
-  edited = save (doc);
+  edited = qr_test_save_text (doc);
   while (qr_document_undo (doc))
     ;
-  undone = save (doc);
+  undone = qr_test_save_text (doc);
   g_assert_true (strcmp (undone, original) == 0);
   g_assert_false (qr_document_is_modified (doc));
   while (qr_document_redo (doc))
     ;
-  redone = save (doc);
+  redone = qr_test_save_text (doc);
   g_assert_true (strcmp (redone, edited) == 0);
 }
 

@@ -7,6 +7,7 @@
 #include "qr-clipboard.h"
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-test-map.h"
 
 /* World: a 64-unit cube at the origin (brush 0:0) and a 64×32×16 box at
  * x 128 (0:1); a func_door with one brush (1:0); a light. */
@@ -44,21 +45,7 @@ static const char base_map[] =
 static QrDocument *
 new_doc (void)
 {
-  g_autoptr (GError) error = NULL;
-  QrMap *map = qr_map_parse_map (base_map, sizeof base_map - 1, "test.map", &error);
-
-  g_assert_no_error (error);
-  return qr_document_new (map);
-}
-
-static char *
-save (QrDocument *doc)
-{
-  g_autoptr (GError) error = NULL;
-  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, &error);
-
-  g_assert_no_error (error);
-  return g_string_free (s, FALSE);
+  return qr_test_document_from_map_text (base_map);
 }
 
 static QrId
@@ -140,7 +127,7 @@ check_edit (const char *description, EditFunc edit, CheckFunc check, gpointer da
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autoptr (GError) error = NULL;
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   g_autofree char *after = NULL;
   g_autofree char *undone = NULL;
   g_autofree char *redone = NULL;
@@ -151,20 +138,20 @@ check_edit (const char *description, EditFunc edit, CheckFunc check, gpointer da
   g_assert_no_error (error);
   assert_all_valid (doc);
   check (doc, data);
-  after = save (doc);
+  after = qr_test_save_text (doc);
   g_assert_cmpstr (after, !=, before);
   g_assert_true (qr_document_is_modified (doc));
   label = qr_document_dup_undo_label (doc);
   g_assert_cmpstr (label, ==, description);
 
   g_assert_true (qr_document_undo (doc));
-  undone = save (doc);
+  undone = qr_test_save_text (doc);
   g_assert_cmpstr (undone, ==, before);
   g_assert_false (qr_document_is_modified (doc));
   g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
 
   g_assert_true (qr_document_redo (doc));
-  redone = save (doc);
+  redone = qr_test_save_text (doc);
   g_assert_cmpstr (redone, ==, after);
   check (doc, data);
 }
@@ -464,24 +451,24 @@ test_ungroup (void)
   g_autofree char *label = NULL;
 
   g_assert_true (qr_op_group (doc, ids, 2, "pillars", &error));
-  grouped = save (doc);
+  grouped = qr_test_save_text (doc);
   g_assert_true (qr_op_ungroup (doc, ids, 1, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
   g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 2);
   assert_box (brush_at (doc, 0, 1), qr_vec3 (128, 0, 0), qr_vec3 (192, 32, 16));
   assert_all_valid (doc);
-  ungrouped = save (doc);
+  ungrouped = qr_test_save_text (doc);
   label = qr_document_dup_undo_label (doc);
   g_assert_cmpstr (label, ==, "Undo Ungroup");
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, grouped);
   }
   g_assert_true (qr_document_redo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, ungrouped);
   }
   /* Ungrouping what is not grouped is refused. */
@@ -554,7 +541,7 @@ test_untie_without_world (void)
     "}\n}\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_parse_map (door_only, sizeof door_only - 1, "t.map", NULL));
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrMap *map = qr_document_get_map (doc);
   QrId id = brush_id (doc, 1, 0);
 
@@ -566,7 +553,7 @@ test_untie_without_world (void)
   assert_box (brush_at (doc, 0, 0), qr_vec3 (0, 128, 0), qr_vec3 (16, 192, 96));
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, before);
   }
 }
@@ -672,7 +659,7 @@ test_keys (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autoptr (GError) error = NULL;
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   g_autofree char *after = NULL;
 
   check_edit ("Undo Set Key", do_keys, check_keys, (gpointer) "set");
@@ -682,7 +669,7 @@ test_keys (void)
 
   g_assert_false (qr_op_rename_key (doc, qr_map_get_entity (qr_document_get_map (doc), 1)->id, "nope", "x", &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
-  after = save (doc);
+  after = qr_test_save_text (doc);
   g_assert_cmpstr (after, ==, before);
   g_assert_false (qr_document_can_undo (doc));
 }
@@ -753,7 +740,7 @@ static void
 test_failures (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   g_autofree char *after = NULL;
   QrId ids[2] = { brush_id (doc, 0, 0), 9999 };
   QrPrimitiveSpec spec;
@@ -781,7 +768,7 @@ test_failures (void)
       g_test_message ("%s: %s", cases[i].what, cases[i].error->message);
       g_clear_error (&cases[i].error);
     }
-  after = save (doc);
+  after = qr_test_save_text (doc);
   g_assert_cmpstr (after, ==, before);
   g_assert_false (qr_document_can_undo (doc));
   g_assert_false (qr_document_is_modified (doc));
@@ -818,7 +805,7 @@ static void
 test_transaction (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   g_autofree char *after_cancel = NULL;
   g_autofree char *label = NULL;
   QrId id = brush_id (doc, 0, 0);
@@ -845,7 +832,7 @@ test_transaction (void)
   g_assert_cmpstr (label, ==, "Undo Drag");
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *undone = save (doc);
+    g_autofree char *undone = qr_test_save_text (doc);
     g_assert_cmpstr (undone, ==, before);
   }
 
@@ -853,7 +840,7 @@ test_transaction (void)
   g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8, 0, 0), NULL));
   g_assert_true (qr_op_rotate (doc, &id, 1, 2, 45, NULL));
   qr_document_cancel_transaction (doc);
-  after_cancel = save (doc);
+  after_cancel = qr_test_save_text (doc);
   g_assert_cmpstr (after_cancel, ==, before);
   g_assert_false (qr_document_can_undo (doc));
   g_assert_true (qr_document_can_redo (doc));
@@ -864,7 +851,7 @@ test_merge_create_resize (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autofree char *label = NULL;
-  g_autofree char *before = save (doc);
+  g_autofree char *before = qr_test_save_text (doc);
   QrId id;
 
   g_assert_true (do_create_block (doc, NULL, NULL));
@@ -880,7 +867,7 @@ test_merge_create_resize (void)
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *undone = save (doc);
+    g_autofree char *undone = qr_test_save_text (doc);
     g_assert_cmpstr (undone, ==, before);
   }
 }
@@ -960,14 +947,14 @@ test_history (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   const QrCommandStack *stack = qr_document_get_history (doc);
-  g_autofree char *start = save (doc);
+  g_autofree char *start = qr_test_save_text (doc);
   g_autofree char *end = NULL;
   QrId a = brush_id (doc, 0, 0);
 
   g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
   g_assert_true (qr_op_rotate (doc, &a, 1, 2, 90, NULL));
   g_assert_true (qr_op_flip (doc, &a, 1, 1, NULL));
-  end = save (doc);
+  end = qr_test_save_text (doc);
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 3);
   g_assert_cmpstr (qr_command_stack_history_description (stack, 0), ==, "Move");
   g_assert_cmpstr (qr_command_stack_history_description (stack, 2), ==, "Flip");
@@ -980,12 +967,12 @@ test_history (void)
   }
   qr_document_jump_to (doc, 0);
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, start);
   }
   qr_document_jump_to (doc, 3);
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, end);
   }
 }
@@ -1057,7 +1044,7 @@ test_group_vmf (void)
 
   g_assert_no_error (error);
   doc = qr_document_new (map);
-  before = save (doc);
+  before = qr_test_save_text (doc);
   id = brush_id (doc, 0, 0);
   g_assert_true (qr_op_group (doc, &id, 1, "crates", &error));
   g_assert_no_error (error);
@@ -1068,7 +1055,7 @@ test_group_vmf (void)
   editor = qr_node_get_child (brush_at (doc, 0, 0)->extra, "editor");
   g_assert_cmpstr (qr_node_get (editor, "groupid"), ==, gid);
   g_assert_cmpstr (qr_node_get (editor, "color"), ==, "0 180 0");
-  grouped = save (doc);
+  grouped = qr_test_save_text (doc);
   g_assert_nonnull (strstr (grouped, "\tgroup\n\t{\n\t\t\"id\""));
 
   /* The saved VMF reads back with the group in place. */
@@ -1084,12 +1071,12 @@ test_group_vmf (void)
   g_assert_null (qr_node_get (qr_node_get_child (brush_at (doc, 0, 0)->extra, "editor"), "groupid"));
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, grouped);
   }
   g_assert_true (qr_document_undo (doc));
   {
-    g_autofree char *s = save (doc);
+    g_autofree char *s = qr_test_save_text (doc);
     g_assert_cmpstr (s, ==, before);
   }
 }

@@ -7,32 +7,16 @@
 #include <string.h>
 #include <glib.h>
 #include "qr-io.h"
+#include "qr-test-map.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
 /* Parses from an exact-length copy: the reader must not need a NUL after
  * the text, and the sanitizers see any read past it. */
 static QrMap *
-parse_text_len (const char *text, gsize len, GError **error)
-{
-  g_autofree char *copy = g_malloc (len + 1);
-  QrMap *map;
-
-  memcpy (copy, text, len);
-  map = qr_map_parse_map (copy, len, "test.map", error);
-  return map;
-}
-
-static QrMap *
 parse_ok (const char *text)
 {
-  g_autoptr (GError) error = NULL;
-  QrMap *map = parse_text_len (text, strlen (text), &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (map);
-  g_assert_cmpint (map->kind, ==, QR_FILE_MAP);
-  return map;
+  return qr_test_parse_ok (text, QR_FILE_MAP);
 }
 
 static char *
@@ -46,15 +30,6 @@ write_ok (const QrMap *map, QrSaveFormat format)
   return g_string_free (out, FALSE);
 }
 
-static void
-assert_equal_maps (const QrMap *a, const QrMap *b)
-{
-  g_autofree char *why = NULL;
-
-  if (!qr_map_equal (a, b, &why))
-    g_error ("documents differ: %s", why);
-}
-
 /* Load → save → load gives the same document; a second save is the same bytes. */
 static void
 assert_round_trip (const QrMap *map)
@@ -63,7 +38,7 @@ assert_round_trip (const QrMap *map)
   g_autoptr (QrMap) again = parse_ok (first);
   g_autofree char *second = write_ok (again, QR_SAVE_AS_READ);
 
-  assert_equal_maps (map, again);
+  qr_test_assert_maps_equal (map, again);
   g_assert_cmpstr (first, ==, second);
 }
 
@@ -830,7 +805,7 @@ test_comments_at_end (void)
       g_autoptr (QrMap) map = parse_ok (text);
       g_autoptr (QrMap) plain = parse_ok (quake_text);
 
-      assert_equal_maps (map, plain);
+      qr_test_assert_maps_equal (map, plain);
     }
 
   /* A file of nothing but comments is an empty document with a header. */
@@ -875,7 +850,7 @@ test_crlf_tabs (void)
   g_autofree char *out_crlf = write_ok (map, QR_SAVE_AS_READ);
   g_autofree char *out_plain = write_ok (plain, QR_SAVE_AS_READ);
 
-  assert_equal_maps (map, plain);
+  qr_test_assert_maps_equal (map, plain);
   g_assert_cmpstr (out_crlf, ==, out_plain);
   g_assert_null (strchr (out_crlf, '\r'));
 

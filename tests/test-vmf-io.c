@@ -5,6 +5,7 @@
 #include <string.h>
 #include <glib.h>
 #include "qr-io.h"
+#include "qr-test-map.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -22,24 +23,7 @@ parse_vmf_len (const char *text, gsize len, GError **error)
 static QrMap *
 parse_ok (const char *text)
 {
-  g_autoptr (GError) error = NULL;
-  QrMap *map = parse_vmf_len (text, strlen (text), &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (map);
-  g_assert_cmpint (map->kind, ==, QR_FILE_VMF);
-  return map;
-}
-
-static QrMap *
-parse_map_ok (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  QrMap *map = qr_map_parse_map (text, strlen (text), "test.map", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (map);
-  return map;
+  return qr_test_parse_ok (text, QR_FILE_VMF);
 }
 
 static char *
@@ -51,15 +35,6 @@ write_vmf_ok (const QrMap *map)
   g_assert_no_error (error);
   g_assert_nonnull (out);
   return g_string_free (out, FALSE);
-}
-
-static void
-assert_equal_maps (const QrMap *a, const QrMap *b)
-{
-  g_autofree char *why = NULL;
-
-  if (!qr_map_equal (a, b, &why))
-    g_error ("documents differ: %s", why);
 }
 
 /* write → parse gives the same document; a second write is the same bytes.
@@ -77,7 +52,7 @@ assert_round_trip (const QrMap *map)
   g_assert_nonnull (generic);
   g_assert_cmpstr (generic->str, ==, first);
   again = parse_ok (first);
-  assert_equal_maps (map, again);
+  qr_test_assert_maps_equal (map, again);
   second = write_vmf_ok (again);
   g_assert_cmpstr (first, ==, second);
 }
@@ -1053,7 +1028,7 @@ assert_same_faces (const QrMap *a, const QrMap *b)
 static void
 test_map_to_vmf (void)
 {
-  g_autoptr (QrMap) map = parse_map_ok (valve_map);
+  g_autoptr (QrMap) map = qr_test_parse_ok (valve_map, QR_FILE_MAP);
   g_autofree char *vmf = write_vmf_ok (map);
   g_autoptr (QrMap) back = parse_ok (vmf);
 
@@ -1078,7 +1053,7 @@ test_map_to_vmf (void)
     g_autoptr (QrMap) again = NULL;
 
     g_assert_no_error (error);
-    again = parse_map_ok (text->str);
+    again = qr_test_parse_ok (text->str, QR_FILE_MAP);
     assert_same_faces (map, again);
     g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (again, 0), "mapversion"), ==, "220");
   }
@@ -1095,7 +1070,7 @@ test_vmf_to_map (void)
 
   g_assert_no_error (error);
   g_assert_nonnull (out);
-  map = parse_map_ok (out->str);
+  map = qr_test_parse_ok (out->str, QR_FILE_MAP);
   assert_same_faces (vmf, map);
   /* VMF-only blocks (group, connections, editor) have no .map form: they
    * must not turn into brush-like "{ name }" blocks. */
@@ -1124,7 +1099,7 @@ test_standard_map_to_vmf (void)
     P_TOP " base 0 0 0 1 1\n"
     "}\n"
     "}\n";
-  g_autoptr (QrMap) map = parse_map_ok (text);
+  g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_MAP);
   g_autofree char *vmf = write_vmf_ok (map);
   g_autoptr (QrMap) back = parse_ok (vmf);
 
