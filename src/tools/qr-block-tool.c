@@ -22,16 +22,8 @@ typedef struct
   QrBounds before;    /* the box when the drag began */
   double last_min[3], last_max[3]; /* the last brush made: the default depth */
   char *texture;
-  char *status;
   QrPrimitiveSpec shape; /* the shape and its options; the box comes from the drags */
 } BlockTool;
-
-static void
-set_status (BlockTool *self, char *status)
-{
-  g_free (self->status);
-  self->status = status;
-}
 
 /* The depth range a new box starts with. */
 static void
@@ -90,7 +82,7 @@ block_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   qr_vec3_set (&self->box.min, u, MIN (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
   qr_vec3_set (&self->box.max, u, MAX (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
   QrVec3 size = qr_vec3_sub (self->box.max, self->box.min);
-  set_status (self, g_strdup_printf (_("%g × %g × %g; Enter creates it"), size.x, size.y, size.z));
+  qr_tool_set_status (&self->parent, g_strdup_printf (_("%g × %g × %g; Enter creates it"), size.x, size.y, size.z));
 }
 
 static void
@@ -121,7 +113,7 @@ block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
   if (key == QR_TOOL_KEY_ESCAPE)
     {
       self->pending = FALSE;
-      set_status (self, NULL);
+      qr_tool_set_status (&self->parent, NULL);
       return TRUE;
     }
   if (key != QR_TOOL_KEY_ENTER)
@@ -132,7 +124,7 @@ block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
   g_autoptr (GError) error = NULL;
   if (!qr_op_create (doc, &spec, self->texture, &error))
     {
-      set_status (self, g_strdup (error->message));
+      qr_tool_set_status (&self->parent, g_strdup (error->message));
       return TRUE;
     }
   for (int a = 0; a < 3; a++)
@@ -141,7 +133,7 @@ block_key (QrTool *tool, QrDocument *doc, QrToolKey key)
       self->last_max[a] = qr_vec3_get (self->box.max, a);
     }
   self->pending = FALSE;
-  set_status (self, NULL);
+  qr_tool_set_status (&self->parent, NULL);
   return TRUE;
 }
 
@@ -153,18 +145,11 @@ block_preview (QrTool *tool, QrDocument *doc, GArray *segments)
     qr_preview_add_box (segments, self->box, QR_PREVIEW_NEW_BRUSH);
 }
 
-static const char *
-block_status (QrTool *tool)
-{
-  return ((BlockTool *) tool)->status;
-}
-
 static void
 block_free (QrTool *tool)
 {
   BlockTool *self = (BlockTool *) tool;
   g_free (self->texture);
-  g_free (self->status);
   g_free (self);
 }
 
@@ -175,7 +160,6 @@ static const QrToolClass block_class = {
   .release = block_release,
   .key = block_key,
   .preview = block_preview,
-  .status = block_status,
   .free = block_free,
 };
 

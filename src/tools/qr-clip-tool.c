@@ -25,21 +25,13 @@ typedef struct
   int dragging;      /* the point being dragged, or -1 */
   QrSplitKeep keep;
   QrPolyBuilder *builder;
-  char *status;
 } ClipTool;
-
-static void
-set_status (ClipTool *self, char *status)
-{
-  g_free (self->status);
-  self->status = status;
-}
 
 static void
 describe (ClipTool *self)
 {
   static const char *keep[] = { N_("keeps both halves"), N_("keeps the front half"), N_("keeps the back half") };
-  set_status (self, g_strdup_printf (_("Clip %s; X changes it, Enter clips"), _(keep[self->keep])));
+  qr_tool_set_status (&self->parent, g_strdup_printf (_("Clip %s; X changes it, Enter clips"), _(keep[self->keep])));
 }
 
 /* The plane's three points: the line's ends and, without a third point,
@@ -134,7 +126,7 @@ clip_release (QrTool *tool, QrDocument *doc, const QrInput *in)
       && qr_vec3_get (self->points[0], u) == qr_vec3_get (self->points[1], u))
     {
       self->n_points = 0;
-      set_status (self, NULL);
+      qr_tool_set_status (&self->parent, NULL);
     }
 }
 
@@ -148,7 +140,7 @@ clip_key (QrTool *tool, QrDocument *doc, QrToolKey key)
     {
     case QR_TOOL_KEY_ESCAPE:
       self->n_points = 0;
-      set_status (self, NULL);
+      qr_tool_set_status (&self->parent, NULL);
       return TRUE;
     case QR_TOOL_KEY_CYCLE:
       self->keep = (self->keep + 1) % 3;
@@ -162,16 +154,16 @@ clip_key (QrTool *tool, QrDocument *doc, QrToolKey key)
         g_autoptr (GError) error = NULL;
         if (ids->len == 0)
           {
-            set_status (self, g_strdup (_("Clip: select the brushes to clip first")));
+            qr_tool_set_status (&self->parent, g_strdup (_("Clip: select the brushes to clip first")));
             return TRUE;
           }
         if (!qr_op_split (doc, (const QrId *) (gpointer) ids->data, ids->len, cut, self->keep, NULL, &error))
           {
-            set_status (self, g_strdup_printf (_("Clip: %s"), error->message));
+            qr_tool_set_status (&self->parent, g_strdup_printf (_("Clip: %s"), error->message));
             return TRUE;
           }
         self->n_points = 0;
-        set_status (self, NULL);
+        qr_tool_set_status (&self->parent, NULL);
         return TRUE;
       }
     default:
@@ -243,18 +235,11 @@ clip_preview (QrTool *tool, QrDocument *doc, GArray *segments)
     }
 }
 
-static const char *
-clip_status (QrTool *tool)
-{
-  return ((ClipTool *) tool)->status;
-}
-
 static void
 clip_free (QrTool *tool)
 {
   ClipTool *self = (ClipTool *) tool;
   qr_poly_builder_free (self->builder);
-  g_free (self->status);
   g_free (self);
 }
 
@@ -265,7 +250,6 @@ static const QrToolClass clip_class = {
   .release = clip_release,
   .key = clip_key,
   .preview = clip_preview,
-  .status = clip_status,
   .free = clip_free,
 };
 

@@ -47,7 +47,6 @@ typedef struct
   gboolean moved;     /* a translation is in the transaction */
   QrVec3 last_delta;
   GArray *ids;        /* QrId: what the move moves */
-  char *status;
   QrHandleMode handles;  /* what the handles do now */
   GArray *handle_ids;    /* QrId: the selection the handle mode belongs to */
   int handle_i, handle_j; /* the handle being dragged: 0 min, 1 middle, 2 max along right and up */
@@ -269,13 +268,6 @@ qr_select_tool_get_handle_mode (QrTool *tool)
 }
 
 static void
-set_status (SelectTool *self, char *status)
-{
-  g_free (self->status);
-  self->status = status;
-}
-
-static void
 begin_move (SelectTool *self, QrDocument *doc, const QrInput *in)
 {
   self->mode = MODE_MOVE;
@@ -401,7 +393,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
       QrBounds to = { qr_vec3 (lo[0], lo[1], lo[2]), qr_vec3 (hi[0], hi[1], hi[2]) };
       if (!qr_vec3_equal (to.min, b.min) || !qr_vec3_equal (to.max, b.max))
         self->steps += qr_op_resize (doc, ids, n, to, NULL);
-      set_status (self, g_strdup_printf (_("Size %g × %g × %g"), hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]));
+      qr_tool_set_status (&self->parent, g_strdup_printf (_("Size %g × %g × %g"), hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]));
     }
   else if (self->handles == QR_HANDLES_ROTATE)
     {
@@ -418,7 +410,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
       double sign = self->view == 1 ? -1.0 : 1.0;
       if (degrees != 0)
         self->steps += qr_op_rotate (doc, ids, n, depth, sign * degrees, NULL);
-      set_status (self, g_strdup_printf (_("Rotate %g°"), degrees));
+      qr_tool_set_status (&self->parent, g_strdup_printf (_("Rotate %g°"), degrees));
     }
   else
     {
@@ -440,7 +432,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
               self->steps += qr_op_translate (doc, ids, n, qr_vec3 (t[0], t[1], t[2]), NULL);
             }
         }
-      set_status (self, g_strdup_printf (_("Shear by %g"), d));
+      qr_tool_set_status (&self->parent, g_strdup_printf (_("Shear by %g"), d));
     }
   self->moved = self->steps > 0;
 }
@@ -474,7 +466,7 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   if (d[r] != 0 || d[u] != 0)
     self->moved = qr_op_translate (doc, (const QrId *) (gpointer) self->ids->data, self->ids->len, delta, NULL);
   self->last_delta = delta;
-  set_status (self, g_strdup_printf (_("Moving by %g, %g, %g"), delta.x, delta.y, delta.z));
+  qr_tool_set_status (&self->parent, g_strdup_printf (_("Moving by %g, %g, %g"), delta.x, delta.y, delta.z));
 }
 
 /* The brushes wholly inside the box in its view, at any depth. */
@@ -530,7 +522,7 @@ finish_box (SelectTool *self, QrDocument *doc, const QrInput *in)
   guint count;
   brushes_in_box (self, doc, NULL, &count);
   self->mode = MODE_BOX_PENDING;
-  set_status (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+  qr_tool_set_status (&self->parent, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                   "%u brush inside the box, at any depth: Enter selects it, Escape drops the box",
                                                   "%u brushes inside the box, at any depth: Enter selects them, Escape drops the box",
                                                   count),
@@ -546,7 +538,7 @@ confirm_box (SelectTool *self, QrDocument *doc)
   brushes_in_box (self, doc, next, &count);
   qr_document_set_selection (doc, next);
   self->mode = MODE_IDLE;
-  set_status (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u brush", "Selected %u brushes", count),
+  qr_tool_set_status (&self->parent, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u brush", "Selected %u brushes", count),
                                      count));
 }
 
@@ -571,7 +563,7 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
           self->handles = (self->handles + 1) % 3;
           static const char *names[] = { N_("Handles resize"), N_("Handles rotate (Shift: free angle)"),
                                          N_("Handles shear") };
-          set_status (self, g_strdup (_(names[self->handles])));
+          qr_tool_set_status (&self->parent, g_strdup (_(names[self->handles])));
         }
     }
   else if (self->mode == MODE_BOX)
@@ -616,19 +608,12 @@ select_preview (QrTool *tool, QrDocument *doc, GArray *segments)
   qr_preview_add_box (segments, box, QR_PREVIEW_RUBBER_BAND);
 }
 
-static const char *
-select_status (QrTool *tool)
-{
-  return ((SelectTool *) tool)->status;
-}
-
 static void
 select_free (QrTool *tool)
 {
   SelectTool *self = (SelectTool *) tool;
   g_clear_pointer (&self->ids, g_array_unref);
   g_clear_pointer (&self->handle_ids, g_array_unref);
-  g_free (self->status);
   g_free (self);
 }
 
@@ -639,7 +624,6 @@ static const QrToolClass select_class = {
   .release = select_release,
   .key = select_key,
   .preview = select_preview,
-  .status = select_status,
   .free = select_free,
 };
 

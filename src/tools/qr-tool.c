@@ -47,14 +47,24 @@ const char *
 qr_tool_status (QrTool *tool)
 {
   g_return_val_if_fail (tool != NULL, NULL);
-  return tool->klass->status ? tool->klass->status (tool) : NULL;
+  return tool->status;
+}
+
+void
+qr_tool_set_status (QrTool *tool, char *status)
+{
+  g_return_if_fail (tool != NULL);
+  g_free (tool->status);
+  tool->status = status;
 }
 
 void
 qr_tool_free (QrTool *tool)
 {
-  if (tool != NULL)
-    tool->klass->free (tool);
+  if (tool == NULL)
+    return;
+  g_free (tool->status);
+  tool->klass->free (tool);
 }
 
 void

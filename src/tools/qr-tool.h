@@ -67,14 +67,13 @@ typedef struct
   gboolean (*key) (QrTool *tool, QrDocument *doc, QrToolKey key);
   /* Appends the segments to draw (QrPreviewSegment). */
   void (*preview) (QrTool *tool, QrDocument *doc, GArray *segments);
-  /* A sentence for the status bar, or NULL. */
-  const char *(*status) (QrTool *tool);
   void (*free) (QrTool *tool);
 } QrToolClass;
 
 struct _QrTool
 {
   const QrToolClass *klass;
+  char *status; /* owned: a sentence for the status bar, or NULL */
 };
 
 void qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button);
@@ -84,6 +83,8 @@ gboolean qr_tool_key (QrTool *tool, QrDocument *doc, QrToolKey key);
 /* Fills `segments` (QrPreviewSegment), emptied first. */
 void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
+/* For the tools: replaces the status sentence (takes ownership). */
+void qr_tool_set_status (QrTool *tool, char *status);
 void qr_tool_free (QrTool *tool);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTool, qr_tool_free)
 
