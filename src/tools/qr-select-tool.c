@@ -225,8 +225,11 @@ qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, G
   SelectTool *self = (SelectTool *) tool;
   g_return_if_fail (tool != NULL && tool->klass->press != NULL && QR_IS_DOCUMENT (doc));
   QrBounds b;
+  /* After the sync, handle_ids is the selection: no second look-up. */
   sync_handle_mode (self, doc);
-  if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || !selection_bounds (doc, NULL, &b))
+  const GArray *ids = self->handle_ids;
+  if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || ids->len == 0
+      || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
     return;
   int r, u, depth;
   qr_tool_view_axes (view, &r, &u, &depth);
