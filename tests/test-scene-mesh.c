@@ -38,13 +38,12 @@ drawn (const QrSceneMesh *mesh, QrSceneStream s)
   guint per = 2;
   const QrSceneVertex *pool = NULL;
   guint n_pool = 0;
-  if (s == QR_SCENE_FACE_INDEX)
+  if (qr_scene_stream_is_index (s))
     {
-      per = 3;
-      pool = stream (mesh, QR_SCENE_FACE_VERTS, &n_pool);
+      QrSceneStream v = qr_scene_stream_vertices_of (s);
+      per = v == QR_SCENE_FACE_VERTS ? 3 : 2;
+      pool = stream (mesh, v, &n_pool);
     }
-  else if (qr_scene_stream_is_index (s))
-    pool = stream (mesh, QR_SCENE_EDGE_VERTS, &n_pool);
   else if (s == QR_SCENE_CENTRES)
     per = 4;
 
@@ -314,6 +313,80 @@ test_follows_edits_undo_redo (void)
     assert_same_as_fresh (mesh, doc);
 }
 
+/* Triangles in a face index stream whose corners all carry `flag`. */
+static guint
+triangles_flagged (const QrSceneMesh *mesh, QrSceneStream s, guint32 flag)
+{
+  guint n, n_pool, count = 0;
+  const uint32_t *idx = stream (mesh, s, &n);
+  const QrSceneVertex *pool = stream (mesh, QR_SCENE_FACE_VERTS, &n_pool);
+  for (guint i = 0; i + 3 <= n; i += 3)
+    if ((pool[idx[i]].flags & pool[idx[i + 1]].flags & pool[idx[i + 2]].flags & flag) == flag
+        && !(pool[idx[i]].flags & QR_SCENE_UNUSED))
+      count++;
+  return count;
+}
+
+static void
+test_static_generation (void)
+{
+  /* The views cache a picture of what is not selected, keyed on the static
+   * generation: it must change with every edit that picture shows and stay
+   * put while only the selection moves. */
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  Follower f = { mesh };
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (GError) error = NULL;
+  QrId id = first_brush (doc);
+  const QrSelection *now = qr_document_get_selection (doc);
+  g_assert_cmpuint (now->brushes->len, ==, 0);
+  g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX_SELECTED, 0), ==, 0);
+
+  guint64 g0 = qr_scene_mesh_get_static_generation (mesh);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brush (sel, id);
+  qr_document_set_selection (doc, sel);
+  guint64 g1 = qr_scene_mesh_get_static_generation (mesh);
+  g_assert_cmpuint (g1, !=, g0);
+  /* The selected triangles are exactly the brush's, all flagged selected. */
+  guint selected_tris = triangles_flagged (mesh, QR_SCENE_FACE_INDEX, QR_SCENE_SELECTED);
+  g_assert_cmpuint (selected_tris, >, 0);
+  g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX_SELECTED, QR_SCENE_SELECTED), ==, selected_tris);
+  guint n;
+  stream (mesh, QR_SCENE_FACE_INDEX_SELECTED, &n);
+  g_assert_cmpuint (n, ==, 3 * selected_tris);
+
+  /* Dragging the selection: the static picture holds. */
+  for (int i = 0; i < 5; i++)
+    g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (16, 0, 0), &error));
+  g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), ==, g1);
+  assert_same_as_fresh (mesh, doc);
+
+  /* Editing a brush that is not selected, undoing the drag, selecting
+   * nothing: each one changes it. */
+  QrId other = 0;
+  const QrMap *map = qr_document_get_map (doc);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  for (guint b = 0; b < qr_entity_brush_count (world) && other == 0; b++)
+    if (qr_entity_get_brush (world, b)->id != id)
+      other = qr_entity_get_brush (world, b)->id;
+  g_assert_cmpuint (other, !=, 0);
+  g_assert_true (qr_op_translate (doc, &other, 1, qr_vec3 (0, 16, 0), &error));
+  guint64 g2 = qr_scene_mesh_get_static_generation (mesh);
+  g_assert_cmpuint (g2, !=, g1);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), !=, g2);
+  guint64 g3 = qr_scene_mesh_get_static_generation (mesh);
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), !=, g3);
+  stream (mesh, QR_SCENE_FACE_INDEX_SELECTED, &n);
+  g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX_SELECTED, 0), ==, 0);
+  assert_same_as_fresh (mesh, doc);
+}
+
 static void
 test_compaction (void)
 {
@@ -350,6 +423,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/box-lines", test_box_lines);
   g_test_add_func ("/render/scene-mesh/edit-writes-only-what-changed", test_edit_writes_only_what_changed);
   g_test_add_func ("/render/scene-mesh/follows-edits-undo-redo", test_follows_edits_undo_redo);
+  g_test_add_func ("/render/scene-mesh/static-generation", test_static_generation);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   return g_test_run ();
 }

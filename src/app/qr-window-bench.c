@@ -8,7 +8,8 @@
  * the swap: the window cannot be presented before every view has been
  * rasterised. The median is printed, with the wall time per frame beside
  * it (frames follow each other at once, so the two agree unless the frame
- * clock waits). */
+ * clock waits). Each frame invalidates the views' layer caches first, so
+ * that every frame draws the whole map. */
 /* quarry --bench-drag: the feel of dragging. After the first frame, the
  * Select tool drags one brush, then 100 brushes, of the map across the
  * Top view, one motion event per frame: each event's time runs from the
@@ -78,6 +79,8 @@ static void
 queue_frame (QrRenderBench *bench)
 {
   bench->rendered = 0;
+  /* A full redraw: the views' pictures of the unselected part are not reused. */
+  qr_scene_gl_invalidate (bench->window->scene);
   _qr_window_queue_render_all (bench->window);
 }
 

@@ -4,6 +4,7 @@
 #include <cglm/cglm.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 #include "qr-gl-program.h"
 
 struct _QrSceneGl
@@ -16,14 +17,15 @@ struct _QrSceneGl
   guint buffer_used[QR_SCENE_N_STREAMS];     /* elements drawn from it */
 
   GLuint scene_program;
-  GLint u_mvp, u_hide, u_pass, u_color_mode, u_color, u_selected, u_invalid;
+  GLint u_mvp, u_hide, u_need, u_pass, u_color_mode, u_color, u_selected, u_invalid;
   GLuint cross_program;
-  GLint c_mvp, c_pixel, c_hide, c_selected, c_invalid;
+  GLint c_mvp, c_pixel, c_hide, c_need, c_selected, c_invalid;
   GLuint grid_program;
   GLint g_color;
   GLuint overlay_program;
   GLint o_mvp;
   mat4 last_mvp;      /* the matrix of the last view drawn, for its overlay */
+  guint64 epoch;      /* part of every layer cache's key: see qr_scene_gl_invalidate */
 };
 
 /* Colours of the canvases (linear 0..1 RGB). */
@@ -69,6 +71,7 @@ static const char SCENE_VS[] =
   "layout(location = 4) in uint a_flags;\n"
   "uniform mat4 u_mvp;\n"
   "uniform uint u_hide;\n"
+  "uniform uint u_need;\n"
   "uniform int u_pass;\n"
   "uniform int u_color_mode;\n"
   "uniform vec4 u_color;\n"
@@ -76,7 +79,7 @@ static const char SCENE_VS[] =
   "uniform vec4 u_invalid;\n"
   "out vec4 v_color;\n"
   "void main () {\n"
-  "  if ((a_flags & u_hide) != 0u) {\n"
+  "  if ((a_flags & u_hide) != 0u || (a_flags & u_need) != u_need) {\n"
   "    gl_Position = vec4 (2.0, 2.0, 2.0, 1.0);\n" /* outside the clip volume: not drawn */
   "    v_color = vec4 (0.0);\n"
   "    return;\n"
@@ -114,12 +117,13 @@ static const char CROSS_VS[] =
   "uniform mat4 u_mvp;\n"
   "uniform vec2 u_pixel;\n" /* NDC units per arm length */
   "uniform uint u_hide;\n"
+  "uniform uint u_need;\n"
   "uniform vec4 u_selected;\n"
   "uniform vec4 u_invalid;\n"
   "out vec4 v_color;\n"
   "const vec2 arms[4] = vec2[4] (vec2 (-1.0, 0.0), vec2 (1.0, 0.0), vec2 (0.0, -1.0), vec2 (0.0, 1.0));\n"
   "void main () {\n"
-  "  if ((a_flags & u_hide) != 0u) {\n"
+  "  if ((a_flags & u_hide) != 0u || (a_flags & u_need) != u_need) {\n"
   "    gl_Position = vec4 (2.0, 2.0, 2.0, 1.0);\n"
   "    v_color = vec4 (0.0);\n"
   "    return;\n"
@@ -203,6 +207,7 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   GLuint p = gl->scene_program;
   gl->u_mvp = glGetUniformLocation (p, "u_mvp");
   gl->u_hide = glGetUniformLocation (p, "u_hide");
+  gl->u_need = glGetUniformLocation (p, "u_need");
   gl->u_pass = glGetUniformLocation (p, "u_pass");
   gl->u_color_mode = glGetUniformLocation (p, "u_color_mode");
   gl->u_color = glGetUniformLocation (p, "u_color");
@@ -212,6 +217,7 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->c_mvp = glGetUniformLocation (p, "u_mvp");
   gl->c_pixel = glGetUniformLocation (p, "u_pixel");
   gl->c_hide = glGetUniformLocation (p, "u_hide");
+  gl->c_need = glGetUniformLocation (p, "u_need");
   gl->c_selected = glGetUniformLocation (p, "u_selected");
   gl->c_invalid = glGetUniformLocation (p, "u_invalid");
   gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
@@ -269,6 +275,13 @@ upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
                          data + r.first * size);
       }
   gl->buffer_used[stream] = n;
+}
+
+void
+qr_scene_gl_invalidate (QrSceneGl *gl)
+{
+  g_return_if_fail (gl != NULL);
+  gl->epoch++;
 }
 
 void
@@ -343,6 +356,7 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
 void
 qr_scene_view_clear (QrSceneView *view)
 {
+  qr_layer_cache_clear (&view->cache);
   glDeleteVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
   glDeleteVertexArrays (1, &view->grid_vao);
   glDeleteBuffers (1, &view->grid_vbo);
@@ -481,13 +495,21 @@ draw_grid (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_
   glDrawArrays (GL_LINES, (GLint) axes_first + 2, 2);
 }
 
+/* Which vertices a pass draws: none with a flag in `hide`, and only those
+ * with every flag in `need`. */
+#define HIDE_NOTHING QR_SCENE_UNUSED
+#define HIDE_SELECTED (QR_SCENE_UNUSED | QR_SCENE_SELECTED)
+#define NEED_NOTHING 0u
+#define NEED_SELECTED QR_SCENE_SELECTED
+
 static void
-set_scene_uniforms (QrSceneGl *gl, mat4 mvp, guint hide, int pass, int color_mode,
+set_scene_uniforms (QrSceneGl *gl, mat4 mvp, guint hide, guint need, int pass, int color_mode,
                     const float color[4])
 {
   glUseProgram (gl->scene_program);
   glUniformMatrix4fv (gl->u_mvp, 1, GL_FALSE, mvp[0]);
   glUniform1ui (gl->u_hide, hide);
+  glUniform1ui (gl->u_need, need);
   glUniform1i (gl->u_pass, pass);
   glUniform1i (gl->u_color_mode, color_mode);
   glUniform4fv (gl->u_color, 1, color);
@@ -495,12 +517,16 @@ set_scene_uniforms (QrSceneGl *gl, mat4 mvp, guint hide, int pass, int color_mod
   glUniform4fv (gl->u_invalid, 1, INVALID);
 }
 
+/* An index stream through one of the view's arrays. Edge streams share the
+ * edge array and face streams the face array: the element buffer is bound
+ * each time. */
 static void
 draw_indexed (QrSceneGl *gl, QrSceneView *view, int array, QrSceneStream index, GLenum mode)
 {
   if (gl->buffer_used[index] == 0)
     return;
   glBindVertexArray (view->vao[array]);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[index]);
   glDrawElements (mode, (GLsizei) gl->buffer_used[index], GL_UNSIGNED_INT, NULL);
 }
 
@@ -513,52 +539,134 @@ draw_normals (QrSceneGl *gl, QrSceneView *view)
   glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_NORMALS]);
 }
 
+static void
+draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 mvp, guint hide, guint need)
+{
+  /* Zoomed far out, thousands of crosses would bury the edges they mark. */
+  if (gl->buffer_used[QR_SCENE_CENTRES] == 0 || qr_ortho_view_get_zoom (ortho) < CROSS_MIN_ZOOM)
+    return;
+  glUseProgram (gl->cross_program);
+  glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp[0]);
+  glUniform2f (gl->c_pixel, CROSS_HALF_SIZE * 2.0f / ortho->width, CROSS_HALF_SIZE * 2.0f / ortho->height);
+  glUniform1ui (gl->c_hide, hide);
+  glUniform1ui (gl->c_need, need);
+  glUniform4fv (gl->c_selected, 1, SELECTED);
+  glUniform4fv (gl->c_invalid, 1, INVALID);
+  glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
+  glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
+}
+
+static const float NO_COLOR[4] = { 0, 0, 0, 0 };
+
+/* Everything a design canvas shows but the selection. */
+static void
+draw_ortho_static (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_size, int scale,
+                   mat4 mvp)
+{
+  glViewport (0, 0, ortho->width * scale, ortho->height * scale);
+  glClearColor (BACKGROUND_2D[0], BACKGROUND_2D[1], BACKGROUND_2D[2], 1.0f);
+  glClear (GL_COLOR_BUFFER_BIT);
+  draw_grid (gl, view, ortho, grid_size, scale);
+  /* No depth buffer: invalid brushes' marks are drawn after the rest, so
+   * they lie on top. */
+  set_scene_uniforms (gl, mvp, HIDE_SELECTED, NEED_NOTHING, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
+  draw_indexed (gl, view, QR_VIEW_EDGES, qr_scene_stream_for_ortho (ortho->axis), GL_LINES);
+  draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
+  draw_crosses (gl, view, ortho, mvp, HIDE_SELECTED, NEED_NOTHING);
+}
+
 void
 qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_size,
                      int scale)
 {
   g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL && ortho != NULL);
   qr_scene_gl_upload (gl);
-
-  glViewport (0, 0, ortho->width * scale, ortho->height * scale);
-  glClearColor (BACKGROUND_2D[0], BACKGROUND_2D[1], BACKGROUND_2D[2], 1.0f);
-  glClear (GL_COLOR_BUFFER_BIT);
   glDisable (GL_BLEND);
   glDisable (GL_CULL_FACE);
   glDisable (GL_DEPTH_TEST);
-  draw_grid (gl, view, ortho, grid_size, scale);
 
   double m[16];
   mat4 mvp;
   ortho_matrix (ortho, m);
   to_gl_matrix (m, mvp);
   glm_mat4_copy (mvp, gl->last_mvp);
-  /* No depth buffer: the marked edges (selected and invalid brushes) are
-   * drawn again after the rest, so they lie on top. */
-  static const float none[4] = { 0, 0, 0, 0 };
-  set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_ORTHO, COLOR_VERTEX, none);
-  /* A design canvas draws its own edge list; the edge array is this view's alone. */
-  QrSceneStream edges = qr_scene_stream_for_ortho (ortho->axis);
-  glBindVertexArray (view->vao[QR_VIEW_EDGES]);
-  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[edges]);
-  draw_indexed (gl, view, QR_VIEW_EDGES, edges, GL_LINES);
-  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX_MARKED]);
-  draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
 
-  /* Zoomed far out, thousands of crosses would bury the edges they mark. */
-  if (gl->buffer_used[QR_SCENE_CENTRES] > 0 && qr_ortho_view_get_zoom (ortho) >= CROSS_MIN_ZOOM)
-    {
-      glUseProgram (gl->cross_program);
-      glUniformMatrix4fv (gl->c_mvp, 1, GL_FALSE, mvp[0]);
-      glUniform2f (gl->c_pixel, CROSS_HALF_SIZE * 2.0f / ortho->width, CROSS_HALF_SIZE * 2.0f / ortho->height);
-      glUniform1ui (gl->c_hide, QR_SCENE_UNUSED);
-      glUniform4fv (gl->c_selected, 1, SELECTED);
-      glUniform4fv (gl->c_invalid, 1, INVALID);
-      glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
-      glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
-    }
+  const double key[] = { ortho->axis, ortho->center_h, ortho->center_v, qr_ortho_view_get_zoom (ortho),
+                         grid_size, scale, (double) qr_scene_mesh_get_static_generation (gl->mesh),
+                         (double) gl->epoch };
+  int width = ortho->width * scale, height = ortho->height * scale;
+  if (qr_layer_cache_begin (&view->cache, key, G_N_ELEMENTS (key), width, height, FALSE))
+    draw_ortho_static (gl, view, ortho, grid_size, scale, mvp);
+  if (!qr_layer_cache_present (&view->cache))
+    draw_ortho_static (gl, view, ortho, grid_size, scale, mvp);
+
+  /* The selection over the rest: edges, then crosses. */
+  glViewport (0, 0, width, height);
+  set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_SELECTED, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
+  draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
+  draw_crosses (gl, view, ortho, mvp, HIDE_NOTHING, NEED_SELECTED);
   glBindVertexArray (0);
   glUseProgram (0);
+}
+
+/* Faces, lit, a little behind their edges so the edges win the depth test;
+ * brushes are closed, so faces seen from behind are hidden anyway. */
+static void
+draw_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, QrRenderMode mode, QrSceneStream index, guint hide)
+{
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LESS);
+  glEnable (GL_CULL_FACE);
+  glCullFace (GL_BACK);
+  glFrontFace (GL_CCW);
+  glEnable (GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset (1.0f, 1.0f);
+  set_scene_uniforms (gl, mvp, hide, NEED_NOTHING, PASS_FACES,
+                      mode == QR_RENDER_TEXTURED ? COLOR_TEXTURE : COLOR_VERTEX, NO_COLOR);
+  draw_indexed (gl, view, QR_VIEW_FACES, index, GL_TRIANGLES);
+  glDisable (GL_POLYGON_OFFSET_FILL);
+  glDisable (GL_CULL_FACE);
+}
+
+/* The 3D view's lines: every edge in wireframe, else the outlines of marked
+ * brushes over the faces; then the normals. */
+static void
+draw_3d_lines (QrSceneGl *gl, QrSceneView *view, mat4 mvp, QrRenderMode mode, gboolean normals, guint hide,
+               guint need)
+{
+  if (mode == QR_RENDER_WIREFRAME)
+    {
+      glDisable (GL_DEPTH_TEST);
+      set_scene_uniforms (gl, mvp, hide, need, PASS_LINES, COLOR_VERTEX, NO_COLOR);
+      /* Selected edges are all in the marked list: drawn from there. */
+      draw_indexed (gl, view, QR_VIEW_EDGES, need != 0 ? QR_SCENE_EDGE_INDEX_MARKED : QR_SCENE_EDGE_INDEX,
+                    GL_LINES);
+    }
+  else
+    {
+      glEnable (GL_DEPTH_TEST);
+      glDepthFunc (GL_LEQUAL);
+      glEnable (GL_BLEND);
+      glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      set_scene_uniforms (gl, mvp, hide, need, PASS_LINES, COLOR_UNIFORM, EDGE_3D);
+      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
+      glDisable (GL_BLEND);
+    }
+  if (normals)
+    draw_normals (gl, view);
+}
+
+static void
+draw_3d_static (QrSceneGl *gl, QrSceneView *view, int width, int height, QrRenderMode mode, gboolean normals,
+                mat4 mvp)
+{
+  glViewport (0, 0, width, height);
+  glClearColor (BACKGROUND_3D[0], BACKGROUND_3D[1], BACKGROUND_3D[2], 1.0f);
+  glClearDepth (1.0);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  if (mode != QR_RENDER_WIREFRAME)
+    draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX, HIDE_SELECTED);
+  draw_3d_lines (gl, view, mvp, mode, normals, HIDE_SELECTED, NEED_NOTHING);
 }
 
 void
@@ -567,11 +675,8 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
 {
   g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL && cam != NULL);
   qr_scene_gl_upload (gl);
-
-  glViewport (0, 0, width, height);
-  glClearColor (BACKGROUND_3D[0], BACKGROUND_3D[1], BACKGROUND_3D[2], 1.0f);
-  glClearDepth (1.0);
-  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable (GL_BLEND);
+  glDisable (GL_CULL_FACE);
 
   double proj[16], v[16], pv[16];
   qr_camera_projection_matrix (cam, (double) width / MAX (height, 1), proj);
@@ -581,48 +686,22 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
   to_gl_matrix (pv, mvp);
   glm_mat4_copy (mvp, gl->last_mvp);
 
-  guint hide = QR_SCENE_UNUSED;
-  static const float none[4] = { 0, 0, 0, 0 };
-  glDisable (GL_CULL_FACE);
-  if (mode == QR_RENDER_WIREFRAME)
-    {
-      glDisable (GL_DEPTH_TEST);
-      glDisable (GL_BLEND);
-      set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_VERTEX, none);
-      glBindVertexArray (view->vao[QR_VIEW_EDGES]);
-      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX]);
-      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX, GL_LINES);
-      if (normals)
-        draw_normals (gl, view);
-    }
-  else
-    {
-      glEnable (GL_DEPTH_TEST);
-      glDepthFunc (GL_LESS);
-      /* Brushes are closed: faces seen from behind are hidden anyway. */
-      glEnable (GL_CULL_FACE);
-      glCullFace (GL_BACK);
-      glFrontFace (GL_CCW);
-      /* Faces sit a little behind their edges so the edges win the depth test. */
-      glEnable (GL_POLYGON_OFFSET_FILL);
-      glPolygonOffset (1.0f, 1.0f);
-      set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, PASS_FACES,
-                          mode == QR_RENDER_TEXTURED ? COLOR_TEXTURE : COLOR_VERTEX, none);
-      draw_indexed (gl, view, QR_VIEW_FACES, QR_SCENE_FACE_INDEX, GL_TRIANGLES);
-      glDisable (GL_POLYGON_OFFSET_FILL);
-      glDisable (GL_CULL_FACE);
+  double key[16 + 4];
+  memcpy (key, pv, sizeof pv);
+  key[16] = mode;
+  key[17] = normals;
+  key[18] = (double) qr_scene_mesh_get_static_generation (gl->mesh);
+  key[19] = (double) gl->epoch;
+  if (qr_layer_cache_begin (&view->cache, key, G_N_ELEMENTS (key), width, height, TRUE))
+    draw_3d_static (gl, view, width, height, mode, normals, mvp);
+  if (!qr_layer_cache_present (&view->cache))
+    draw_3d_static (gl, view, width, height, mode, normals, mvp);
 
-      glDepthFunc (GL_LEQUAL);
-      glEnable (GL_BLEND);
-      glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-      set_scene_uniforms (gl, mvp, hide, PASS_LINES, COLOR_UNIFORM, EDGE_3D);
-      glBindVertexArray (view->vao[QR_VIEW_EDGES]);
-      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX_MARKED]);
-      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
-      glDisable (GL_BLEND);
-      if (normals)
-        draw_normals (gl, view);
-    }
+  /* The selection, against the depth of the rest. */
+  glViewport (0, 0, width, height);
+  if (mode != QR_RENDER_WIREFRAME)
+    draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX_SELECTED, HIDE_NOTHING);
+  draw_3d_lines (gl, view, mvp, mode, normals, HIDE_NOTHING, NEED_SELECTED);
   glBindVertexArray (0);
   glUseProgram (0);
 }

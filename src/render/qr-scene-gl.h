@@ -13,6 +13,7 @@
 #include <glib.h>
 #include <stdint.h>
 #include "qr-camera.h"
+#include "qr-layer-cache.h"
 #include "qr-ortho-view.h"
 #include "qr-scene-mesh.h"
 
@@ -42,6 +43,11 @@ void qr_scene_gl_release (QrSceneGl *gl);
  * growth, the dirty ranges otherwise). Any view may call it before drawing;
  * it does nothing when nothing changed. */
 void qr_scene_gl_upload (QrSceneGl *gl);
+
+/* Makes every view draw everything again on its next frame instead of
+ * reusing its picture of what is not selected (the render benchmark
+ * measures full redraws this way). */
+void qr_scene_gl_invalidate (QrSceneGl *gl);
 
 /* A line over the scene (a tool's preview), in world space: two vertices. */
 typedef struct
@@ -76,6 +82,7 @@ typedef struct
   GLuint overlay_vao;
   GLuint overlay_vbo;
   guint overlay_capacity; /* lines the overlay buffer holds */
+  QrLayerCache cache;     /* everything but the selection, as last drawn */
 } QrSceneView;
 
 void qr_scene_view_init (QrSceneView *view, QrSceneGl *gl);
@@ -83,7 +90,12 @@ void qr_scene_view_clear (QrSceneView *view);
 
 /* A design canvas: background, grid (fine, coarse, bold lines and the axes
  * through the origin), brush and entity edges with selected ones on top,
- * centre crosses; a grid size of 0 leaves out the grid lines. `scale` is device pixels per logical pixel. */
+ * centre crosses; a grid size of 0 leaves out the grid lines. `scale` is
+ * device pixels per logical pixel.
+ *
+ * Both views draw what is not selected from their layer cache when neither
+ * the view nor the mesh's static generation changed since the last frame,
+ * so a frame of a drag costs the copy and the selection alone. */
 void qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
                           int grid_size, int scale);
 /* Draws lines over what the view drew last (after qr_scene_draw_ortho or

@@ -31,6 +31,7 @@ typedef struct
   guint64 key;        /* 0: free */
   Span span[N_SPANS]; /* by QrSceneStream */
   guint centre;       /* first of its CROSS_VERTICES in the centre stream */
+  gboolean selected;  /* drawn over the static picture, not in it */
 } Slot;
 
 typedef struct
@@ -40,13 +41,6 @@ typedef struct
   gboolean all_dirty;
   guint dead;
 } Stream;
-
-/* The vertex stream an index stream points into. */
-static inline QrSceneStream
-vertex_stream_of (QrSceneStream index_stream)
-{
-  return index_stream == QR_SCENE_FACE_INDEX ? QR_SCENE_FACE_VERTS : QR_SCENE_EDGE_VERTS;
-}
 
 struct _QrSceneMesh
 {
@@ -58,6 +52,7 @@ struct _QrSceneMesh
   GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
+  guint64 static_generation;
 };
 
 /* Colours, RGBA8 with red in the lowest byte. */
@@ -185,6 +180,13 @@ compare_ranges (const void *a, const void *b)
 {
   const QrSceneRange *x = a, *y = b;
   return x->first < y->first ? -1 : x->first > y->first;
+}
+
+guint64
+qr_scene_mesh_get_static_generation (const QrSceneMesh *mesh)
+{
+  g_return_val_if_fail (mesh != NULL, 0);
+  return mesh->static_generation;
 }
 
 void
@@ -566,18 +568,29 @@ store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
   GArray *edges = mesh->scratch[QR_SCENE_EDGE_INDEX];
   if (centre.flags & (QR_SCENE_SELECTED | QR_SCENE_INVALID))
     g_array_append_vals (mesh->scratch[QR_SCENE_EDGE_INDEX_MARKED], edges->data, edges->len);
+  gboolean selected = (centre.flags & QR_SCENE_SELECTED) != 0;
+  if (selected)
+    {
+      GArray *faces = mesh->scratch[QR_SCENE_FACE_INDEX];
+      g_array_append_vals (mesh->scratch[QR_SCENE_FACE_INDEX_SELECTED], faces->data, faces->len);
+    }
+  /* A selected slot rebuilt while it stays selected (a drag) leaves the
+   * static picture as it was. */
+  if (!selected || !slot->selected)
+    mesh->static_generation++;
+  slot->selected = selected;
   /* Vertices first: their place decides what the indices add. */
   static const QrSceneStream order[] = { QR_SCENE_FACE_VERTS, QR_SCENE_EDGE_VERTS, QR_SCENE_NORMALS,
                                          QR_SCENE_FACE_INDEX, QR_SCENE_EDGE_INDEX, QR_SCENE_EDGE_INDEX_TOP,
                                          QR_SCENE_EDGE_INDEX_FRONT, QR_SCENE_EDGE_INDEX_SIDE,
-                                         QR_SCENE_EDGE_INDEX_MARKED };
+                                         QR_SCENE_EDGE_INDEX_MARKED, QR_SCENE_FACE_INDEX_SELECTED };
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     {
       QrSceneStream i = order[k];
       GArray *data = mesh->scratch[i];
       if (qr_scene_stream_is_index (i))
         {
-          uint32_t base = slot->span[vertex_stream_of (i)].first;
+          uint32_t base = slot->span[qr_scene_stream_vertices_of (i)].first;
           uint32_t *idx = (uint32_t *) (gpointer) data->data;
           for (guint j = 0; j < data->len; j++)
             idx[j] += base;
@@ -599,6 +612,8 @@ drop_slot (QrSceneMesh *mesh, guint64 key)
     return;
   guint index = GPOINTER_TO_UINT (found) - 1;
   Slot *slot = &g_array_index (mesh->slots, Slot, index);
+  if (!slot->selected)
+    mesh->static_generation++;
   for (int i = 0; i < N_SPANS; i++)
     release_span (&mesh->streams[i], i, &slot->span[i]);
   Stream *centres = &mesh->streams[QR_SCENE_CENTRES];
@@ -644,7 +659,7 @@ compact (QrSceneMesh *mesh)
           {
             uint32_t *idx = &g_array_index (packed[i], uint32_t, slot->span[i].first);
             for (guint j = 0; j < slot->span[i].count; j++)
-              idx[j] = (uint32_t) (idx[j] + shift[vertex_stream_of (i)]);
+              idx[j] = (uint32_t) (idx[j] + shift[qr_scene_stream_vertices_of (i)]);
           }
     }
   for (int i = 0; i < N_SPANS; i++)
@@ -716,6 +731,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_hash_table_remove_all (mesh->textures);
   qr_selection_free (mesh->selection);
   mesh->selection = qr_selection_copy (qr_document_get_selection (doc));
+  mesh->static_generation++;
 
   const QrMap *map = qr_document_get_map (doc);
   for (guint e = 0; e < qr_map_entity_count (map); e++)

@@ -51,6 +51,9 @@ typedef enum
   /* Edges of selected and invalid brushes only: the shaded 3D view outlines
    * just those, as Hammer's does, and spares the rest of the edges. */
   QR_SCENE_EDGE_INDEX_MARKED,
+  /* Triangles of selected brushes only: what a view draws over its cached
+   * picture of everything else while the selection is dragged. */
+  QR_SCENE_FACE_INDEX_SELECTED,
   QR_SCENE_NORMALS,     /* QrSceneVertex, lines */
   QR_SCENE_CENTRES,     /* QrSceneVertex, four per slot: the arms of its cross */
   QR_SCENE_N_STREAMS
@@ -60,7 +63,15 @@ typedef enum
 static inline gboolean
 qr_scene_stream_is_index (QrSceneStream stream)
 {
-  return stream == QR_SCENE_FACE_INDEX || (stream >= QR_SCENE_EDGE_INDEX && stream <= QR_SCENE_EDGE_INDEX_MARKED);
+  return stream >= QR_SCENE_FACE_INDEX && stream <= QR_SCENE_FACE_INDEX_SELECTED && stream != QR_SCENE_EDGE_VERTS;
+}
+
+/* The vertex stream an index stream points into. */
+static inline QrSceneStream
+qr_scene_stream_vertices_of (QrSceneStream index_stream)
+{
+  return index_stream == QR_SCENE_FACE_INDEX || index_stream == QR_SCENE_FACE_INDEX_SELECTED
+           ? QR_SCENE_FACE_VERTS : QR_SCENE_EDGE_VERTS;
 }
 
 /* The edge index stream of a design canvas (0 top, 1 front, 2 side). */
@@ -96,6 +107,12 @@ gconstpointer qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream str
  * since the last call, sorted and merged, and clears the record. *all is
  * set when the whole stream must be uploaded (it grew or was compacted);
  * `ranges` is then empty. The caller's array is reused from frame to frame. */
+/* A number that changes whenever what the unselected slots draw changes:
+ * one of them was built, restyled or dropped, or a slot joined or left the
+ * selection. Moving the selection leaves it alone, so a view can keep a
+ * picture of everything else while the selection is dragged. */
+guint64 qr_scene_mesh_get_static_generation (const QrSceneMesh *mesh);
+
 void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
 
 /* The box drawn for a point entity: its origin ± this. */
