@@ -133,6 +133,41 @@ test_block_shapes (void)
 }
 
 static void
+test_block_handles (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) block = qr_block_tool_new ();
+  g_autoptr (GArray) segments = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  qr_tool_view_preview (block, doc, 0, 1.0, segments);
+  g_assert_cmpuint (segments->len, ==, 0);
+
+  /* The pending box (depth 0..64, the first default) shows eight square
+   * handles in every design canvas (its outline is the main preview's). */
+  drag (block, doc, at (0, 0, 0, 0, 0), at (0, 128, 64, 0, 0));
+  for (int view = 0; view < 3; view++)
+    {
+      qr_tool_view_preview (block, doc, view, 1.0, segments);
+      g_assert_cmpuint (segments->len, ==, 8 * 4);
+    }
+  /* The right side's handle, in the top view: wider. */
+  drag (block, doc, at (0, 129, 33, 0, 0), at (0, 190, 40, 0, 0));
+  /* A drag from inside moves it, snapped. */
+  drag (block, doc, at (0, 64, 32, 0, 0), at (0, 97, 47, 0, 0));
+  /* The top side's handle in the front view (x right, z up): taller. */
+  drag (block, doc, at (1, 128, 0, 64, 0), at (1, 128, 0, 126, 0));
+  /* The left side dragged past the right stops a grid step short of it. */
+  drag (block, doc, at (0, 32, 48, 0, 0), at (0, 400, 48, 0, 0));
+  g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 0);
+  g_assert_cmpuint (history_length (doc), ==, 0);
+
+  g_assert_true (qr_tool_key (block, doc, QR_TOOL_KEY_ENTER));
+  assert_bounds (only_brush (doc), qr_vec3 (208, 16, 0), qr_vec3 (224, 80, 128));
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  qr_tool_view_preview (block, doc, 0, 1.0, segments);
+  g_assert_cmpuint (segments->len, ==, 0);
+}
+
+static void
 test_block_escape_and_click (void)
 {
   g_autoptr (QrDocument) doc = empty_document ();
@@ -262,7 +297,7 @@ test_select_handles (void)
   guint before = history_length (doc);
 
   /* Resize: the bounds and eight square handles (four segments each). */
-  qr_select_tool_handles (select, doc, 0, 1.0, segments);
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
   g_assert_cmpuint (segments->len, ==, 4 + 8 * 4);
   drag (select, doc, at (0, 64, 64, 0, 0), at (0, 126, 98, 0, 0));
   assert_bounds (only_brush (doc), qr_vec3 (0, 0, 0), qr_vec3 (128, 96, 64));
@@ -273,7 +308,7 @@ test_select_handles (void)
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_ROTATE);
   g_assert_cmpuint (history_length (doc), ==, before + 1);
   g_array_set_size (segments, 0);
-  qr_select_tool_handles (select, doc, 0, 1.0, segments);
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
   g_assert_cmpuint (segments->len, ==, 4 + 4 * 8);
   /* The corner (128, 96) dragged a quarter turn anticlockwise about the
    * centre (64, 48), a little short: it snaps to 90°. */
@@ -297,10 +332,10 @@ test_select_handles (void)
    * handles after every change.) */
   g_autoptr (QrSelection) none = qr_selection_new ();
   qr_document_set_selection (doc, none);
-  qr_select_tool_handles (select, doc, 1, 1.0, segments);
+  qr_tool_view_preview (select, doc, 1, 1.0, segments);
   select_all (doc);
   g_array_set_size (segments, 0);
-  qr_select_tool_handles (select, doc, 1, 1.0, segments);
+  qr_tool_view_preview (select, doc, 1, 1.0, segments);
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_RESIZE);
 }
 
@@ -385,6 +420,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tools/block/top-then-front", test_block_top_then_front);
+  g_test_add_func ("/tools/block/handles", test_block_handles);
   g_test_add_func ("/tools/block/escape-and-click", test_block_escape_and_click);
   g_test_add_func ("/tools/block/shapes", test_block_shapes);
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);

@@ -53,8 +53,8 @@ append_lines (GArray *lines, const GArray *segments)
     }
 }
 
-/* Every view draws the tool's preview; each design canvas adds the
- * selection's handles, sized for its own zoom. */
+/* Every view draws the tool's preview; each design canvas adds the tool's
+ * view preview (handles), sized for its own zoom. */
 void
 _qr_window_refresh_tool_overlay (QrWindow *self)
 {
@@ -69,16 +69,13 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
     {
       QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
       GArray *lines = self->view_overlay[i];
+      /* The tool's preview as the 3D view has it; self->preview is reused below. */
       g_array_set_size (lines, 0);
+      g_array_append_vals (lines, self->overlay->data, self->overlay->len);
+      const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+      qr_tool_view_preview (self->tool, self->document, (int) view->axis, 1.0 / qr_ortho_view_get_zoom (view),
+                            self->preview);
       append_lines (lines, self->preview);
-      if (self->tool == self->select_tool)
-        {
-          const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
-          g_array_set_size (self->preview, 0);
-          qr_select_tool_handles (self->select_tool, self->document, (int) view->axis,
-                                  1.0 / qr_ortho_view_get_zoom (view), self->preview);
-          append_lines (lines, self->preview);
-        }
       qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (canvas), (const QrOverlayLine *) (gpointer) lines->data, lines->len);
     }
 }

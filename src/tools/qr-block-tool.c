@@ -1,21 +1,34 @@
 /* qr-block-tool.c — Block: drag a rectangle in a design canvas to outline
  * a new brush or primitive (block, wedge, cylinder, cone, sphere, arch,
- * with the options qr_block_tool_set_shape gives); its depth comes from the selection's extent along the
- * view's depth axis, or else from the last brush made (as in Hammer). A
- * drag in another view reshapes the pending box along that view's axes, so
- * the height is set in the front or side view. Enter makes the brush (one
- * undo step, "Create Block"), Escape drops the box. */
+ * with the options qr_block_tool_set_shape gives); its depth comes from
+ * the selection's extent along the view's depth axis, or else from the
+ * last brush made (as in Hammer). The pending box then carries resize
+ * handles in every design canvas and moves when dragged from inside; a
+ * drag outside it in another view reshapes it along that view's axes, so
+ * the height is set in the front or side view. None of this touches the
+ * document: Enter makes the brush (one undo step, "Create Block"), Escape
+ * drops the box. */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
 #include "qr-map.h"
 #include "qr-operations.h"
 
+/* What a drag does. */
+typedef enum
+{
+  GRAB_OUTLINE, /* draws the box's extent in the view anew */
+  GRAB_HANDLE,  /* resizes it by a handle */
+  GRAB_MOVE,    /* moves it */
+} Grab;
+
 typedef struct
 {
   QrTool parent;
   gboolean pending;   /* a box waits for Enter */
   gboolean dragging;
+  Grab grab;
+  int handle_i, handle_j; /* the handle dragged (see qr_handle_coord) */
   int view;
   QrVec3 start;       /* snapped */
   QrBounds box;       /* the pending box */
@@ -55,6 +68,21 @@ block_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->view = in->view;
   self->start = qr_tool_snap (in);
   self->before = self->box;
+  if (self->pending
+      && qr_tool_hit_handle (self->box, QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES, in, &self->handle_i,
+                             &self->handle_j))
+    {
+      self->grab = GRAB_HANDLE;
+      return;
+    }
+  double x = qr_vec3_get (in->point, r), y = qr_vec3_get (in->point, u);
+  if (self->pending && x > qr_vec3_get (self->box.min, r) && x < qr_vec3_get (self->box.max, r)
+      && y > qr_vec3_get (self->box.min, u) && y < qr_vec3_get (self->box.max, u))
+    {
+      self->grab = GRAB_MOVE;
+      return;
+    }
+  self->grab = GRAB_OUTLINE;
   if (!self->pending)
     {
       double lo, hi;
@@ -77,10 +105,29 @@ block_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
   QrVec3 p = qr_tool_snap (in);
-  qr_vec3_set (&self->box.min, r, MIN (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
-  qr_vec3_set (&self->box.max, r, MAX (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
-  qr_vec3_set (&self->box.min, u, MIN (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
-  qr_vec3_set (&self->box.max, u, MAX (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
+  switch (self->grab)
+    {
+    case GRAB_HANDLE:
+      self->box = qr_handle_resize (self->before, self->view, self->handle_i, self->handle_j, in);
+      break;
+    case GRAB_MOVE:
+      {
+        double d[3] = { 0, 0, 0 };
+        d[r] = qr_vec3_get (p, r) - qr_vec3_get (self->start, r);
+        d[u] = qr_vec3_get (p, u) - qr_vec3_get (self->start, u);
+        QrVec3 delta = qr_vec3 (d[0], d[1], d[2]);
+        self->box.min = qr_vec3_add (self->before.min, delta);
+        self->box.max = qr_vec3_add (self->before.max, delta);
+        break;
+      }
+    case GRAB_OUTLINE:
+    default:
+      qr_vec3_set (&self->box.min, r, MIN (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
+      qr_vec3_set (&self->box.max, r, MAX (qr_vec3_get (self->start, r), qr_vec3_get (p, r)));
+      qr_vec3_set (&self->box.min, u, MIN (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
+      qr_vec3_set (&self->box.max, u, MAX (qr_vec3_get (self->start, u), qr_vec3_get (p, u)));
+      break;
+    }
   QrVec3 size = qr_vec3_sub (self->box.max, self->box.min);
   qr_tool_set_status (&self->parent, g_strdup_printf (_("%g × %g × %g; Enter creates it"), size.x, size.y, size.z));
 }
@@ -146,6 +193,15 @@ block_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 }
 
 static void
+block_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (self->pending && !(self->dragging && self->grab == GRAB_OUTLINE))
+    qr_preview_add_handles (segments, self->box, view, pixel, QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES,
+                            QR_HANDLE_SQUARE);
+}
+
+static void
 block_free (QrTool *tool)
 {
   BlockTool *self = (BlockTool *) tool;
@@ -160,6 +216,7 @@ static const QrToolClass block_class = {
   .release = block_release,
   .key = block_key,
   .preview = block_preview,
+  .view_preview = block_view_preview,
   .free = block_free,
 };
 

@@ -30,8 +30,6 @@ typedef enum
   MODE_HANDLE,
 } Mode;
 
-/* Half the size of a handle, in pixels. */
-#define HANDLE_PX 4.0
 /* Rotation snaps to this many degrees unless Shift is held. */
 #define ROTATE_STEP 15.0
 
@@ -156,27 +154,20 @@ sync_handle_mode (SelectTool *self, QrDocument *doc)
     }
 }
 
-static gboolean
-handle_shown (QrHandleMode mode, int i, int j)
+/* The handles each mode shows. */
+static guint
+handle_mask (QrHandleMode mode)
 {
-  gboolean corner = i != 1 && j != 1, side = (i == 1) != (j == 1);
   switch (mode)
     {
     case QR_HANDLES_ROTATE:
-      return corner;
+      return QR_HANDLE_MASK_CORNERS;
     case QR_HANDLES_SHEAR:
-      return side;
+      return QR_HANDLE_MASK_SIDES;
     case QR_HANDLES_RESIZE:
     default:
-      return corner || side;
+      return QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES;
     }
-}
-
-static double
-handle_coord (QrBounds b, int axis, int k)
-{
-  double lo = qr_vec3_get (b.min, axis), hi = qr_vec3_get (b.max, axis);
-  return k == 0 ? lo : k == 2 ? hi : 0.5 * (lo + hi);
 }
 
 /* The handle under the pointer, if any. */
@@ -184,46 +175,13 @@ static gboolean
 hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *hj)
 {
   QrBounds b;
-  if (!selection_bounds (doc, NULL, &b))
-    return FALSE;
-  int r, u;
-  qr_tool_view_axes (in->view, &r, &u, NULL);
-  double reach = (HANDLE_PX + 2.0) * in->pixel;
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      if (handle_shown (self->handles, i, j)
-          && fabs (qr_vec3_get (in->point, r) - handle_coord (b, r, i)) <= reach
-          && fabs (qr_vec3_get (in->point, u) - handle_coord (b, u, j)) <= reach)
-        {
-          *hi = i;
-          *hj = j;
-          return TRUE;
-        }
-  return FALSE;
-}
-
-static QrVec3
-view_point (int r, int u, double x, double y, double depth_value, int depth)
-{
-  QrVec3 p;
-  qr_vec3_set (&p, r, x);
-  qr_vec3_set (&p, u, y);
-  qr_vec3_set (&p, depth, depth_value);
-  return p;
+  return selection_bounds (doc, NULL, &b) && qr_tool_hit_handle (b, handle_mask (self->handles), in, hi, hj);
 }
 
 static void
-add_segment (GArray *out, QrVec3 a, QrVec3 b, QrPreviewKind kind)
-{
-  QrPreviewSegment s = { a, b, kind };
-  g_array_append_val (out, s);
-}
-
-void
-qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
+select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
 {
   SelectTool *self = (SelectTool *) tool;
-  g_return_if_fail (tool != NULL && tool->klass->press != NULL && QR_IS_DOCUMENT (doc));
   QrBounds b;
   /* After the sync, handle_ids is the selection: no second look-up. */
   sync_handle_mode (self, doc);
@@ -231,36 +189,9 @@ qr_select_tool_handles (QrTool *tool, QrDocument *doc, int view, double pixel, G
   if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || ids->len == 0
       || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
     return;
-  int r, u, depth;
-  qr_tool_view_axes (view, &r, &u, &depth);
-  double z = qr_vec3_get (b.max, depth);
-  double x0 = qr_vec3_get (b.min, r), x1 = qr_vec3_get (b.max, r), y0 = qr_vec3_get (b.min, u), y1 = qr_vec3_get (b.max, u);
-  QrVec3 c00 = view_point (r, u, x0, y0, z, depth), c10 = view_point (r, u, x1, y0, z, depth);
-  QrVec3 c11 = view_point (r, u, x1, y1, z, depth), c01 = view_point (r, u, x0, y1, z, depth);
-  add_segment (segments, c00, c10, QR_PREVIEW_BOUNDS);
-  add_segment (segments, c10, c11, QR_PREVIEW_BOUNDS);
-  add_segment (segments, c11, c01, QR_PREVIEW_BOUNDS);
-  add_segment (segments, c01, c00, QR_PREVIEW_BOUNDS);
-
-  double h = HANDLE_PX * pixel;
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      {
-        if (!handle_shown (self->handles, i, j))
-          continue;
-        double x = handle_coord (b, r, i), y = handle_coord (b, u, j);
-        /* Squares resize, circles (octagons) rotate, diamonds shear. */
-        int n = self->handles == QR_HANDLES_ROTATE ? 8 : 4;
-        double phase = self->handles == QR_HANDLES_RESIZE ? G_PI / 4 : self->handles == QR_HANDLES_ROTATE ? G_PI / 8 : 0;
-        double radius = self->handles == QR_HANDLES_RESIZE ? h * G_SQRT2 : h * 1.3;
-        for (int k = 0; k < n; k++)
-          {
-            double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
-            add_segment (segments, view_point (r, u, x + radius * cos (a0), y + radius * sin (a0), z, depth),
-                         view_point (r, u, x + radius * cos (a1), y + radius * sin (a1), z, depth),
-                         QR_PREVIEW_HANDLE);
-          }
-      }
+  static const QrHandleShape shapes[] = { QR_HANDLE_SQUARE, QR_HANDLE_CIRCLE, QR_HANDLE_DIAMOND };
+  qr_preview_add_outline (segments, b, view, QR_PREVIEW_BOUNDS);
+  qr_preview_add_handles (segments, b, view, pixel, handle_mask (self->handles), shapes[self->handles]);
 }
 
 QrHandleMode
@@ -382,21 +313,11 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
 
   if (self->handles == QR_HANDLES_RESIZE)
     {
-      double lo[3] = { b.min.x, b.min.y, b.min.z }, hi[3] = { b.max.x, b.max.y, b.max.z };
-      /* A side may not cross the opposite one: the box keeps some size. */
-      double least = in->grid > 0 && !(in->modifiers & QR_INPUT_ALT) ? in->grid : 1.0;
-      if (self->handle_i == 0)
-        lo[r] = MIN (px, hi[r] - least);
-      else if (self->handle_i == 2)
-        hi[r] = MAX (px, lo[r] + least);
-      if (self->handle_j == 0)
-        lo[u] = MIN (py, hi[u] - least);
-      else if (self->handle_j == 2)
-        hi[u] = MAX (py, lo[u] + least);
-      QrBounds to = { qr_vec3 (lo[0], lo[1], lo[2]), qr_vec3 (hi[0], hi[1], hi[2]) };
+      QrBounds to = qr_handle_resize (b, self->view, self->handle_i, self->handle_j, in);
       if (!qr_vec3_equal (to.min, b.min) || !qr_vec3_equal (to.max, b.max))
         self->steps += qr_op_resize (doc, ids, n, to, NULL);
-      qr_tool_set_status (&self->parent, g_strdup_printf (_("Size %g × %g × %g"), hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]));
+      QrVec3 size = qr_vec3_sub (to.max, to.min);
+      qr_tool_set_status (&self->parent, g_strdup_printf (_("Size %g × %g × %g"), size.x, size.y, size.z));
     }
   else if (self->handles == QR_HANDLES_ROTATE)
     {
@@ -627,6 +548,7 @@ static const QrToolClass select_class = {
   .release = select_release,
   .key = select_key,
   .preview = select_preview,
+  .view_preview = select_view_preview,
   .free = select_free,
 };
 

@@ -43,6 +43,15 @@ qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments)
     tool->klass->preview (tool, doc, segments);
 }
 
+void
+qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
+{
+  g_return_if_fail (tool != NULL && QR_IS_DOCUMENT (doc) && view >= 0 && view < 3 && segments != NULL);
+  g_array_set_size (segments, 0);
+  if (tool->klass->view_preview)
+    tool->klass->view_preview (tool, doc, view, pixel, segments);
+}
+
 const char *
 qr_tool_status (QrTool *tool)
 {
@@ -106,4 +115,111 @@ qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind)
           QrPreviewSegment s = { c[i], c[i | (1 << axis)], kind };
           g_array_append_val (segments, s);
         }
+}
+
+double
+qr_handle_coord (QrBounds box, int axis, int k)
+{
+  double lo = qr_vec3_get (box.min, axis), hi = qr_vec3_get (box.max, axis);
+  return k == 0 ? lo : k == 2 ? hi : 0.5 * (lo + hi);
+}
+
+gboolean
+qr_tool_hit_handle (QrBounds box, guint mask, const QrInput *in, int *hi, int *hj)
+{
+  int r, u;
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  double reach = (QR_HANDLE_PX + 2.0) * in->pixel;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      if ((mask & (1u << (i * 3 + j))) != 0
+          && fabs (qr_vec3_get (in->point, r) - qr_handle_coord (box, r, i)) <= reach
+          && fabs (qr_vec3_get (in->point, u) - qr_handle_coord (box, u, j)) <= reach)
+        {
+          *hi = i;
+          *hj = j;
+          return TRUE;
+        }
+  return FALSE;
+}
+
+QrBounds
+qr_handle_resize (QrBounds box, int view, int i, int j, const QrInput *in)
+{
+  int r, u;
+  qr_tool_view_axes (view, &r, &u, NULL);
+  QrVec3 p = qr_tool_snap (in);
+  double px = qr_vec3_get (p, r), py = qr_vec3_get (p, u);
+  double least = in->grid > 0 && !(in->modifiers & QR_INPUT_ALT) ? in->grid : 1.0;
+  QrBounds to = box;
+  if (i == 0)
+    qr_vec3_set (&to.min, r, MIN (px, qr_vec3_get (box.max, r) - least));
+  else if (i == 2)
+    qr_vec3_set (&to.max, r, MAX (px, qr_vec3_get (box.min, r) + least));
+  if (j == 0)
+    qr_vec3_set (&to.min, u, MIN (py, qr_vec3_get (box.max, u) - least));
+  else if (j == 2)
+    qr_vec3_set (&to.max, u, MAX (py, qr_vec3_get (box.min, u) + least));
+  return to;
+}
+
+/* A point of a design canvas's plane at `depth_value` along its depth axis. */
+static QrVec3
+view_point (int r, int u, int depth, double x, double y, double depth_value)
+{
+  QrVec3 p;
+  qr_vec3_set (&p, r, x);
+  qr_vec3_set (&p, u, y);
+  qr_vec3_set (&p, depth, depth_value);
+  return p;
+}
+
+static void
+add_segment (GArray *out, QrVec3 a, QrVec3 b, QrPreviewKind kind)
+{
+  QrPreviewSegment s = { a, b, kind };
+  g_array_append_val (out, s);
+}
+
+void
+qr_preview_add_outline (GArray *segments, QrBounds box, int view, QrPreviewKind kind)
+{
+  int r, u, depth;
+  qr_tool_view_axes (view, &r, &u, &depth);
+  double z = qr_vec3_get (box.max, depth);
+  double x0 = qr_vec3_get (box.min, r), x1 = qr_vec3_get (box.max, r);
+  double y0 = qr_vec3_get (box.min, u), y1 = qr_vec3_get (box.max, u);
+  QrVec3 c00 = view_point (r, u, depth, x0, y0, z), c10 = view_point (r, u, depth, x1, y0, z);
+  QrVec3 c11 = view_point (r, u, depth, x1, y1, z), c01 = view_point (r, u, depth, x0, y1, z);
+  add_segment (segments, c00, c10, kind);
+  add_segment (segments, c10, c11, kind);
+  add_segment (segments, c11, c01, kind);
+  add_segment (segments, c01, c00, kind);
+}
+
+void
+qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, guint mask, QrHandleShape shape)
+{
+  int r, u, depth;
+  qr_tool_view_axes (view, &r, &u, &depth);
+  double z = qr_vec3_get (box.max, depth);
+  /* Squares resize, circles (octagons) rotate, diamonds shear. */
+  double h = QR_HANDLE_PX * pixel;
+  int n = shape == QR_HANDLE_CIRCLE ? 8 : 4;
+  double phase = shape == QR_HANDLE_SQUARE ? G_PI / 4 : shape == QR_HANDLE_CIRCLE ? G_PI / 8 : 0;
+  double radius = shape == QR_HANDLE_SQUARE ? h * G_SQRT2 : h * 1.3;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      {
+        if ((mask & (1u << (i * 3 + j))) == 0)
+          continue;
+        double x = qr_handle_coord (box, r, i), y = qr_handle_coord (box, u, j);
+        for (int k = 0; k < n; k++)
+          {
+            double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
+            add_segment (segments, view_point (r, u, depth, x + radius * cos (a0), y + radius * sin (a0), z),
+                         view_point (r, u, depth, x + radius * cos (a1), y + radius * sin (a1), z),
+                         QR_PREVIEW_HANDLE);
+          }
+      }
 }

@@ -67,6 +67,9 @@ typedef struct
   gboolean (*key) (QrTool *tool, QrDocument *doc, QrToolKey key);
   /* Appends the segments to draw (QrPreviewSegment). */
   void (*preview) (QrTool *tool, QrDocument *doc, GArray *segments);
+  /* Optional: appends what one design canvas adds at its own zoom
+   * (`pixel` world units per screen pixel): handles. */
+  void (*view_preview) (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
   void (*free) (QrTool *tool);
 } QrToolClass;
 
@@ -82,6 +85,9 @@ void qr_tool_release (QrTool *tool, QrDocument *doc, const QrInput *in);
 gboolean qr_tool_key (QrTool *tool, QrDocument *doc, QrToolKey key);
 /* Fills `segments` (QrPreviewSegment), emptied first. */
 void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
+/* Fills `segments` with what design canvas `view` adds to the preview, at
+ * `pixel` world units per pixel (handles), emptied first. */
+void qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
 /* For the tools: replaces the status sentence (takes ownership). */
 void qr_tool_set_status (QrTool *tool, char *status);
@@ -95,6 +101,36 @@ QrVec3 qr_tool_snap (const QrInput *in);
 /* Appends the twelve edges of a box. */
 void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
 
+/* Handles on a box in a design canvas sit at 3 × 3 places, k = 0 at the
+ * min, 1 the middle, 2 the max of the view's right (i) and up (j) axes.
+ * A mask has bit i * 3 + j set for each handle shown. */
+#define QR_HANDLE_MASK_CORNERS (1u << 0 | 1u << 2 | 1u << 6 | 1u << 8)
+#define QR_HANDLE_MASK_SIDES (1u << 1 | 1u << 3 | 1u << 5 | 1u << 7)
+/* Half the size of a handle, in pixels. */
+#define QR_HANDLE_PX 4.0
+
+typedef enum
+{
+  QR_HANDLE_SQUARE,  /* resize */
+  QR_HANDLE_CIRCLE,  /* rotate */
+  QR_HANDLE_DIAMOND, /* shear */
+} QrHandleShape;
+
+/* The coordinate of handle place k (0, 1, 2) along `axis`. */
+double qr_handle_coord (QrBounds box, int axis, int k);
+/* The shown handle of `box` under the pointer, if any. */
+gboolean qr_tool_hit_handle (QrBounds box, guint mask, const QrInput *in, int *i, int *j);
+/* The box with handle (i, j) of design canvas `view` dragged to the
+ * pointer, snapped unless Alt is held; a side stops a grid step (or a unit)
+ * short of the opposite one. */
+QrBounds qr_handle_resize (QrBounds box, int view, int i, int j, const QrInput *in);
+/* Appends the box's outline as design canvas `view` shows it. */
+void qr_preview_add_outline (GArray *segments, QrBounds box, int view, QrPreviewKind kind);
+/* Appends the box's shown handles in design canvas `view`, sized for
+ * `pixel` world units per pixel. */
+void qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, guint mask,
+                             QrHandleShape shape);
+
 /* The tools. */
 QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
@@ -105,7 +141,8 @@ QrTool *qr_clip_tool_new (void);
 void qr_block_tool_set_shape (QrTool *block, const QrPrimitiveSpec *shape);
 const QrPrimitiveSpec *qr_block_tool_get_shape (QrTool *block);
 
-/* What Select's handles do; clicking the selection cycles them. */
+/* What Select's handles do; clicking the selection cycles them. Its view
+ * preview is the selection's bounds with the handles of the mode. */
 typedef enum
 {
   QR_HANDLES_RESIZE,
@@ -114,6 +151,3 @@ typedef enum
 } QrHandleMode;
 
 QrHandleMode qr_select_tool_get_handle_mode (QrTool *select);
-/* Appends the selection's bounds and handles as a design canvas (0 top,
- * 1 front, 2 side) at `pixel` world units per pixel shows them. */
-void qr_select_tool_handles (QrTool *select, QrDocument *doc, int view, double pixel, GArray *segments);
