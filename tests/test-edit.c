@@ -734,6 +734,79 @@ test_paste_foreign (void)
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
 }
 
+/* A brush pasted in the other face form is rewritten in the map's, so the
+ * map stays one dialect; the texture lands on the same texels. */
+static void
+test_paste_converts_form (void)
+{
+  static const char standard[] =
+    "{\n"
+    "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) crate 16 8 30 0.5 2\n"
+    "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) crate 0 0 0 1 1\n"
+    "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) crate 0 0 0 1 1\n"
+    "( 64 64 64 ) ( 64 65 64 ) ( 65 64 64 ) crate 0 0 0 1 1\n"
+    "( 64 64 64 ) ( 65 64 64 ) ( 64 64 65 ) crate 0 0 0 1 1\n"
+    "( 64 64 64 ) ( 64 64 65 ) ( 64 65 64 ) crate 0 0 0 1 1\n"
+    "}\n";
+  g_autoptr (QrDocument) doc = new_doc (); /* Valve 220 */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) parsed = qr_map_parse_map (standard, sizeof standard - 1, "test", &error);
+  g_assert_no_error (error);
+  const QrBrush *want = qr_entity_get_brush (qr_map_get_entity (parsed, 0), 0);
+
+  g_assert_true (qr_clipboard_paste (doc, standard, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_no_error (error);
+  QrMap *map = qr_document_get_map (doc);
+  g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_VALVE220);
+  const QrBrush *got = brush_at (doc, 0, 2);
+  g_assert_cmpint (got->n_faces, ==, want->n_faces);
+  for (int f = 0; f < got->n_faces; f++)
+    {
+      g_assert_cmpint (got->faces[f].form, ==, QR_TEX_VALVE);
+      QrPlane plane;
+      g_assert_true (qr_face_plane (&got->faces[f], &plane));
+      QrUV a[3], b[3];
+      qr_texproj_uvs (QR_TEX_STANDARD, &want->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, a);
+      qr_texproj_uvs (QR_TEX_VALVE, &got->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, b);
+      for (int i = 0; i < 3; i++)
+        {
+          g_assert_cmpfloat_with_epsilon (a[i].u, b[i].u, 1e-9);
+          g_assert_cmpfloat_with_epsilon (a[i].v, b[i].v, 1e-9);
+        }
+    }
+
+  /* Into a standard map: axial Valve axes become standard; skewed ones
+   * cannot, and the paste is refused whole. */
+  g_autoptr (QrDocument) plain = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n" "{\n"
+    "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) a 0 0 0 1 1\n"
+    "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) a 0 0 0 1 1\n"
+    "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) a 0 0 0 1 1\n"
+    "( 8 8 8 ) ( 8 9 8 ) ( 9 8 8 ) a 0 0 0 1 1\n"
+    "( 8 8 8 ) ( 9 8 8 ) ( 8 8 9 ) a 0 0 0 1 1\n"
+    "( 8 8 8 ) ( 8 8 9 ) ( 8 9 8 ) a 0 0 0 1 1\n"
+    "}\n}\n");
+  g_autofree char *valve = qr_clipboard_dup_text (doc, qr_document_get_selection (doc));
+  g_assert_true (qr_clipboard_paste (plain, valve, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qr_map_detect_dialect (qr_document_get_map (plain)), ==, QR_DIALECT_QUAKE);
+  guint steps = qr_command_stack_history_length (qr_document_get_history (plain));
+  static const char skewed[] =
+    "{\n"
+    "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) a [ 0 1 0.5 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) a [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) a [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "( 8 8 8 ) ( 8 9 8 ) ( 9 8 8 ) a [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+    "( 8 8 8 ) ( 9 8 8 ) ( 8 8 9 ) a [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "( 8 8 8 ) ( 8 8 9 ) ( 8 9 8 ) a [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+    "}\n";
+  g_assert_false (qr_clipboard_paste (plain, skewed, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "face 1"));
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (plain)), ==, steps);
+  g_assert_cmpint (qr_map_detect_dialect (qr_document_get_map (plain)), ==, QR_DIALECT_QUAKE);
+}
+
 /* --- failures change nothing --- */
 
 static void
@@ -1106,6 +1179,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/keys", test_keys);
   g_test_add_func ("/edit/clipboard/copy-paste", test_copy_paste);
   g_test_add_func ("/edit/clipboard/paste-foreign", test_paste_foreign);
+  g_test_add_func ("/edit/clipboard/paste-converts-form", test_paste_converts_form);
   g_test_add_func ("/edit/failures", test_failures);
   g_test_add_func ("/edit/stack/clean-point", test_clean_point);
   g_test_add_func ("/edit/stack/transaction", test_transaction);

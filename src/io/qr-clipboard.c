@@ -70,15 +70,82 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
   return text ? g_string_free (g_steal_pointer (&text), FALSE) : g_strdup ("");
 }
 
+/* The face form `map` is written in: Valve when it has Valve faces (mixed
+ * maps included) or says "mapversion" "220", standard when its faces are
+ * all standard; FALSE for a map without faces, which takes what comes. */
+static gboolean
+map_face_form (const QrMap *map, QrTexForm *form)
+{
+  switch (qr_map_detect_dialect (map))
+    {
+    case QR_DIALECT_VALVE220:
+    case QR_DIALECT_QUAKE2_VALVE:
+    case QR_DIALECT_MIXED:
+    case QR_DIALECT_VMF:
+      *form = QR_TEX_VALVE;
+      return TRUE;
+    default:
+      break;
+    }
+  const QrEntity *world = qr_map_entity_count (map) > 0 ? qr_map_get_entity (map, 0) : NULL;
+  if (world != NULL && g_strcmp0 (qr_entity_get_key (world, "mapversion"), "220") == 0)
+    {
+      *form = QR_TEX_VALVE;
+      return TRUE;
+    }
+  *form = QR_TEX_STANDARD;
+  return qr_map_count_brushes (map) > 0;
+}
+
+/* Rewrites the pasted faces in the document's form, so that the map stays
+ * in one dialect that other tools read: standard alignments are exact in
+ * Valve form; a Valve alignment with skewed or off-plane axes has no
+ * standard form, and the paste is refused rather than changed. */
+static gboolean
+convert_faces (QrMap *from, QrTexForm form, GError **error)
+{
+  guint number = 0;
+  for (guint e = 0; e < qr_map_entity_count (from); e++)
+    {
+      QrEntity *entity = qr_map_get_entity (from, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++, number++)
+        {
+          QrBrush *brush = qr_entity_get_brush (entity, b);
+          for (int f = 0; f < brush->n_faces; f++)
+            {
+              QrFace *face = &brush->faces[f];
+              QrPlane plane;
+              if (face->form == form || !qr_face_plane (face, &plane))
+                continue;
+              QrTexAttr tex;
+              g_autoptr (GError) local = NULL;
+              if (form == QR_TEX_VALVE)
+                qr_texproj_standard_to_valve (&face->tex, plane.normal, &tex);
+              else if (!qr_texproj_valve_to_standard (&face->tex, plane.normal, &tex, &local))
+                {
+                  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED,
+                               _("brush %u, face %d: %s in this standard-format map; save it as Valve 220 to paste this"),
+                               number + 1, f + 1, local->message);
+                  return FALSE;
+                }
+              face->tex = tex;
+              face->form = (uint8_t) form;
+            }
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 qr_clipboard_paste (QrDocument *doc, const char *text, gssize len, QrVec3 offset, GError **error)
 {
-  QrMap *from;
-
   if (len < 0)
     len = (gssize) strlen (text);
-  from = qr_map_parse_map (text, (gsize) len, _("clipboard"), error);
+  g_autoptr (QrMap) from = qr_map_parse_map (text, (gsize) len, _("clipboard"), error);
   if (from == NULL)
     return FALSE;
-  return qr_op_add_map (doc, from, offset, _("Paste"), error);
+  QrTexForm form;
+  if (map_face_form (qr_document_get_map (doc), &form) && !convert_faces (from, form, error))
+    return FALSE;
+  return qr_op_add_map (doc, g_steal_pointer (&from), offset, _("Paste"), error);
 }
