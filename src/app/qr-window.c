@@ -103,11 +103,14 @@ update_status_selection (QrWindow *self)
       return;
     }
   QrBounds b = _qr_window_map_bounds (self, TRUE);
-  g_autofree char *count = NULL;
-  if (entities == 0)
-    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes), brushes);
-  else
-    count = g_strdup_printf (_("%u brushes, %u entities"), brushes, entities);
+  /* Each count takes its own plural form: "1 brush, 2 entities". */
+  g_autofree char *brush_count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes),
+                                                  brushes);
+  g_autofree char *entity_count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entity", "%u entities",
+                                                                entities), entities);
+  g_autofree char *count = entities == 0 ? g_strdup (brush_count)
+                         : brushes == 0 ? g_strdup (entity_count)
+                         : g_strdup_printf (C_("selection count", "%s, %s"), brush_count, entity_count);
   g_autofree char *text = NULL;
   if (qr_bounds_is_empty (b))
     text = g_strdup (count);
