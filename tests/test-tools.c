@@ -339,6 +339,65 @@ test_select_handles (void)
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_RESIZE);
 }
 
+/* Segments of one kind. */
+static guint
+count_kind (const GArray *segments, QrPreviewKind kind)
+{
+  guint n = 0;
+  for (guint i = 0; i < segments->len; i++)
+    n += g_array_index (segments, QrPreviewSegment, i).kind == kind;
+  return n;
+}
+
+static void
+test_hover (void)
+{
+  g_autoptr (QrDocument) doc = one_block (); /* 0..64 on every axis */
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  g_autoptr (GArray) segments = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  QrInput over_corner = at (0, 65, 63, 0, 0), inside = at (0, 20, 20, 0, 0), outside = at (0, 200, 20, 0, 0);
+
+  /* Nothing selected: nothing is hot. */
+  g_assert_false (qr_tool_hover (select, doc, &over_corner));
+  g_assert_cmpint (select->hot, ==, QR_TOOL_HOT_NONE);
+
+  select_all (doc);
+  /* The top-right corner handle (i 2, j 2) lights up, in the top view only. */
+  g_assert_true (qr_tool_hover (select, doc, &over_corner));
+  g_assert_cmpint (select->hot, ==, 2 * 3 + 2);
+  g_assert_false (qr_tool_hover (select, doc, &over_corner));
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_HANDLE_HOT), ==, 4);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_HANDLE), ==, 7 * 4);
+  qr_tool_view_preview (select, doc, 1, 1.0, segments);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_HANDLE_HOT), ==, 0);
+
+  /* Inside the bounds a drag would move the selection; off the views and
+   * outside, nothing is hot. */
+  g_assert_true (qr_tool_hover (select, doc, &inside));
+  g_assert_cmpint (select->hot, ==, QR_TOOL_HOT_MOVE);
+  g_assert_true (qr_tool_hover (select, doc, &outside));
+  g_assert_cmpint (select->hot, ==, QR_TOOL_HOT_NONE);
+  g_assert_true (qr_tool_hover (select, doc, &inside));
+  g_assert_true (qr_tool_hover (select, doc, NULL));
+  g_assert_cmpint (select->hot, ==, QR_TOOL_HOT_NONE);
+
+  /* In rotate mode the corners are circles: the hot one says so. */
+  drag (select, doc, inside, inside);
+  g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_ROTATE);
+  g_assert_true (qr_tool_hover (select, doc, &over_corner));
+  g_assert_cmpint (select->hot_shape, ==, QR_HANDLE_CIRCLE);
+
+  /* Block: the pending box's handles and inside. */
+  g_autoptr (QrTool) block = qr_block_tool_new ();
+  g_assert_false (qr_tool_hover (block, doc, &inside));
+  drag (block, doc, at (0, 128, 0, 0, 0), at (0, 256, 64, 0, 0));
+  g_assert_true (qr_tool_hover (block, doc, &(QrInput) { .view = 0, .point = qr_vec3 (129, 33, 0), .pixel = 1, .grid = 16 }));
+  g_assert_cmpint (block->hot, ==, 0 * 3 + 1);
+  g_assert_true (qr_tool_hover (block, doc, &(QrInput) { .view = 0, .point = qr_vec3 (200, 20, 0), .pixel = 1, .grid = 16 }));
+  g_assert_cmpint (block->hot, ==, QR_TOOL_HOT_MOVE);
+}
+
 static double
 total_volume (QrDocument *doc)
 {
@@ -421,6 +480,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tools/block/top-then-front", test_block_top_then_front);
   g_test_add_func ("/tools/block/handles", test_block_handles);
+  g_test_add_func ("/tools/hover", test_hover);
   g_test_add_func ("/tools/block/escape-and-click", test_block_escape_and_click);
   g_test_add_func ("/tools/block/shapes", test_block_shapes);
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);

@@ -11,6 +11,7 @@
 #define OVERLAY_NEW_BRUSH 0xff30d0ffu /* amber */
 #define OVERLAY_BOUNDS 0xff3c50ffu    /* the selection's red */
 #define OVERLAY_HANDLE 0xfff0f0f0u
+#define OVERLAY_HANDLE_HOT 0xff40ffffu /* yellow: under the pointer */
 #define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
@@ -26,6 +27,8 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_BOUNDS;
     case QR_PREVIEW_HANDLE:
       return OVERLAY_HANDLE;
+    case QR_PREVIEW_HANDLE_HOT:
+      return OVERLAY_HANDLE_HOT;
     case QR_PREVIEW_CLIP_LINE:
       return OVERLAY_CLIP_LINE;
     case QR_PREVIEW_CLIP_KEEP:
@@ -104,6 +107,58 @@ input_for (QrWindow *self, QrOrthoCanvas *canvas, double x, double y, guint stat
   return in;
 }
 
+/* The cursor for the tool's hot spot: which way a drag from there goes. */
+static const char *
+hot_cursor (const QrTool *tool)
+{
+  if (tool->hot == QR_TOOL_HOT_MOVE)
+    return "move";
+  if (tool->hot < 0)
+    return NULL;
+  /* Handle places run 0..2 along the view's right and up axes, which every
+   * design canvas draws rightwards and upwards. */
+  int di = tool->hot / 3 - 1, dj = tool->hot % 3 - 1;
+  if (tool->hot_shape == QR_HANDLE_CIRCLE)
+    return "grab";
+  if (tool->hot_shape == QR_HANDLE_DIAMOND)
+    return di == 0 ? "ew-resize" : "ns-resize"; /* a side slides along itself */
+  if (di == 0)
+    return "ns-resize";
+  if (dj == 0)
+    return "ew-resize";
+  return di == dj ? "nesw-resize" : "nwse-resize";
+}
+
+/* Handles light up under the pointer and the cursor says what a drag
+ * would do; nothing is redrawn unless the hot spot changed. */
+static void
+hover (QrWindow *self, QrOrthoCanvas *canvas, const QrInput *in)
+{
+  if (!qr_tool_hover (self->tool, self->document, in))
+    return;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (canvas), in != NULL ? hot_cursor (self->tool) : NULL);
+  _qr_window_refresh_tool_overlay (self);
+}
+
+static void
+on_tool_hover (QrOrthoCanvas *canvas, QrWindow *self)
+{
+  QrVec3 world;
+  if (!qr_ortho_canvas_get_pointer (canvas, &world))
+    {
+      hover (self, canvas, NULL);
+      return;
+    }
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  QrInput in = {
+    .view = (int) view->axis,
+    .point = world,
+    .pixel = 1.0 / qr_ortho_view_get_zoom (view),
+    .grid = self->grid_size,
+  };
+  hover (self, canvas, &in);
+}
+
 static void
 on_tool_press (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
 {
@@ -125,6 +180,8 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
 {
   QrInput in = input_for (self, canvas, x, y, state);
   qr_tool_release (self->tool, self->document, &in);
+  /* What the release made may now lie under the pointer. */
+  hover (self, canvas, &in);
   refresh_preview (self);
 }
 
@@ -200,8 +257,11 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
       g_simple_action_set_state (action, state);
       return;
     }
-  /* Leaving a tool drops what it had pending. */
+  /* Leaving a tool drops what it had pending and what it had lit. */
   qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
+  qr_tool_hover (self->tool, self->document, NULL);
+  for (int i = 0; i < 3; i++)
+    gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;
   g_simple_action_set_state (action, state);
   /* Hidden, not just folded: a folded revealer still asks for its width. */
@@ -261,6 +321,7 @@ _qr_window_init_tools (QrWindow *self)
       g_signal_connect (canvas, "tool-drag", G_CALLBACK (on_tool_drag), self);
       g_signal_connect (canvas, "tool-release", G_CALLBACK (on_tool_release), self);
       g_signal_connect (canvas, "tool-key", G_CALLBACK (on_tool_key), self);
+      g_signal_connect (canvas, "pointer-moved", G_CALLBACK (on_tool_hover), self);
     }
 }
 

@@ -56,6 +56,23 @@ default_depth (BlockTool *self, QrDocument *doc, int depth, double *lo, double *
   *hi = self->last_max[depth];
 }
 
+/* What a press at the pointer would grab. */
+static Grab
+grab_at (BlockTool *self, const QrInput *in, int *i, int *j)
+{
+  if (!self->pending)
+    return GRAB_OUTLINE;
+  if (qr_tool_hit_handle (self->box, QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES, in, i, j))
+    return GRAB_HANDLE;
+  int r, u;
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  double x = qr_vec3_get (in->point, r), y = qr_vec3_get (in->point, u);
+  if (x > qr_vec3_get (self->box.min, r) && x < qr_vec3_get (self->box.max, r)
+      && y > qr_vec3_get (self->box.min, u) && y < qr_vec3_get (self->box.max, u))
+    return GRAB_MOVE;
+  return GRAB_OUTLINE;
+}
+
 static void
 block_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
 {
@@ -68,21 +85,9 @@ block_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->view = in->view;
   self->start = qr_tool_snap (in);
   self->before = self->box;
-  if (self->pending
-      && qr_tool_hit_handle (self->box, QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES, in, &self->handle_i,
-                             &self->handle_j))
-    {
-      self->grab = GRAB_HANDLE;
-      return;
-    }
-  double x = qr_vec3_get (in->point, r), y = qr_vec3_get (in->point, u);
-  if (self->pending && x > qr_vec3_get (self->box.min, r) && x < qr_vec3_get (self->box.max, r)
-      && y > qr_vec3_get (self->box.min, u) && y < qr_vec3_get (self->box.max, u))
-    {
-      self->grab = GRAB_MOVE;
-      return;
-    }
-  self->grab = GRAB_OUTLINE;
+  self->grab = grab_at (self, in, &self->handle_i, &self->handle_j);
+  if (self->grab != GRAB_OUTLINE)
+    return;
   if (!self->pending)
     {
       double lo, hi;
@@ -196,9 +201,35 @@ static void
 block_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
 {
   BlockTool *self = (BlockTool *) tool;
+  int hot = tool->hot >= 0 && tool->hot_view == view ? tool->hot : -1;
   if (self->pending && !(self->dragging && self->grab == GRAB_OUTLINE))
     qr_preview_add_handles (segments, self->box, view, pixel, QR_HANDLE_MASK_CORNERS | QR_HANDLE_MASK_SIDES,
-                            QR_HANDLE_SQUARE);
+                            QR_HANDLE_SQUARE, hot);
+}
+
+static void
+block_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  BlockTool *self = (BlockTool *) tool;
+  if (self->dragging)
+    return;
+  tool->hot = QR_TOOL_HOT_NONE;
+  if (in == NULL)
+    return;
+  int i, j;
+  tool->hot_view = in->view;
+  tool->hot_shape = QR_HANDLE_SQUARE;
+  switch (grab_at (self, in, &i, &j))
+    {
+    case GRAB_HANDLE:
+      tool->hot = i * 3 + j;
+      break;
+    case GRAB_MOVE:
+      tool->hot = QR_TOOL_HOT_MOVE;
+      break;
+    default:
+      break;
+    }
 }
 
 static void
@@ -217,6 +248,7 @@ static const QrToolClass block_class = {
   .key = block_key,
   .preview = block_preview,
   .view_preview = block_view_preview,
+  .hover = block_hover,
   .free = block_free,
 };
 
@@ -224,7 +256,7 @@ QrTool *
 qr_block_tool_new (void)
 {
   BlockTool *self = g_new0 (BlockTool, 1);
-  self->parent.klass = &block_class;
+  qr_tool_init (&self->parent, &block_class);
   /* Before any brush: a 64-unit slab from the floor up, as a first room wall. */
   for (int a = 0; a < 3; a++)
     {

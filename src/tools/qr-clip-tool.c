@@ -257,7 +257,7 @@ QrTool *
 qr_clip_tool_new (void)
 {
   ClipTool *self = g_new0 (ClipTool, 1);
-  self->parent.klass = &clip_class;
+  qr_tool_init (&self->parent, &clip_class);
   self->dragging = -1;
   self->builder = qr_poly_builder_new ();
   return &self->parent;

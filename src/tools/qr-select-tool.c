@@ -170,6 +170,12 @@ handle_mask (QrHandleMode mode)
     }
 }
 
+static QrHandleShape
+handle_shape (QrHandleMode mode)
+{
+  return mode == QR_HANDLES_ROTATE ? QR_HANDLE_CIRCLE : mode == QR_HANDLES_SHEAR ? QR_HANDLE_DIAMOND : QR_HANDLE_SQUARE;
+}
+
 /* The handle under the pointer, if any. */
 static gboolean
 hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *hj)
@@ -189,9 +195,30 @@ select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArr
   if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || ids->len == 0
       || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
     return;
-  static const QrHandleShape shapes[] = { QR_HANDLE_SQUARE, QR_HANDLE_CIRCLE, QR_HANDLE_DIAMOND };
   qr_preview_add_outline (segments, b, view, QR_PREVIEW_BOUNDS);
-  qr_preview_add_handles (segments, b, view, pixel, handle_mask (self->handles), shapes[self->handles]);
+  int hot = tool->hot >= 0 && tool->hot_view == view ? tool->hot : -1;
+  qr_preview_add_handles (segments, b, view, pixel, handle_mask (self->handles), handle_shape (self->handles), hot);
+}
+
+/* The handle under the pointer is hot, else the selection when a drag
+ * from there would move it. A drag keeps what was hot at its press. */
+static void
+select_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  SelectTool *self = (SelectTool *) tool;
+  if (self->mode != MODE_IDLE && self->mode != MODE_BOX_PENDING)
+    return;
+  tool->hot = QR_TOOL_HOT_NONE;
+  if (in == NULL)
+    return;
+  sync_handle_mode (self, doc);
+  int i, j;
+  tool->hot_view = in->view;
+  tool->hot_shape = handle_shape (self->handles);
+  if (hit_handle (self, doc, in, &i, &j))
+    tool->hot = i * 3 + j;
+  else if (inside_selection (doc, in))
+    tool->hot = QR_TOOL_HOT_MOVE;
 }
 
 QrHandleMode
@@ -549,6 +576,7 @@ static const QrToolClass select_class = {
   .key = select_key,
   .preview = select_preview,
   .view_preview = select_view_preview,
+  .hover = select_hover,
   .free = select_free,
 };
 
@@ -556,6 +584,6 @@ QrTool *
 qr_select_tool_new (void)
 {
   SelectTool *self = g_new0 (SelectTool, 1);
-  self->parent.klass = &select_class;
+  qr_tool_init (&self->parent, &select_class);
   return &self->parent;
 }

@@ -52,6 +52,26 @@ qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GAr
     tool->klass->view_preview (tool, doc, view, pixel, segments);
 }
 
+void
+qr_tool_init (QrTool *tool, const QrToolClass *klass)
+{
+  tool->klass = klass;
+  tool->status = NULL;
+  tool->hot = QR_TOOL_HOT_NONE;
+  tool->hot_view = 0;
+  tool->hot_shape = QR_HANDLE_SQUARE;
+}
+
+gboolean
+qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  g_return_val_if_fail (tool != NULL && QR_IS_DOCUMENT (doc), FALSE);
+  int hot = tool->hot, view = tool->hot_view, shape = tool->hot_shape;
+  if (tool->klass->hover)
+    tool->klass->hover (tool, doc, in);
+  return hot != tool->hot || (tool->hot != QR_TOOL_HOT_NONE && (view != tool->hot_view || shape != tool->hot_shape));
+}
+
 const char *
 qr_tool_status (QrTool *tool)
 {
@@ -198,7 +218,8 @@ qr_preview_add_outline (GArray *segments, QrBounds box, int view, QrPreviewKind 
 }
 
 void
-qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, guint mask, QrHandleShape shape)
+qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, guint mask, QrHandleShape shape,
+                        int hot)
 {
   int r, u, depth;
   qr_tool_view_axes (view, &r, &u, &depth);
@@ -214,12 +235,12 @@ qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, 
         if ((mask & (1u << (i * 3 + j))) == 0)
           continue;
         double x = qr_handle_coord (box, r, i), y = qr_handle_coord (box, u, j);
+        QrPreviewKind kind = i * 3 + j == hot ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE;
         for (int k = 0; k < n; k++)
           {
             double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
             add_segment (segments, view_point (r, u, depth, x + radius * cos (a0), y + radius * sin (a0), z),
-                         view_point (r, u, depth, x + radius * cos (a1), y + radius * sin (a1), z),
-                         QR_PREVIEW_HANDLE);
+                         view_point (r, u, depth, x + radius * cos (a1), y + radius * sin (a1), z), kind);
           }
       }
 }

@@ -43,6 +43,7 @@ typedef enum
   QR_PREVIEW_NEW_BRUSH,   /* the box a new brush will fill */
   QR_PREVIEW_BOUNDS,      /* the selection's bounds in a design canvas */
   QR_PREVIEW_HANDLE,      /* a handle on them */
+  QR_PREVIEW_HANDLE_HOT,  /* the handle under the pointer, or being dragged */
   QR_PREVIEW_CLIP_LINE,   /* the clip points and the line through them */
   QR_PREVIEW_CLIP_KEEP,   /* a part the clip keeps */
   QR_PREVIEW_CLIP_DROP,   /* a part the clip removes */
@@ -70,13 +71,27 @@ typedef struct
   /* Optional: appends what one design canvas adds at its own zoom
    * (`pixel` world units per screen pixel): handles. */
   void (*view_preview) (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
+  /* Optional: the pointer moved with no button down (NULL: it left the
+   * views); sets the tool's hot spot. */
+  void (*hover) (QrTool *tool, QrDocument *doc, const QrInput *in);
   void (*free) (QrTool *tool);
 } QrToolClass;
+
+/* What the pointer is over, for highlighting and the cursor. */
+enum
+{
+  QR_TOOL_HOT_NONE = -1,
+  QR_TOOL_HOT_MOVE = -2, /* something a drag moves */
+  /* 0..8: a handle, i * 3 + j (see qr_handle_coord) */
+};
 
 struct _QrTool
 {
   const QrToolClass *klass;
-  char *status; /* owned: a sentence for the status bar, or NULL */
+  char *status;  /* owned: a sentence for the status bar, or NULL */
+  int hot;       /* QR_TOOL_HOT_* or a handle */
+  int hot_view;  /* the design canvas the hot spot is in */
+  int hot_shape; /* QrHandleShape of a hot handle */
 };
 
 void qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button);
@@ -89,6 +104,12 @@ void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
  * `pixel` world units per pixel (handles), emptied first. */
 void qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
+/* The pointer moved over design canvas in->view with no button down, or
+ * left the views (NULL). TRUE when the hot spot changed: the views'
+ * previews then need refreshing. */
+gboolean qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in);
+/* For the tools: sets up the base of a new tool. */
+void qr_tool_init (QrTool *tool, const QrToolClass *klass);
 /* For the tools: replaces the status sentence (takes ownership). */
 void qr_tool_set_status (QrTool *tool, char *status);
 void qr_tool_free (QrTool *tool);
@@ -127,9 +148,9 @@ QrBounds qr_handle_resize (QrBounds box, int view, int i, int j, const QrInput *
 /* Appends the box's outline as design canvas `view` shows it. */
 void qr_preview_add_outline (GArray *segments, QrBounds box, int view, QrPreviewKind kind);
 /* Appends the box's shown handles in design canvas `view`, sized for
- * `pixel` world units per pixel. */
+ * `pixel` world units per pixel; handle `hot` (or none: -1) as hot. */
 void qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, guint mask,
-                             QrHandleShape shape);
+                             QrHandleShape shape, int hot);
 
 /* The tools. */
 QrTool *qr_select_tool_new (void);
