@@ -775,6 +775,14 @@ test_paste_converts_form (void)
         }
     }
 
+  /* Pasted around a point of the top view: its centre (32, 32) moves by
+   * whole grid steps towards (200, 100) along x and y, not along z. */
+  g_assert_true (qr_clipboard_paste_near (doc, standard, -1, qr_vec3 (200, 100, 999), 1u << 0 | 1u << 1, 16, &error));
+  g_assert_no_error (error);
+  assert_box (brush_at (doc, 0, 3), qr_vec3 (176, 64, 0), qr_vec3 (240, 128, 64));
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Paste");
+
   /* Into a standard map: axial Valve axes become standard; skewed ones
    * cannot, and the paste is refused whole. */
   g_autoptr (QrDocument) plain = qr_test_document_from_map_text (
@@ -786,6 +794,7 @@ test_paste_converts_form (void)
     "( 8 8 8 ) ( 9 8 8 ) ( 8 8 9 ) a 0 0 0 1 1\n"
     "( 8 8 8 ) ( 8 8 9 ) ( 8 9 8 ) a 0 0 0 1 1\n"
     "}\n}\n");
+  g_assert_true (qr_document_undo (doc));
   g_autofree char *valve = qr_clipboard_dup_text (doc, qr_document_get_selection (doc));
   g_assert_true (qr_clipboard_paste (plain, valve, -1, qr_vec3 (0, 0, 0), &error));
   g_assert_no_error (error);

@@ -32,6 +32,7 @@ static const struct
   { "win.cut", { "<Control>x", NULL } },
   { "win.copy", { "<Control>c", NULL } },
   { "win.paste", { "<Control>v", NULL } },
+  { "win.paste-in-place", { "<Control><Shift>v", NULL } },
   { "win.delete", { "Delete", NULL } },
   { "win.duplicate", { "<Control>d", NULL } },
   { "win.select-all", { "<Control>a", NULL } },

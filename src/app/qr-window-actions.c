@@ -186,27 +186,63 @@ cut_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   delete_selection (QR_WINDOW (user_data), _("Cut"));
 }
 
+typedef struct
+{
+  QrWindow *window; /* owned */
+  gboolean at_pointer;
+  int view;         /* the design canvas the pointer was in */
+  QrVec3 pointer;   /* and where */
+} Paste;
+
 static void
 paste_received (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr (QrWindow) self = user_data;
+  Paste *paste = user_data;
+  g_autoptr (QrWindow) self = paste->window;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  if (text == NULL || self->document == NULL)
+  gboolean ok = FALSE;
+  if (text != NULL && self->document != NULL)
     {
-      report (self, FALSE, _("Paste"), error);
-      return;
+      if (paste->at_pointer)
+        {
+          int r, u;
+          qr_tool_view_axes (paste->view, &r, &u, NULL);
+          ok = qr_clipboard_paste_near (self->document, text, -1, paste->pointer, 1u << r | 1u << u,
+                                        self->grid_size, &error);
+        }
+      else
+        ok = qr_clipboard_paste (self->document, text, -1, qr_vec3 (0, 0, 0), &error);
     }
-  gboolean ok = qr_clipboard_paste (self->document, text, -1, qr_vec3 (0, 0, 0), &error);
   report (self, ok, _("Paste"), error);
+  g_free (paste);
+}
+
+/* Ctrl+V over a design canvas pastes around the pointer, by whole grid
+ * steps along that canvas's axes (TrenchBroom's plain paste); elsewhere,
+ * and with Paste in Place, what is pasted keeps its coordinates. */
+static void
+read_clipboard (QrWindow *self, gboolean in_place)
+{
+  Paste *paste = g_new0 (Paste, 1);
+  paste->window = g_object_ref (self);
+  paste->at_pointer = !in_place && self->last_ortho != NULL
+                      && qr_ortho_canvas_get_pointer (self->last_ortho, &paste->pointer);
+  if (paste->at_pointer)
+    paste->view = (int) qr_ortho_canvas_get_view (self->last_ortho)->axis;
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL, paste_received, paste);
 }
 
 static void
 paste_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL, paste_received,
-                                 g_object_ref (self));
+  read_clipboard (QR_WINDOW (user_data), FALSE);
+}
+
+static void
+paste_in_place_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  read_clipboard (QR_WINDOW (user_data), TRUE);
 }
 
 static void
@@ -664,6 +700,7 @@ static const GActionEntry entries[] = {
   { "cut", cut_activated },
   { "copy", copy_activated },
   { "paste", paste_activated },
+  { "paste-in-place", paste_in_place_activated },
   { "delete", delete_activated },
   { "duplicate", duplicate_activated },
   { "select-all", select_all_activated },

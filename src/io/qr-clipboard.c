@@ -1,6 +1,7 @@
 #include "qr-clipboard.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 static QrBrush *
@@ -136,16 +137,66 @@ convert_faces (QrMap *from, QrTexForm form, GError **error)
   return TRUE;
 }
 
-gboolean
-qr_clipboard_paste (QrDocument *doc, const char *text, gssize len, QrVec3 offset, GError **error)
+/* The pasted map, in the document's face form. */
+static QrMap *
+parse_for (QrDocument *doc, const char *text, gssize len, GError **error)
 {
   if (len < 0)
     len = (gssize) strlen (text);
   g_autoptr (QrMap) from = qr_map_parse_map (text, (gsize) len, _("clipboard"), error);
   if (from == NULL)
-    return FALSE;
+    return NULL;
   QrTexForm form;
   if (map_face_form (qr_document_get_map (doc), &form) && !convert_faces (from, form, error))
+    return NULL;
+  return g_steal_pointer (&from);
+}
+
+gboolean
+qr_clipboard_paste (QrDocument *doc, const char *text, gssize len, QrVec3 offset, GError **error)
+{
+  QrMap *from = parse_for (doc, text, len, error);
+  return from != NULL && qr_op_add_map (doc, from, offset, _("Paste"), error);
+}
+
+/* What the pasted brushes and point entities span. */
+static QrBounds
+map_bounds (QrMap *map)
+{
+  qr_map_build_geometry (map, 1);
+  QrBounds b = qr_bounds_empty ();
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      QrVec3 origin;
+      if (qr_entity_is_point (entity) && qr_entity_get_origin (entity, &origin))
+        qr_bounds_add_point (&b, origin);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          if (qr_brush_is_valid (brush))
+            qr_bounds_add_bounds (&b, brush->poly->bounds);
+        }
+    }
+  return b;
+}
+
+gboolean
+qr_clipboard_paste_near (QrDocument *doc, const char *text, gssize len, QrVec3 target, guint axes, double grid,
+                         GError **error)
+{
+  QrMap *from = parse_for (doc, text, len, error);
+  if (from == NULL)
     return FALSE;
-  return qr_op_add_map (doc, g_steal_pointer (&from), offset, _("Paste"), error);
+  QrBounds b = map_bounds (from);
+  QrVec3 offset = qr_vec3 (0, 0, 0);
+  if (!qr_bounds_is_empty (b))
+    for (int a = 0; a < 3; a++)
+      if (axes & (1u << a))
+        {
+          double d = qr_vec3_get (target, a) - 0.5 * (qr_vec3_get (b.min, a) + qr_vec3_get (b.max, a));
+          /* Whole grid steps: what was on the grid stays on it. */
+          qr_vec3_set (&offset, a, grid > 0 ? round (d / grid) * grid : d);
+        }
+  return qr_op_add_map (doc, from, offset, _("Paste"), error);
 }

@@ -13,3 +13,9 @@ char *qr_clipboard_dup_text (QrDocument *doc, const QrSelection *selection);
 /* Pastes MAP text (any dialect the reader knows) as one "Paste" step,
  * moved by offset; the pasted objects become the selection. */
 gboolean qr_clipboard_paste (QrDocument *doc, const char *text, gssize len, QrVec3 offset, GError **error);
+
+/* Pastes so that the centre of what is pasted lands as near `target` as
+ * whole `grid` steps allow along the axes set in `axes` (bit 0 x, 1 y,
+ * 2 z); along the others it keeps its place. */
+gboolean qr_clipboard_paste_near (QrDocument *doc, const char *text, gssize len, QrVec3 target, guint axes,
+                                  double grid, GError **error);

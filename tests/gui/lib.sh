@@ -589,6 +589,18 @@ drag_px () {
   sleep 0.2
 }
 
+# point_world VIEW "X Y Z": the pointer to a world point of a 2D view, arriving from a few
+# pixels away so that the view sees the motion.
+point_world () {
+  local x y
+  # shellcheck disable=SC2086
+  read -r x y <<< "$(screen_xy "$1" $2)" || return 1
+  xdotool mousemove $((x + 5)) $((y + 5))
+  sleep 0.1
+  xdotool mousemove "$x" "$y"
+  sleep 0.3
+}
+
 # click_world VIEW "X Y Z" [KEY] / drag_world VIEW "X Y Z" "X Y Z" [KEY]: click_px and
 # drag_px at world points of a 2D view (screen_xy).
 click_world () {
