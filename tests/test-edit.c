@@ -883,6 +883,16 @@ test_clean_point (void)
   g_assert_true (qr_document_is_modified (doc));
 }
 
+/* Counts change sets that announce a history step and nothing else; each
+ * must find Undo available. */
+static void
+count_history_changes (guint *count, const QrChangeSet *changes, QrDocument *doc)
+{
+  if (changes->history_changed && changes->brushes_modified->len == 0 && !changes->selection_changed
+      && qr_document_can_undo (doc))
+    (*count)++;
+}
+
 static void
 test_transaction (void)
 {
@@ -896,6 +906,8 @@ test_transaction (void)
   g_assert_false (qr_document_in_edit (doc));
   g_assert_true (qr_document_lookup_brush (doc, id) == brush_at (doc, 0, 0));
   g_assert_null (qr_document_lookup_brush (doc, 424242));
+  guint committed = 0;
+  gulong handler = g_signal_connect_swapped (doc, "changed", G_CALLBACK (count_history_changes), &committed);
   qr_document_begin_transaction (doc, "Drag");
   g_assert_true (qr_document_in_transaction (doc));
   /* Undo waits for the transaction to end. */
@@ -906,8 +918,12 @@ test_transaction (void)
       qr_document_rollback_last (doc);
       g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8 * i, 0, 0), NULL));
     }
+  g_assert_cmpuint (committed, ==, 0);
   qr_document_commit_transaction (doc);
   g_assert_false (qr_document_in_transaction (doc));
+  /* The views hear of the commit: Undo turns on only now. */
+  g_assert_cmpuint (committed, ==, 1);
+  g_signal_handler_disconnect (doc, handler);
   assert_box (brush_at (doc, 0, 0), qr_vec3 (40, 0, 0), qr_vec3 (104, 64, 64));
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
   label = qr_document_dup_undo_label (doc);

@@ -14,6 +14,10 @@ typedef struct
   GArray *entities_removed;  /* QrId */
   GArray *entities_modified; /* QrId: keys, flags or kept blocks */
   bool selection_changed;
+  /* The history gained a step without changing anything itself: a
+   * transaction whose edits were already announced one by one committed,
+   * so Undo now has something to undo. */
+  bool history_changed;
 } QrChangeSet;
 
 QrChangeSet *qr_change_set_new (void);

@@ -65,7 +65,8 @@ qr_document_class_init (QrDocumentClass *klass)
    * QrDocument::changed:
    * @changes: (type gpointer): the QrChangeSet of the step
    *
-   * Emitted once per step: an edit, an undo, a redo, a selection change.
+   * Emitted once per step: an edit, an undo, a redo, a selection change,
+   * and when a transaction commits (history_changed alone).
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
@@ -277,6 +278,9 @@ qr_document_commit_transaction (QrDocument *doc)
                                 qr_selection_copy (doc->selection));
   end_transaction (doc);
   qr_command_stack_push (doc->stack, group);
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+  changes->history_changed = true;
+  emit_changed (doc, changes);
 }
 
 void
