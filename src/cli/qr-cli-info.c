@@ -82,6 +82,9 @@ qr_cli_info (int argc, char **argv)
         g_ptr_array_add (textures, (gpointer) qr_map_texture_name (map, i));
     g_ptr_array_sort (textures, compare_strings);
   }
+  /* A corner solved as -0 reads as 0 in a report ("-0" is for files). */
+  bounds.min = qr_vec3_add (bounds.min, qr_vec3 (0, 0, 0));
+  bounds.max = qr_vec3_add (bounds.max, qr_vec3 (0, 0, 0));
 
   if (json)
     {

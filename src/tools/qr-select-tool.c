@@ -315,14 +315,6 @@ rollback_steps (SelectTool *self, QrDocument *doc)
     qr_document_rollback_last (doc);
 }
 
-static double
-snap_value (double v, const QrInput *in)
-{
-  if (in->modifiers & QR_INPUT_ALT || in->grid <= 0)
-    return v;
-  return round (v / in->grid) * in->grid;
-}
-
 static void
 handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
 {
@@ -331,7 +323,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
   const QrId *ids = (const QrId *) (gpointer) self->ids->data;
   guint n = self->ids->len;
   QrBounds b = self->start_bounds;
-  double px = snap_value (qr_vec3_get (in->point, r), in), py = snap_value (qr_vec3_get (in->point, u), in);
+  double px = qr_tool_snap_value (qr_vec3_get (in->point, r), in), py = qr_tool_snap_value (qr_vec3_get (in->point, u), in);
   QrVec3 key = qr_vec3 (px, py, (double) (in->modifiers & QR_INPUT_SHIFT));
   if (qr_vec3_equal (key, self->last_delta))
     return;
@@ -369,8 +361,8 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
       gboolean horizontal_side = self->handle_i == 1;
       int axis = horizontal_side ? r : u, along = horizontal_side ? u : r;
       int which = horizontal_side ? self->handle_j : self->handle_i;
-      double d = horizontal_side ? px - snap_value (qr_vec3_get (self->start, r), in)
-                                 : py - snap_value (qr_vec3_get (self->start, u), in);
+      double d = horizontal_side ? px - qr_tool_snap_value (qr_vec3_get (self->start, r), in)
+                                 : py - qr_tool_snap_value (qr_vec3_get (self->start, u), in);
       double extent = qr_vec3_get (b.max, along) - qr_vec3_get (b.min, along);
       if (d != 0 && extent > 0)
         {

@@ -109,16 +109,24 @@ qr_tool_view_axes (int view, int *right, int *up, int *depth)
     *depth = d[view];
 }
 
+double
+qr_tool_snap_value (double v, const QrInput *in)
+{
+  if (in->modifiers & QR_INPUT_ALT || in->grid <= 0)
+    return v;
+  /* + 0.0: a pointer just below zero rounds to -0, which a saved map
+   * would keep as "-0" (the writer is lossless). */
+  return round (v / in->grid) * in->grid + 0.0;
+}
+
 QrVec3
 qr_tool_snap (const QrInput *in)
 {
-  if (in->modifiers & QR_INPUT_ALT || in->grid <= 0)
-    return in->point;
   int right, up;
   qr_tool_view_axes (in->view, &right, &up, NULL);
   QrVec3 p = in->point;
-  qr_vec3_set (&p, right, round (qr_vec3_get (p, right) / in->grid) * in->grid);
-  qr_vec3_set (&p, up, round (qr_vec3_get (p, up) / in->grid) * in->grid);
+  qr_vec3_set (&p, right, qr_tool_snap_value (qr_vec3_get (p, right), in));
+  qr_vec3_set (&p, up, qr_tool_snap_value (qr_vec3_get (p, up), in));
   return p;
 }
 

@@ -117,6 +117,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTool, qr_tool_free)
 
 /* The world axes a design canvas shows: right and up (0 x, 1 y, 2 z). */
 void qr_tool_view_axes (int view, int *right, int *up, int *depth);
+/* Snaps a coordinate to the grid unless Alt is held; never -0. */
+double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
 QrVec3 qr_tool_snap (const QrInput *in);
 /* Appends the twelve edges of a box. */
