@@ -1,6 +1,7 @@
 /* test-tools.c — the editing tools driven by plain input, as the views
  * would: what they leave in the document, and in its history. */
 #include <glib.h>
+#include <math.h>
 #include "qr-brush.h"
 #include "qr-command-stack.h"
 #include "qr-map.h"
@@ -349,6 +350,55 @@ count_kind (const GArray *segments, QrPreviewKind kind)
   return n;
 }
 
+/* A brush's face whose plane normal is parallel to n, either way. */
+static gboolean
+has_face_along (const QrBrush *brush, QrVec3 n)
+{
+  n = qr_vec3_scale (n, 1.0 / qr_vec3_length (n));
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      QrPlane plane;
+      if (qr_face_plane (&brush->faces[f], &plane) && fabs (fabs (qr_vec3_dot (plane.normal, n)) - 1) < 1e-12)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_clip_third_point (void)
+{
+  g_autoptr (QrDocument) doc = one_block (); /* 0..64 on every axis */
+  g_autoptr (QrTool) clip = qr_clip_tool_new ();
+  select_all (doc);
+  /* The front view's diagonal: the points lie halfway through the block
+   * along y, at (0, 32, 0) and (64, 32, 64). A third point in the top view
+   * at x 32, y 64 (its z is the first point's, 0) tilts the plane to
+   * -x + y + z = 32, which halves the cube. */
+  drag (clip, doc, at (1, 0, 0, 0, 0), at (1, 64, 0, 64, 0));
+  drag (clip, doc, at (0, 32, 64, 0, 0), at (0, 32, 64, 0, 0));
+  g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  for (guint b = 0; b < 2; b++)
+    {
+      const QrBrush *part = qr_entity_get_brush (world, b);
+      g_assert_true (has_face_along (part, qr_vec3 (-1, 1, 1)));
+      g_assert_cmpfloat_with_epsilon (qr_polytope_volume (part->poly), 64.0 * 64 * 64 / 2, 1e-6);
+    }
+}
+
+static void
+test_snap_never_negative_zero (void)
+{
+  /* A pointer just below zero snaps to +0: a saved map would say "-0". */
+  QrInput in = at (1, -0.4, 0, -3, 0);
+  g_assert_false (signbit (qr_tool_snap_value (-0.4, &in)));
+  QrVec3 p = qr_tool_snap (&in);
+  g_assert_false (signbit (p.x));
+  g_assert_false (signbit (p.z));
+  g_assert_cmpfloat (qr_tool_snap_value (-9, &in), ==, -16);
+}
+
 static void
 test_hover (void)
 {
@@ -449,6 +499,23 @@ test_clip (void)
   for (guint i = 0; i < preview->len; i++)
     drop += g_array_index (preview, QrPreviewSegment, i).kind == QR_PREVIEW_CLIP_DROP;
   g_assert_cmpuint (drop, ==, 12);
+  /* Where the outlines meet, what stays is drawn over what goes: every
+   * kept segment comes after every dropped one, whichever half stays. */
+  for (int round = 0; round < 2; round++)
+    {
+      gboolean seen_keep = FALSE;
+      for (guint i = 0; i < preview->len; i++)
+        {
+          QrPreviewKind kind = g_array_index (preview, QrPreviewSegment, i).kind;
+          g_assert_false (seen_keep && kind == QR_PREVIEW_CLIP_DROP);
+          seen_keep |= kind == QR_PREVIEW_CLIP_KEEP;
+        }
+      g_assert_true (seen_keep);
+      /* The other half; after three presses, the first one again. */
+      for (int k = 0; k < (round == 0 ? 1 : 2); k++)
+        g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_CYCLE));
+      qr_tool_preview (clip, doc, preview);
+    }
   g_assert_true (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
   g_assert_cmpuint (qr_map_count_brushes (qr_document_get_map (doc)), ==, 1);
   const QrBrush *half = only_brush (doc);
@@ -481,6 +548,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/block/top-then-front", test_block_top_then_front);
   g_test_add_func ("/tools/block/handles", test_block_handles);
   g_test_add_func ("/tools/hover", test_hover);
+  g_test_add_func ("/tools/clip/third-point", test_clip_third_point);
+  g_test_add_func ("/tools/snap-never-negative-zero", test_snap_never_negative_zero);
   g_test_add_func ("/tools/block/escape-and-click", test_block_escape_and_click);
   g_test_add_func ("/tools/block/shapes", test_block_shapes);
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);

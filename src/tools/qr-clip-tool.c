@@ -94,9 +94,18 @@ clip_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
       self->dragging = 2;
       return;
     }
-  /* A new line: the first point here, the second follows the drag. */
+  /* A new line: the first point here, the second follows the drag. They
+   * lie halfway through the selection along the view's depth, so the line
+   * shows through it in the other views and a third point tilts the plane
+   * about its middle. */
   self->view = in->view;
   self->points[0] = qr_vec3 (0, 0, 0);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
+  QrBounds b;
+  int r, u, depth;
+  qr_tool_view_axes (in->view, &r, &u, &depth);
+  if (ids->len > 0 && qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
+    qr_vec3_set (&self->points[0], depth, 0.5 * (qr_vec3_get (b.min, depth) + qr_vec3_get (b.max, depth)));
   place_point (&self->points[0], in);
   self->points[1] = self->points[0];
   self->n_points = 2;
@@ -201,6 +210,34 @@ clip_preview (QrTool *tool, QrDocument *doc, GArray *segments)
   ClipTool *self = (ClipTool *) tool;
   if (self->n_points < 2)
     return;
+
+  /* Later segments are drawn over earlier ones where outlines meet: what
+   * goes first, what stays over it, the line and its points on top. */
+  QrVec3 cut[3];
+  cut_points (self, cut);
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));
+      if (brush == NULL || !qr_brush_is_valid (brush))
+        continue;
+      g_autoptr (GArray) csg = qr_brush_to_csg (brush, 0);
+      QrCsgBrush *front = NULL, *back = NULL;
+      qr_csg_split (self->builder, csg, cut, -1, &front, &back);
+      if (self->keep == QR_SPLIT_KEEP_BACK)
+        add_part (self, segments, front, QR_PREVIEW_CLIP_DROP);
+      else
+        add_part (self, kept, front, QR_PREVIEW_CLIP_KEEP);
+      if (self->keep == QR_SPLIT_KEEP_FRONT)
+        add_part (self, segments, back, QR_PREVIEW_CLIP_DROP);
+      else
+        add_part (self, kept, back, QR_PREVIEW_CLIP_KEEP);
+      qr_csg_brush_free (front);
+      qr_csg_brush_free (back);
+    }
+  g_array_append_vals (segments, kept->data, kept->len);
+
   for (int i = 0; i < self->n_points; i++)
     {
       /* Each point as a small cross in its view's plane. */
@@ -216,23 +253,6 @@ clip_preview (QrTool *tool, QrDocument *doc, GArray *segments)
     }
   QrPreviewSegment line = { self->points[0], self->points[1], QR_PREVIEW_CLIP_LINE };
   g_array_append_val (segments, line);
-
-  QrVec3 cut[3];
-  cut_points (self, cut);
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
-  for (guint i = 0; i < ids->len; i++)
-    {
-      const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));
-      if (brush == NULL || !qr_brush_is_valid (brush))
-        continue;
-      g_autoptr (GArray) csg = qr_brush_to_csg (brush, 0);
-      QrCsgBrush *front = NULL, *back = NULL;
-      qr_csg_split (self->builder, csg, cut, -1, &front, &back);
-      add_part (self, segments, front, self->keep == QR_SPLIT_KEEP_BACK ? QR_PREVIEW_CLIP_DROP : QR_PREVIEW_CLIP_KEEP);
-      add_part (self, segments, back, self->keep == QR_SPLIT_KEEP_FRONT ? QR_PREVIEW_CLIP_DROP : QR_PREVIEW_CLIP_KEEP);
-      qr_csg_brush_free (front);
-      qr_csg_brush_free (back);
-    }
 }
 
 static void
