@@ -11,11 +11,13 @@ exact measures of the brushes `quarry-cli mesh --json` prints.
       in a W x H view with that zoom and centre (the view's middle is the centre).
 
 As a module (tests import it for their checks on saved maps): mesh(), world_brushes(),
-Brush (vertices, bounds, exact volume), disjoint() (separating axis test, exact).
+Brush (vertices, bounds, exact volume), disjoint() (separating axis test, exact),
+exact_brushes() (a .map file's brushes solved exactly from its plane points).
 """
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -219,6 +221,71 @@ def check_tiling(pieces, lo, hi, holes, volume, what, hole_name="the holes"):
     total = sum((b.volume() for b in pieces), Fraction(0))
     say(total == volume, "their volumes add up to %s (%s)" % (_num(Fraction(volume)), _num(total)))
     return lines
+
+
+_FACE_RE = re.compile(r"^\s*" + r"\s*".join([r"\(\s*(\S+)\s+(\S+)\s+(\S+)\s*\)"] * 3))
+
+
+def exact_brushes(path):
+    """The brushes of a Quake-family .map file, entities and brushes in file order, as Brush
+    objects solved exactly (Fractions) from the plane points as written: each corner is where
+    three face planes meet inside all the others, each face's corners ordered counter-clockwise
+    seen from outside. (`quarry-cli mesh` solves corners in double precision: on slanted planes
+    a few ulps off.) Outward normals are (p0 - p1) x (p2 - p1), as in the files."""
+    out, depth, entity, planes = [], 0, -1, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("//") or not s:
+                continue
+            if s == "{":
+                depth += 1
+                if depth == 1:
+                    entity, index = entity + 1, 0
+                elif depth == 2:
+                    planes = []
+                continue
+            if s == "}":
+                if depth == 2:
+                    out.append(_solve_brush(planes, index, entity))
+                    index += 1
+                depth -= 1
+                continue
+            m = _FACE_RE.match(s)
+            if depth == 2 and m:
+                p = [tuple(Fraction(c) for c in m.groups()[3 * i:3 * i + 3]) for i in range(3)]
+                n = _cross(_sub(p[0], p[1]), _sub(p[2], p[1]))
+                planes.append((n, _dot(n, p[1])))
+    return out
+
+
+def _solve_brush(planes, index, entity):
+    b = Brush({"index": index, "valid": True, "faces": []}, entity)
+    corners = set()
+    for i, (ni, di) in enumerate(planes):
+        for j in range(i + 1, len(planes)):
+            for k in range(j + 1, len(planes)):
+                (nj, dj), (nk, dk) = planes[j], planes[k]
+                jk, ki, ij = _cross(nj, nk), _cross(nk, ni), _cross(ni, nj)
+                det = _dot(ni, jk)
+                if det == 0:
+                    continue
+                x = tuple((di * jk[a] + dj * ki[a] + dk * ij[a]) / det for a in range(3))
+                if all(_dot(n, x) <= d for n, d in planes):
+                    corners.add(x)
+    for n, d in planes:
+        on = [v for v in corners if _dot(n, v) == d]
+        if len(on) < 3:
+            continue
+        c = tuple(sum(v[a] for v in on) / len(on) for a in range(3))
+        u = _sub(on[0], c)
+        w = _cross(n, u)
+        # Floats only to order them; the corners stay exact.
+        on.sort(key=lambda v: math.atan2(float(_dot(_sub(v, c), w)), float(_dot(_sub(v, c), u))))
+        b.faces.append(on)
+    b.vertices = sorted(corners)
+    b.valid = len(b.faces) >= 4
+    return b
 
 
 def main(argv):
