@@ -100,6 +100,12 @@ turn_off (QrLayerCache *cache, const char *why)
   glBindFramebuffer (GL_FRAMEBUFFER, cache->target);
 }
 
+static gboolean
+same_key (const double *a, guint n_a, const double *b, guint n_b)
+{
+  return n_a == n_b && memcmp (a, b, n_a * sizeof *a) == 0;
+}
+
 gboolean
 qr_layer_cache_begin (QrLayerCache *cache, const double *key, guint n_key, int width, int height,
                       gboolean depth)
@@ -108,11 +114,23 @@ qr_layer_cache_begin (QrLayerCache *cache, const double *key, guint n_key, int w
   GLint bound = 0;
   glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &bound);
   cache->target = (GLuint) bound;
+  cache->straight = TRUE;
   if (cache->broken)
     return TRUE;
-  if (cache->valid && cache->width == width && cache->height == height && cache->n_key == n_key
-      && memcmp (cache->key, key, n_key * sizeof *key) == 0)
-    return FALSE;
+  if (cache->valid && cache->width == width && cache->height == height && same_key (cache->key, cache->n_key, key, n_key))
+    {
+      cache->straight = FALSE;
+      return FALSE;
+    }
+  if (cache->seen_width != width || cache->seen_height != height || !same_key (cache->seen, cache->n_seen, key, n_key))
+    {
+      /* New: drawn straight; kept if the next frame wants it again. */
+      memcpy (cache->seen, key, n_key * sizeof *key);
+      cache->n_seen = n_key;
+      cache->seen_width = width;
+      cache->seen_height = height;
+      return TRUE;
+    }
 
   if (!ensure_buffers (cache, width, height, depth))
     {
@@ -122,6 +140,7 @@ qr_layer_cache_begin (QrLayerCache *cache, const double *key, guint n_key, int w
   memcpy (cache->key, key, n_key * sizeof *key);
   cache->n_key = n_key;
   cache->valid = TRUE;
+  cache->straight = FALSE;
   glBindFramebuffer (GL_FRAMEBUFFER, cache->fbo);
   return TRUE;
 }
@@ -130,7 +149,7 @@ gboolean
 qr_layer_cache_present (QrLayerCache *cache)
 {
   g_return_val_if_fail (cache != NULL, TRUE);
-  if (cache->broken)
+  if (cache->straight)
     return TRUE; /* begin had the caller draw straight into the view */
 
   /* Errors left by others must not be taken for the copy's. */

@@ -14,8 +14,12 @@
  *     draw the unselected part;   (the copy failed: straight into the view)
  *   draw the selection;
  *
- * A driver that cannot give the cache a framebuffer, or whose view buffer
- * cannot take the copy, just draws everything every frame. */
+ * A key seen for the first time is drawn straight into the view: only when
+ * the next frame asks for the same key is the picture worth keeping, so a
+ * view whose key changes every frame (flying the camera, panning) pays
+ * nothing for the cache. A driver that cannot give the cache a framebuffer,
+ * or whose view buffer cannot take the copy, just draws everything every
+ * frame. */
 #pragma once
 
 #include <epoxy/gl.h>
@@ -31,8 +35,13 @@ typedef struct
   GLenum depth_format; /* the view's, which the depth copy must match; 0: none */
   gboolean valid;     /* the picture matches the key */
   gboolean broken;    /* this context cannot cache: draw straight */
+  gboolean straight;  /* this frame draws into the view, not the cache */
   guint n_key;
   double key[QR_LAYER_CACHE_MAX_KEY];
+  /* The key of the last frame drawn straight, and its size. */
+  int seen_width, seen_height;
+  guint n_seen;
+  double seen[QR_LAYER_CACHE_MAX_KEY];
 } QrLayerCache;
 
 /* Deletes the GL objects (the view's context is current) and forgets all. */
