@@ -107,15 +107,20 @@ assert_same_as_fresh (QrSceneMesh *mesh, QrDocument *doc)
     }
 }
 
-typedef struct
-{
-  QrSceneMesh *mesh;
-} Follower;
-
 static void
-on_changed (QrDocument *doc, const QrChangeSet *changes, Follower *f)
+on_changed (QrDocument *doc, const QrChangeSet *changes, QrSceneMesh *mesh)
 {
-  qr_scene_mesh_update (f->mesh, doc, changes);
+  qr_scene_mesh_update (mesh, doc, changes);
+}
+
+/* A mesh built from the document and kept in step with it, as the views'. */
+static QrSceneMesh *
+following_mesh (QrDocument *doc)
+{
+  QrSceneMesh *mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), mesh);
+  return mesh;
 }
 
 static void
@@ -232,10 +237,7 @@ static void
 test_edit_writes_only_what_changed (void)
 {
   g_autoptr (QrDocument) doc = load_sample ();
-  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
-  qr_scene_mesh_rebuild (mesh, doc);
-  Follower f = { mesh };
-  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
   for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
     {
       gboolean all;
@@ -281,10 +283,7 @@ static void
 test_follows_edits_undo_redo (void)
 {
   g_autoptr (QrDocument) doc = load_sample ();
-  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
-  qr_scene_mesh_rebuild (mesh, doc);
-  Follower f = { mesh };
-  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
   g_autoptr (GError) error = NULL;
   QrId id = first_brush (doc);
 
@@ -334,10 +333,7 @@ test_static_generation (void)
    * generation: it must change with every edit that picture shows and stay
    * put while only the selection moves. */
   g_autoptr (QrDocument) doc = load_sample ();
-  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
-  qr_scene_mesh_rebuild (mesh, doc);
-  Follower f = { mesh };
-  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
   g_autoptr (GError) error = NULL;
   QrId id = first_brush (doc);
   const QrSelection *now = qr_document_get_selection (doc);
@@ -393,10 +389,7 @@ test_compaction (void)
   /* Growing one brush again and again leaves holes behind; the mesh packs
    * itself and still draws the same as a fresh build. */
   g_autoptr (QrDocument) doc = load_sample ();
-  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
-  qr_scene_mesh_rebuild (mesh, doc);
-  Follower f = { mesh };
-  g_signal_connect (doc, "changed", G_CALLBACK (on_changed), &f);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
   g_autoptr (GError) error = NULL;
   QrId id = first_brush (doc);
   guint before;
