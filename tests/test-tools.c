@@ -288,6 +288,30 @@ select_all (QrDocument *doc)
   qr_document_set_selection (doc, sel);
 }
 
+/* Segments of one kind. */
+static guint
+count_kind (const GArray *segments, QrPreviewKind kind)
+{
+  guint n = 0;
+  for (guint i = 0; i < segments->len; i++)
+    n += g_array_index (segments, QrPreviewSegment, i).kind == kind;
+  return n;
+}
+
+/* A brush's face whose plane normal is parallel to n, either way. */
+static gboolean
+has_face_along (const QrBrush *brush, QrVec3 n)
+{
+  n = qr_vec3_scale (n, 1.0 / qr_vec3_length (n));
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      QrPlane plane;
+      if (qr_face_plane (&brush->faces[f], &plane) && fabs (fabs (qr_vec3_dot (plane.normal, n)) - 1) < 1e-12)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 test_select_handles (void)
 {
@@ -319,7 +343,26 @@ test_select_handles (void)
   /* Again: shear. The top side slides 32 units right, the bottom stays. */
   drag (select, doc, at (0, 64, 48, 0, 0), at (0, 64, 48, 0, 0));
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_SHEAR);
-  drag (select, doc, at (0, 64, 112, 0, 0), at (0, 97, 112, 0, 0));
+  QrInput from = at (0, 64, 112, 0, 0), to = at (0, 97, 112, 0, 0);
+  qr_tool_press (select, doc, &from, 1);
+  qr_tool_drag (select, doc, &to);
+  /* Mid-drag, the guides: the bounds as they were, and the slanted box
+   * whose top side has slid 32 units right. */
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_GUIDE), ==, 8);
+  gboolean slid_top = FALSE;
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const QrPreviewSegment *seg = &g_array_index (segments, QrPreviewSegment, i);
+      if (seg->kind == QR_PREVIEW_GUIDE && seg->a.y == 112 && seg->b.y == 112)
+        slid_top |= MIN (seg->a.x, seg->b.x) == 16 + 32 && MAX (seg->a.x, seg->b.x) == 112 + 32;
+    }
+  g_assert_true (slid_top);
+  qr_tool_view_preview (select, doc, 1, 1.0, segments);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_GUIDE), ==, 0);
+  qr_tool_release (select, doc, &to);
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (count_kind (segments, QR_PREVIEW_GUIDE), ==, 0);
   assert_bounds_near (only_brush (doc), qr_vec3 (16, -16, 0), qr_vec3 (144, 112, 64));
   g_assert_cmpuint (history_length (doc), ==, before + 3);
   g_autofree char *undo = qr_document_dup_undo_label (doc);
@@ -338,30 +381,6 @@ test_select_handles (void)
   g_array_set_size (segments, 0);
   qr_tool_view_preview (select, doc, 1, 1.0, segments);
   g_assert_cmpint (qr_select_tool_get_handle_mode (select), ==, QR_HANDLES_RESIZE);
-}
-
-/* Segments of one kind. */
-static guint
-count_kind (const GArray *segments, QrPreviewKind kind)
-{
-  guint n = 0;
-  for (guint i = 0; i < segments->len; i++)
-    n += g_array_index (segments, QrPreviewSegment, i).kind == kind;
-  return n;
-}
-
-/* A brush's face whose plane normal is parallel to n, either way. */
-static gboolean
-has_face_along (const QrBrush *brush, QrVec3 n)
-{
-  n = qr_vec3_scale (n, 1.0 / qr_vec3_length (n));
-  for (int f = 0; f < brush->n_faces; f++)
-    {
-      QrPlane plane;
-      if (qr_face_plane (&brush->faces[f], &plane) && fabs (fabs (qr_vec3_dot (plane.normal, n)) - 1) < 1e-12)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 static void

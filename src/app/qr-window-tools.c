@@ -12,6 +12,7 @@
 #define OVERLAY_BOUNDS 0xff3c50ffu    /* the selection's red */
 #define OVERLAY_HANDLE 0xfff0f0f0u
 #define OVERLAY_HANDLE_HOT 0xff40ffffu /* yellow: under the pointer */
+#define OVERLAY_GUIDE 0xffe0c060u      /* light blue */
 #define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
@@ -29,6 +30,8 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_HANDLE;
     case QR_PREVIEW_HANDLE_HOT:
       return OVERLAY_HANDLE_HOT;
+    case QR_PREVIEW_GUIDE:
+      return OVERLAY_GUIDE;
     case QR_PREVIEW_CLIP_LINE:
       return OVERLAY_CLIP_LINE;
     case QR_PREVIEW_CLIP_KEEP:

@@ -49,6 +49,7 @@ typedef struct
   GArray *handle_ids;    /* QrId: the selection the handle mode belongs to */
   int handle_i, handle_j; /* the handle being dragged: 0 min, 1 middle, 2 max along right and up */
   QrBounds start_bounds;
+  double shear;          /* how far the dragged side has slid, in a shear */
   gboolean was_selected; /* the press was on what was already selected */
   guint steps;           /* commands the last drag update added to the transaction */
 } SelectTool;
@@ -184,6 +185,46 @@ hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *
   return selection_bounds (doc, NULL, &b) && qr_tool_hit_handle (b, handle_mask (self->handles), in, hi, hj);
 }
 
+/* The shear's guides in its view: the bounds as the drag found them, and
+ * the slanted box they become, the dragged side slid along itself. */
+static void
+add_shear_guides (SelectTool *self, GArray *segments)
+{
+  qr_preview_add_outline (segments, self->start_bounds, self->view, QR_PREVIEW_GUIDE);
+  int r, u, depth;
+  qr_tool_view_axes (self->view, &r, &u, &depth);
+  QrBounds b = self->start_bounds;
+  double z = qr_vec3_get (b.max, depth);
+  double x[2] = { qr_vec3_get (b.min, r), qr_vec3_get (b.max, r) };
+  double y[2] = { qr_vec3_get (b.min, u), qr_vec3_get (b.max, u) };
+  /* Corners anticlockwise from (min, min); the dragged side's two slide. */
+  double cx[4] = { x[0], x[1], x[1], x[0] }, cy[4] = { y[0], y[0], y[1], y[1] };
+  gboolean horizontal_side = self->handle_i == 1;
+  int which = horizontal_side ? self->handle_j : self->handle_i;
+  for (int k = 0; k < 4; k++)
+    {
+      gboolean on_side = horizontal_side ? (which == 2) == (k >= 2) : (which == 2) == (k == 1 || k == 2);
+      if (!on_side)
+        continue;
+      if (horizontal_side)
+        cx[k] += self->shear;
+      else
+        cy[k] += self->shear;
+    }
+  for (int k = 0; k < 4; k++)
+    {
+      QrPreviewSegment s;
+      s.kind = QR_PREVIEW_GUIDE;
+      qr_vec3_set (&s.a, r, cx[k]);
+      qr_vec3_set (&s.a, u, cy[k]);
+      qr_vec3_set (&s.a, depth, z);
+      qr_vec3_set (&s.b, r, cx[(k + 1) % 4]);
+      qr_vec3_set (&s.b, u, cy[(k + 1) % 4]);
+      qr_vec3_set (&s.b, depth, z);
+      g_array_append_val (segments, s);
+    }
+}
+
 static void
 select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
 {
@@ -196,6 +237,8 @@ select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArr
       || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
     return;
   qr_preview_add_outline (segments, b, view, QR_PREVIEW_BOUNDS);
+  if (self->mode == MODE_HANDLE && self->handles == QR_HANDLES_SHEAR && view == self->view)
+    add_shear_guides (self, segments);
   int hot = tool->hot >= 0 && tool->hot_view == view ? tool->hot : -1;
   qr_preview_add_handles (segments, b, view, pixel, handle_mask (self->handles), handle_shape (self->handles), hot);
 }
@@ -268,6 +311,7 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
     {
       g_clear_pointer (&self->ids, g_array_unref);
       selection_bounds (doc, &self->ids, &self->start_bounds);
+      self->shear = 0;
       self->mode = MODE_HANDLE;
       self->handle_i = hi;
       self->handle_j = hj;
@@ -375,6 +419,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
               self->steps += qr_op_translate (doc, ids, n, qr_vec3 (t[0], t[1], t[2]), NULL);
             }
         }
+      self->shear = d;
       qr_tool_set_status (&self->parent, g_strdup_printf (_("Shear by %g"), d));
     }
   self->moved = self->steps > 0;

@@ -44,6 +44,7 @@ typedef enum
   QR_PREVIEW_BOUNDS,      /* the selection's bounds in a design canvas */
   QR_PREVIEW_HANDLE,      /* a handle on them */
   QR_PREVIEW_HANDLE_HOT,  /* the handle under the pointer, or being dragged */
+  QR_PREVIEW_GUIDE,       /* a shear's guides: the bounds before it and the slanted box */
   QR_PREVIEW_CLIP_LINE,   /* the clip points and the line through them */
   QR_PREVIEW_CLIP_KEEP,   /* a part the clip keeps */
   QR_PREVIEW_CLIP_DROP,   /* a part the clip removes */
