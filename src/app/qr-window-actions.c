@@ -87,7 +87,9 @@ _qr_window_update_actions (QrWindow *self)
   const char *need_two[] = { "convex-union", "intersect", "merge" };
   for (guint i = 0; i < G_N_ELEMENTS (need_two); i++)
     set_enabled (self, need_two[i], !loading && two);
-  set_enabled (self, "ungroup", !loading && sel->entities->len > 0);
+  /* Groups hold brushes: Ungroup dissolves those the selected ones are in
+   * (and says so when they are in none). */
+  set_enabled (self, "ungroup", !loading && sel->brushes->len > 0);
   /* The menu bar belongs to the application: the active window, or the
    * only one, speaks for it. */
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
@@ -182,8 +184,14 @@ copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 cut_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
+  QrWindow *self = user_data;
   copy_activated (action, param, user_data);
-  delete_selection (QR_WINDOW (user_data), _("Cut"));
+  /* The step is named Cut, not after the delete that does it. */
+  qr_document_begin_transaction (self->document, _("Cut"));
+  if (delete_selection (self, _("Cut")))
+    qr_document_commit_transaction (self->document);
+  else
+    qr_document_cancel_transaction (self->document);
 }
 
 typedef struct
@@ -642,8 +650,7 @@ ungroup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  const QrSelection *sel = qr_document_get_selection (self->document);
-  g_autoptr (GArray) ids = g_array_copy (sel->entities);
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
   gboolean ok = qr_op_ungroup (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
   report (self, ok, _("Ungroup"), error);
 }
