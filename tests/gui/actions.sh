@@ -125,20 +125,6 @@ rest_pointer () {
   sleep 0.3
 }
 
-# same_file FILE WHAT: the saved map is byte for byte FILE; else keeps both.
-same_file () {
-  if cmp -s "$1" "$MAP"; then
-    ok "$2"
-  else
-    local keep
-    keep=$TEST-$(basename "$1" .map)-vs-$_checks.map
-    cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$keep"
-    cp "$1" "$QUARRY_GUI_ARTEFACTS/$TEST-$(basename "$1")"
-    not_ok "$2 (kept: $keep and $TEST-$(basename "$1"))"
-    diff "$1" "$MAP" | head -20 | sed 's/^/#   /'
-  fi
-}
-
 # stepped STEP WHAT: after an action: "*", one more step in the History panel (its row kept
 # as $GUI_TMP/row-STEP.png), Ctrl+S; the file is kept as $WORK/saved-STEP.map.
 stepped () {

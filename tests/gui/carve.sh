@@ -67,13 +67,7 @@ for line in check_tiling(pieces, A[0], A[1], holes, box_volume(*A) - box_volume(
     print(line)
 ' "$MAP"
 
-if cmp -s "$WORK/expected.map" "$MAP"; then
-  ok "the file equals what quarry-cli csg carve --brush 0:1 makes of the original"
-else
-  cp "$WORK/expected.map" "$QUARRY_GUI_ARTEFACTS/$TEST-expected.map"
-  not_ok "the file equals what quarry-cli csg carve --brush 0:1 makes (kept as $TEST-{saved,expected}.map)"
-  diff "$WORK/expected.map" "$MAP" | head -20 | sed 's/^/#   /'
-fi
+same_file "$WORK/expected.map" "the file equals what quarry-cli csg carve --brush 0:1 makes of the original" carved
 
 check "the editor is still running" app_alive
 finish

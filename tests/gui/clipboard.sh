@@ -170,16 +170,6 @@ dialect_is () {
   [ "$d" = "$2" ] || { diag "quarry-cli info: $1 is $d"; return 1; }
 }
 
-# same_as_original STEP: the saved map is byte for byte what quarry-cli convert makes of the
-# original; else keeps both.
-same_as_original () {
-  cmp -s "$WORK/original.map" "$MAP" && return 0
-  cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-$1.map"
-  cp "$WORK/original.map" "$QUARRY_GUI_ARTEFACTS/$TEST-original.map"
-  diff "$WORK/original.map" "$MAP" | head -20 | sed 's/^/#   /'
-  return 1
-}
-
 # lines_in FILE TEXT: the lines of TEXT (a file) appear in FILE one after another.
 lines_in () {
   "$QUARRY_PYTHON" -c '
@@ -272,7 +262,7 @@ check "2a: the saved map is all Valve 220, its dialect (quarry-cli info)" dialec
 keys ctrl+z
 check "2a: Ctrl+Z undoes the paste: '*' (it differs from the file saved with it)" wait_title "*$NAME – Quarry"
 check "Ctrl+S saves" save_now "$MAP" "$NAME"
-check "2a: the file is what quarry-cli convert makes of the original, byte for byte" same_as_original 2a-undone
+same_file "$WORK/original.map" "2a: the file is what quarry-cli convert makes of the original, byte for byte" 2a-undone
 
 # b. A Valve 220 prism and a point entity, as TrenchBroom copies a brush and an entity.
 VALVE=$WORK/tb-valve.txt
@@ -311,7 +301,7 @@ check "2b: the saved map is Valve 220" dialect_is "$MAP" valve220
 keys ctrl+z
 check "2b: one Ctrl+Z undoes brush and entity: '*'" wait_title "*$NAME – Quarry"
 check "Ctrl+S saves" save_now "$MAP" "$NAME"
-check "2b: the file is what quarry-cli convert makes of the original, byte for byte" same_as_original 2b-undone
+same_file "$WORK/original.map" "2b: the file is what quarry-cli convert makes of the original, byte for byte" 2b-undone
 
 # c. Plain Ctrl+V pastes around the pointer. The box as it should land, 64 units along X:
 cat > "$WORK/tb-standard-moved.txt" << 'EOF'
@@ -335,7 +325,7 @@ pasted_check "$MAP" "$WORK/tb-standard-moved.txt" tb_crate1 \
 keys ctrl+z
 check "2c: Ctrl+Z undoes the paste: '*'" wait_title "*$NAME – Quarry"
 check "Ctrl+S saves" save_now "$MAP" "$NAME"
-check "2c: the file is what quarry-cli convert makes of the original, byte for byte" same_as_original 2c-undone
+same_file "$WORK/original.map" "2c: the file is what quarry-cli convert makes of the original, byte for byte" 2c-undone
 
 # ---- 3. from one editor to another ----
 

@@ -55,13 +55,7 @@ for line in check_tiling(brushes, (0, 0, 0), (128, 128, 128), [room], box_volume
     print(line)
 ' "$MAP"
 
-if cmp -s "$WORK/expected.map" "$MAP"; then
-  ok "the file equals what quarry-cli csg hollow --thickness 16 makes of the original"
-else
-  cp "$WORK/expected.map" "$QUARRY_GUI_ARTEFACTS/$TEST-expected.map"
-  not_ok "the file equals what quarry-cli csg hollow --thickness 16 makes (kept as $TEST-{saved,expected}.map)"
-  diff "$WORK/expected.map" "$MAP" | head -20 | sed 's/^/#   /'
-fi
+same_file "$WORK/expected.map" "the file equals what quarry-cli csg hollow --thickness 16 makes of the original" hollowed
 
 check "the editor is still running" app_alive
 finish

@@ -716,6 +716,21 @@ save_now () {
   wait_title "$2 – Quarry"
 }
 
+# same_file EXPECTED WHAT [TAG]: a check that the map saved last ($MAP) is byte for byte
+# EXPECTED; on a difference it keeps both, as $TEST-TAG-{saved,expected}.map (TAG: EXPECTED's
+# name and the check's number), and shows the start of the diff.
+same_file () {
+  local tag=${3:-$(basename "$1" .map)-$((_checks + 1))}
+  if cmp -s "$1" "$MAP"; then
+    ok "$2"
+    return
+  fi
+  cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-$tag-saved.map"
+  cp "$1" "$QUARRY_GUI_ARTEFACTS/$TEST-$tag-expected.map"
+  not_ok "$2 (kept: $TEST-$tag-{saved,expected}.map)"
+  diff "$1" "$MAP" | head -20 | sed 's/^/#   /'
+}
+
 # py_checks CODE ARG…: runs Python CODE (with mapgeom importable) that prints lines "ok TEXT",
 # "not ok TEXT" or "# TEXT"; reports each as a check or a comment. A Python error is a failed
 # check.

@@ -70,20 +70,6 @@ if b.valid:
 ' "$@"
 }
 
-# same_file FILE WHAT: the saved map is byte for byte FILE (a copy kept in $WORK).
-same_file () {
-  if cmp -s "$1" "$MAP"; then
-    ok "$2"
-  else
-    local keep
-    keep=$TEST-$(basename "$1" .map)-vs-$_checks.map
-    cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$keep"
-    cp "$1" "$QUARRY_GUI_ARTEFACTS/$TEST-$(basename "$1")"
-    not_ok "$2 (kept: $keep and $TEST-$(basename "$1"))"
-    diff "$1" "$MAP" | head -20 | sed 's/^/#   /'
-  fi
-}
-
 # selected_box IMAGE X0 Y0 X1 Y1: the box's sides are red in the Top view, a quarter along
 # them (the handles are at the corners and middles).
 selected_box () {

@@ -164,18 +164,6 @@ keys_and_title () {
 # still_title TITLE: after a second, the title is still TITLE.
 still_title () { sleep 1; [ "$(title)" = "$1" ] || { diag "title is '$(title)'"; return 1; }; }
 
-# same_file EXPECTED WHAT: the saved map is byte for byte EXPECTED; else keeps both.
-same_file () {
-  if cmp -s "$1" "$MAP"; then
-    ok "$2"
-  else
-    cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-$3-saved.map"
-    cp "$1" "$QUARRY_GUI_ARTEFACTS/$TEST-$3-expected.map"
-    not_ok "$2 (kept: $TEST-$3-{saved,expected}.map)"
-    diff "$1" "$MAP" | head -12 | sed 's/^/#   /'
-  fi
-}
-
 # same_geometry FILE EXPECTED WHAT: FILE's brushes, in order, have exactly EXPECTED's corners
 # and faces (quarry-cli mesh of each; -0 and 0 are one number).
 same_geometry () {

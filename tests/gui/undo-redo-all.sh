@@ -101,14 +101,7 @@ for line in check_tiling(rest, (0, 0, -16), (384, 256, 0), [hole],
 check "Ctrl+Z four times: '*'" keys_and_title ctrl+z 4 "*$NAME – Quarry"
 shot 8-undone > /dev/null
 check "Ctrl+S saves the undone map" save_now "$MAP" "$NAME"
-if cmp -s "$WORK/original.map" "$MAP"; then
-  ok "after undoing all, the file is what quarry-cli convert makes of the original"
-else
-  cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-undone.map"
-  cp "$WORK/original.map" "$QUARRY_GUI_ARTEFACTS/$TEST-original.map"
-  not_ok "after undoing all, the file is what quarry-cli convert makes of the original (kept: $TEST-{undone,original}.map)"
-  diff "$WORK/original.map" "$MAP" | head -20 | sed 's/^/#   /'
-fi
+same_file "$WORK/original.map" "after undoing all, the file is what quarry-cli convert makes of the original" undone
 keys ctrl+z
 check "a fifth Ctrl+Z finds nothing to undo (no '*')" still_title "$NAME – Quarry"
 
@@ -116,13 +109,7 @@ check "a fifth Ctrl+Z finds nothing to undo (no '*')" still_title "$NAME – Qua
 check "Ctrl+Y four times: '*'" keys_and_title ctrl+y 4 "*$NAME – Quarry"
 shot 9-redone > /dev/null
 check "Ctrl+S saves the redone map" save_now "$MAP" "$NAME"
-if cmp -s "$WORK/E.map" "$MAP"; then
-  ok "after redoing all, the file is E again"
-else
-  cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-redone.map"
-  not_ok "after redoing all, the file is E again (kept: $TEST-{E,redone}.map)"
-  diff "$WORK/E.map" "$MAP" | head -20 | sed 's/^/#   /'
-fi
+same_file "$WORK/E.map" "after redoing all, the file is E again" redone
 keys ctrl+y
 check "a fifth Ctrl+Y finds nothing to redo (no '*')" still_title "$NAME – Quarry"
 
