@@ -346,6 +346,7 @@ test_static_generation (void)
   qr_document_set_selection (doc, sel);
   guint64 g1 = qr_scene_mesh_get_static_generation (mesh);
   g_assert_cmpuint (g1, !=, g0);
+  g_assert_cmpuint (qr_scene_mesh_get_selected_count (mesh), ==, 1);
   /* The selected triangles are exactly the brush's, all flagged selected. */
   guint selected_tris = triangles_flagged (mesh, QR_SCENE_FACE_INDEX, QR_SCENE_SELECTED);
   g_assert_cmpuint (selected_tris, >, 0);
@@ -378,6 +379,7 @@ test_static_generation (void)
   g_autoptr (QrSelection) none = qr_selection_new ();
   qr_document_set_selection (doc, none);
   g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), !=, g3);
+  g_assert_cmpuint (qr_scene_mesh_get_selected_count (mesh), ==, 0);
   stream (mesh, QR_SCENE_FACE_INDEX_SELECTED, &n);
   g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX_SELECTED, 0), ==, 0);
   assert_same_as_fresh (mesh, doc);

@@ -601,10 +601,13 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
     draw_ortho_static (gl, view, ortho, grid_size, scale, mvp);
 
   /* The selection over the rest: edges, then crosses. */
-  glViewport (0, 0, width, height);
-  set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_SELECTED, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
-  draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
-  draw_crosses (gl, view, ortho, mvp, HIDE_NOTHING, NEED_SELECTED);
+  if (qr_scene_mesh_get_selected_count (gl->mesh) > 0)
+    {
+      glViewport (0, 0, width, height);
+      set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_SELECTED, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
+      draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
+      draw_crosses (gl, view, ortho, mvp, HIDE_NOTHING, NEED_SELECTED);
+    }
   glBindVertexArray (0);
   glUseProgram (0);
 }
@@ -698,10 +701,13 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
     draw_3d_static (gl, view, width, height, mode, normals, mvp);
 
   /* The selection, against the depth of the rest. */
-  glViewport (0, 0, width, height);
-  if (mode != QR_RENDER_WIREFRAME)
-    draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX_SELECTED, HIDE_NOTHING);
-  draw_3d_lines (gl, view, mvp, mode, normals, HIDE_NOTHING, NEED_SELECTED);
+  if (qr_scene_mesh_get_selected_count (gl->mesh) > 0)
+    {
+      glViewport (0, 0, width, height);
+      if (mode != QR_RENDER_WIREFRAME)
+        draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX_SELECTED, HIDE_NOTHING);
+      draw_3d_lines (gl, view, mvp, mode, normals, HIDE_NOTHING, NEED_SELECTED);
+    }
   glBindVertexArray (0);
   glUseProgram (0);
 }

@@ -53,6 +53,7 @@ struct _QrSceneMesh
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 static_generation;
+  guint selected_slots;
 };
 
 /* Colours, RGBA8 with red in the lowest byte. */
@@ -187,6 +188,13 @@ qr_scene_mesh_get_static_generation (const QrSceneMesh *mesh)
 {
   g_return_val_if_fail (mesh != NULL, 0);
   return mesh->static_generation;
+}
+
+guint
+qr_scene_mesh_get_selected_count (const QrSceneMesh *mesh)
+{
+  g_return_val_if_fail (mesh != NULL, 0);
+  return mesh->selected_slots;
 }
 
 void
@@ -578,6 +586,10 @@ store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
    * static picture as it was. */
   if (!selected || !slot->selected)
     mesh->static_generation++;
+  if (selected && !slot->selected)
+    mesh->selected_slots++;
+  else if (!selected && slot->selected)
+    mesh->selected_slots--;
   slot->selected = selected;
   /* Vertices first: their place decides what the indices add. */
   static const QrSceneStream order[] = { QR_SCENE_FACE_VERTS, QR_SCENE_EDGE_VERTS, QR_SCENE_NORMALS,
@@ -614,6 +626,8 @@ drop_slot (QrSceneMesh *mesh, guint64 key)
   Slot *slot = &g_array_index (mesh->slots, Slot, index);
   if (!slot->selected)
     mesh->static_generation++;
+  else
+    mesh->selected_slots--;
   for (int i = 0; i < N_SPANS; i++)
     release_span (&mesh->streams[i], i, &slot->span[i]);
   Stream *centres = &mesh->streams[QR_SCENE_CENTRES];
@@ -732,6 +746,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   qr_selection_free (mesh->selection);
   mesh->selection = qr_selection_copy (qr_document_get_selection (doc));
   mesh->static_generation++;
+  mesh->selected_slots = 0;
 
   const QrMap *map = qr_document_get_map (doc);
   for (guint e = 0; e < qr_map_entity_count (map); e++)

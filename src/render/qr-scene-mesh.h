@@ -112,6 +112,9 @@ gconstpointer qr_scene_mesh_get_data (const QrSceneMesh *mesh, QrSceneStream str
  * selection. Moving the selection leaves it alone, so a view can keep a
  * picture of everything else while the selection is dragged. */
 guint64 qr_scene_mesh_get_static_generation (const QrSceneMesh *mesh);
+/* How many slots are selected: none, and the views have nothing to draw
+ * over their picture of the rest. */
+guint qr_scene_mesh_get_selected_count (const QrSceneMesh *mesh);
 
 void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
 
