@@ -19,6 +19,13 @@ delete_objects (QrLayerCache *cache)
 }
 
 void
+qr_layer_cache_init (QrLayerCache *cache)
+{
+  memset (cache, 0, sizeof *cache);
+  cache->broken = g_strcmp0 (g_getenv ("QUARRY_LAYER_CACHE"), "off") == 0;
+}
+
+void
 qr_layer_cache_clear (QrLayerCache *cache)
 {
   delete_objects (cache);
@@ -141,6 +148,7 @@ qr_layer_cache_begin (QrLayerCache *cache, const double *key, guint n_key, int w
   cache->n_key = n_key;
   cache->valid = TRUE;
   cache->straight = FALSE;
+  g_debug ("layer cache: keeps a %d×%d picture", width, height);
   glBindFramebuffer (GL_FRAMEBUFFER, cache->fbo);
   return TRUE;
 }

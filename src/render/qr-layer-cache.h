@@ -44,6 +44,10 @@ typedef struct
   double seen[QR_LAYER_CACHE_MAX_KEY];
 } QrLayerCache;
 
+/* Starts empty. QUARRY_LAYER_CACHE=off in the environment turns the cache
+ * off, so that a test can compare what the views draw with and without it. */
+void qr_layer_cache_init (QrLayerCache *cache);
+
 /* Deletes the GL objects (the view's context is current) and forgets all. */
 void qr_layer_cache_clear (QrLayerCache *cache);
 

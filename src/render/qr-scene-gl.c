@@ -321,6 +321,7 @@ void
 qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
 {
   memset (view, 0, sizeof *view);
+  qr_layer_cache_init (&view->cache);
   glGenVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
   glBindVertexArray (view->vao[QR_VIEW_FACES]);
   bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
