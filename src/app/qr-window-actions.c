@@ -648,11 +648,7 @@ group_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 ungroup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
-  gboolean ok = qr_op_ungroup (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
-  report (self, ok, _("Ungroup"), error);
+  run_on_selection (QR_WINDOW (user_data), qr_op_ungroup, _("Ungroup"));
 }
 
 static void
@@ -687,11 +683,7 @@ tie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 untie_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
-  gboolean ok = qr_op_untie (self->document, (const QrId *) (gpointer) ids->data, ids->len, &error);
-  report (self, ok, _("Move to World"), error);
+  run_on_selection (QR_WINDOW (user_data), qr_op_untie, _("Move to World"));
 }
 
 static const GActionEntry entries[] = {
