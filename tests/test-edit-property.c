@@ -91,7 +91,7 @@ random_operation (QrDocument *doc, GRand *rand, guint *counts)
       ok = qr_op_duplicate (doc, ids, n, qr_vec3 (0, 0, 64), &error);
       break;
     case 7:
-      ok = qr_op_delete (doc, ids, n, NULL, 0, &error);
+      ok = qr_op_delete (doc, ids, n, NULL, 0, NULL, &error);
       break;
     case 8:
       {

@@ -363,7 +363,7 @@ do_delete (QrDocument *doc, gpointer data, GError **error)
 {
   QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 1, 0) };
 
-  return qr_op_delete (doc, ids, 2, NULL, 0, error);
+  return qr_op_delete (doc, ids, 2, NULL, 0, NULL, error);
 }
 
 static void
@@ -1026,7 +1026,7 @@ test_change_sets (void)
   qr_selection_add_brush (sel, a);
   qr_document_set_selection (doc, sel);
   g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
-  g_assert_true (qr_op_delete (doc, &door, 1, NULL, 0, NULL));
+  g_assert_true (qr_op_delete (doc, &door, 1, NULL, 0, NULL, NULL));
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
 

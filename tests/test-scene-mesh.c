@@ -304,7 +304,7 @@ test_follows_edits_undo_redo (void)
   assert_same_as_fresh (mesh, doc);
   const QrSelection *now = qr_document_get_selection (doc);
   g_autoptr (GArray) ids = g_array_copy (now->brushes);
-  g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, &error));
+  g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, NULL, &error));
   assert_same_as_fresh (mesh, doc);
   while (qr_document_undo (doc))
     assert_same_as_fresh (mesh, doc);
@@ -401,7 +401,7 @@ test_compaction (void)
       g_assert_true (qr_op_duplicate (doc, &id, 1, qr_vec3 (0, 0, 0), &error));
       const QrSelection *sel = qr_document_get_selection (doc);
       g_autoptr (GArray) ids = g_array_copy (sel->brushes);
-      g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, &error));
+      g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, NULL, &error));
     }
   guint after;
   stream (mesh, QR_SCENE_FACE_VERTS, &after);

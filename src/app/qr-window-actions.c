@@ -160,16 +160,16 @@ redo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   qr_document_redo (QR_WINDOW (user_data)->document);
 }
 
-static gboolean
+/* Deletes the selection as one step named `what` (Delete, Cut). */
+static void
 delete_selection (QrWindow *self, const char *what)
 {
   g_autoptr (GError) error = NULL;
   const QrSelection *sel = qr_document_get_selection (self->document);
   g_autoptr (GArray) entities = g_array_copy (sel->entities);
   gboolean ok = qr_op_delete (self->document, (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len,
-                              (const QrId *) (gpointer) entities->data, entities->len, &error);
+                              (const QrId *) (gpointer) entities->data, entities->len, what, &error);
   report (self, ok, what, error);
-  return ok;
 }
 
 static void
@@ -184,14 +184,8 @@ copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 cut_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
   copy_activated (action, param, user_data);
-  /* The step is named Cut, not after the delete that does it. */
-  qr_document_begin_transaction (self->document, _("Cut"));
-  if (delete_selection (self, _("Cut")))
-    qr_document_commit_transaction (self->document);
-  else
-    qr_document_cancel_transaction (self->document);
+  delete_selection (QR_WINDOW (user_data), _("Cut"));
 }
 
 typedef struct

@@ -249,7 +249,7 @@ run_step (Step *s, GError **error)
     {
       if ((status = step_objects (s, 0, &ids, error)) != QR_EXIT_OK)
         return status;
-      ok = qr_op_delete (s->doc, IDS (ids), NULL, 0, error);
+      ok = qr_op_delete (s->doc, IDS (ids), NULL, 0, NULL, error);
     }
   else if (strcmp (op, "group") == 0 && (s->argc == 2 || s->argc == 3))
     {

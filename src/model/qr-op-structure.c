@@ -81,7 +81,7 @@ move_to_world (QrDocument *doc, GArray *locs)
 
 gboolean
 qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
-              const QrId *entities, guint n_entities, GError **error)
+              const QrId *entities, guint n_entities, const char *description, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
   g_autoptr (GArray) locs = qr_op_locate (doc, brushes, n_brushes, error);
@@ -120,7 +120,7 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
     qr_document_remove_brush (doc, g_array_index (order, QrBrushLoc, i).entity,
                               g_array_index (order, QrBrushLoc, i).index);
   remove_entities (doc, entity_index, locs);
-  qr_op_commit (doc, _("Delete"), QR_MERGE_NONE, NULL, 0, after);
+  qr_op_commit (doc, description != NULL ? description : _("Delete"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
 }
 
