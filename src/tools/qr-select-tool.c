@@ -112,23 +112,10 @@ pick (QrDocument *doc, const QrInput *in)
   return hit;
 }
 
+/* The pointer within the box as its view shows it, sides included. */
 static gboolean
-selection_bounds (QrDocument *doc, GArray **ids_out, QrBounds *b)
+inside_bounds (QrBounds b, const QrInput *in)
 {
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
-  if (ids->len == 0 || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, b, NULL))
-    return FALSE;
-  if (ids_out != NULL)
-    *ids_out = g_steal_pointer (&ids);
-  return TRUE;
-}
-
-static gboolean
-inside_selection (QrDocument *doc, const QrInput *in)
-{
-  QrBounds b;
-  if (!selection_bounds (doc, NULL, &b))
-    return FALSE;
   int r, u;
   qr_tool_view_axes (in->view, &r, &u, NULL);
   return qr_vec3_get (in->point, r) >= qr_vec3_get (b.min, r) && qr_vec3_get (in->point, r) <= qr_vec3_get (b.max, r)
@@ -155,6 +142,16 @@ sync_handle_mode (SelectTool *self, QrDocument *doc)
     }
 }
 
+/* Syncs the handle mode and gives the selection's bounds (handle_ids is
+ * then the selection): one look-up serves a whole press, hover or view. */
+static gboolean
+selection_bounds (SelectTool *self, QrDocument *doc, QrBounds *b)
+{
+  sync_handle_mode (self, doc);
+  const GArray *ids = self->handle_ids;
+  return ids->len > 0 && qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, b, NULL);
+}
+
 /* The handles each mode shows. */
 static guint
 handle_mask (QrHandleMode mode)
@@ -175,14 +172,6 @@ static QrHandleShape
 handle_shape (QrHandleMode mode)
 {
   return mode == QR_HANDLES_ROTATE ? QR_HANDLE_CIRCLE : mode == QR_HANDLES_SHEAR ? QR_HANDLE_DIAMOND : QR_HANDLE_SQUARE;
-}
-
-/* The handle under the pointer, if any. */
-static gboolean
-hit_handle (SelectTool *self, QrDocument *doc, const QrInput *in, int *hi, int *hj)
-{
-  QrBounds b;
-  return selection_bounds (doc, NULL, &b) && qr_tool_hit_handle (b, handle_mask (self->handles), in, hi, hj);
 }
 
 /* The shear's guides in its view: the bounds as the drag found them, and
@@ -230,11 +219,7 @@ select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArr
 {
   SelectTool *self = (SelectTool *) tool;
   QrBounds b;
-  /* After the sync, handle_ids is the selection: no second look-up. */
-  sync_handle_mode (self, doc);
-  const GArray *ids = self->handle_ids;
-  if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || ids->len == 0
-      || !qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
+  if (self->mode == MODE_BOX || self->mode == MODE_BOX_PENDING || !selection_bounds (self, doc, &b))
     return;
   qr_preview_add_outline (segments, b, view, QR_PREVIEW_BOUNDS);
   if (self->mode == MODE_HANDLE && self->handles == QR_HANDLES_SHEAR && view == self->view)
@@ -254,13 +239,15 @@ select_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
   tool->hot = QR_TOOL_HOT_NONE;
   if (in == NULL)
     return;
-  sync_handle_mode (self, doc);
+  QrBounds b;
+  if (!selection_bounds (self, doc, &b))
+    return;
   int i, j;
   tool->hot_view = in->view;
   tool->hot_shape = handle_shape (self->handles);
-  if (hit_handle (self, doc, in, &i, &j))
+  if (qr_tool_hit_handle (b, handle_mask (self->handles), in, &i, &j))
     tool->hot = i * 3 + j;
-  else if (inside_selection (doc, in))
+  else if (inside_bounds (b, in))
     tool->hot = QR_TOOL_HOT_MOVE;
 }
 
@@ -304,13 +291,17 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->start = self->current = in->point;
   self->start_snap = qr_tool_snap (in);
   self->toggle = (in->modifiers & QR_INPUT_CTRL) != 0;
-  sync_handle_mode (self, doc);
+  /* The selection's bounds as the press finds them: every test below is
+   * made before the selection changes. */
+  QrBounds b;
+  gboolean any = selection_bounds (self, doc, &b);
 
   int hi, hj;
-  if (!self->toggle && hit_handle (self, doc, in, &hi, &hj))
+  if (!self->toggle && any && qr_tool_hit_handle (b, handle_mask (self->handles), in, &hi, &hj))
     {
       g_clear_pointer (&self->ids, g_array_unref);
-      selection_bounds (doc, &self->ids, &self->start_bounds);
+      self->ids = g_array_copy (self->handle_ids);
+      self->start_bounds = b;
       self->shear = 0;
       self->mode = MODE_HANDLE;
       self->handle_i = hi;
@@ -342,7 +333,7 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
       qr_document_set_selection (doc, next);
       return;
     }
-  if (hit != 0 || (!self->toggle && inside_selection (doc, in)))
+  if (hit != 0 || (!self->toggle && any && inside_bounds (b, in)))
     {
       self->was_selected = TRUE;
       begin_move (self, doc, in);
