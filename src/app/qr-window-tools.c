@@ -95,19 +95,27 @@ refresh_preview (QrWindow *self)
     _qr_window_set_message (self, status);
 }
 
+/* What a tool sees of the pointer at a world point of a design canvas. */
 static QrInput
-input_for (QrWindow *self, QrOrthoCanvas *canvas, double x, double y, guint state)
+input_at (QrWindow *self, QrOrthoCanvas *canvas, QrVec3 world, guint state)
 {
   const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
   QrInput in = {
     .view = (int) view->axis,
-    .point = qr_ortho_view_screen_to_world (view, x, y, 0.0),
+    .point = world,
     .pixel = 1.0 / qr_ortho_view_get_zoom (view),
     .grid = self->grid_size,
     .modifiers = (state & GDK_SHIFT_MASK ? QR_INPUT_SHIFT : 0) | (state & GDK_CONTROL_MASK ? QR_INPUT_CTRL : 0)
                  | (state & GDK_ALT_MASK ? QR_INPUT_ALT : 0),
   };
   return in;
+}
+
+static QrInput
+input_for (QrWindow *self, QrOrthoCanvas *canvas, double x, double y, guint state)
+{
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  return input_at (self, canvas, qr_ortho_view_screen_to_world (view, x, y, 0.0), state);
 }
 
 /* The cursor for the tool's hot spot: which way a drag from there goes. */
@@ -152,13 +160,7 @@ on_tool_hover (QrOrthoCanvas *canvas, QrWindow *self)
       hover (self, canvas, NULL);
       return;
     }
-  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
-  QrInput in = {
-    .view = (int) view->axis,
-    .point = world,
-    .pixel = 1.0 / qr_ortho_view_get_zoom (view),
-    .grid = self->grid_size,
-  };
+  QrInput in = input_at (self, canvas, world, 0);
   hover (self, canvas, &in);
 }
 
