@@ -17,9 +17,9 @@ struct _QrSceneGl
   guint buffer_used[QR_SCENE_N_STREAMS];     /* elements drawn from it */
 
   GLuint scene_program;
-  GLint u_mvp, u_hide, u_need, u_pass, u_color_mode, u_color, u_selected, u_invalid;
+  GLint u_mvp, u_hide, u_need, u_pass, u_color_mode, u_color;
   GLuint cross_program;
-  GLint c_mvp, c_pixel, c_hide, c_need, c_selected, c_invalid;
+  GLint c_mvp, c_pixel, c_hide, c_need;
   GLuint grid_program;
   GLint g_color;
   GLuint overlay_program;
@@ -211,17 +211,23 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->u_pass = glGetUniformLocation (p, "u_pass");
   gl->u_color_mode = glGetUniformLocation (p, "u_color_mode");
   gl->u_color = glGetUniformLocation (p, "u_color");
-  gl->u_selected = glGetUniformLocation (p, "u_selected");
-  gl->u_invalid = glGetUniformLocation (p, "u_invalid");
   p = gl->cross_program;
   gl->c_mvp = glGetUniformLocation (p, "u_mvp");
   gl->c_pixel = glGetUniformLocation (p, "u_pixel");
   gl->c_hide = glGetUniformLocation (p, "u_hide");
   gl->c_need = glGetUniformLocation (p, "u_need");
-  gl->c_selected = glGetUniformLocation (p, "u_selected");
-  gl->c_invalid = glGetUniformLocation (p, "u_invalid");
   gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
   gl->o_mvp = glGetUniformLocation (gl->overlay_program, "u_mvp");
+  /* The marking colours never change: set once in the programs, which the
+   * views' contexts share. */
+  const GLuint marked[] = { gl->scene_program, gl->cross_program };
+  for (guint i = 0; i < G_N_ELEMENTS (marked); i++)
+    {
+      glUseProgram (marked[i]);
+      glUniform4fv (glGetUniformLocation (marked[i], "u_selected"), 1, SELECTED);
+      glUniform4fv (glGetUniformLocation (marked[i], "u_invalid"), 1, INVALID);
+    }
+  glUseProgram (0);
 
   glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
@@ -514,8 +520,6 @@ set_scene_uniforms (QrSceneGl *gl, mat4 mvp, guint hide, guint need, int pass, i
   glUniform1i (gl->u_pass, pass);
   glUniform1i (gl->u_color_mode, color_mode);
   glUniform4fv (gl->u_color, 1, color);
-  glUniform4fv (gl->u_selected, 1, SELECTED);
-  glUniform4fv (gl->u_invalid, 1, INVALID);
 }
 
 /* An index stream through one of the view's arrays. Edge streams share the
@@ -551,8 +555,6 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
   glUniform2f (gl->c_pixel, CROSS_HALF_SIZE * 2.0f / ortho->width, CROSS_HALF_SIZE * 2.0f / ortho->height);
   glUniform1ui (gl->c_hide, hide);
   glUniform1ui (gl->c_need, need);
-  glUniform4fv (gl->c_selected, 1, SELECTED);
-  glUniform4fv (gl->c_invalid, 1, INVALID);
   glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
   glDrawArrays (GL_LINES, 0, (GLsizei) gl->buffer_used[QR_SCENE_CENTRES]);
 }
