@@ -99,6 +99,15 @@ trap 'clip_stop; _stop_first; _cleanup' EXIT
 
 # ---- checks on files ----
 
+# undone STEP WHAT: Ctrl+Z (WHAT: the check that it took, by the "*"), Ctrl+S; the file is
+# what quarry-cli convert makes of the original, byte for byte.
+undone () {
+  keys ctrl+z
+  check "$1: $2" wait_title "*$NAME – Quarry"
+  check "Ctrl+S saves" save_now "$MAP" "$NAME"
+  same_file "$WORK/original.map" "$1: the file is what quarry-cli convert makes of the original, byte for byte" "$1-undone"
+}
+
 # clip_brush_check FILE WHAT: FILE, read back from the clipboard, is MAP text of W alone.
 clip_brush_check () {
   py_checks '
@@ -259,10 +268,7 @@ cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-2a-saved.map"
 pasted_check "$MAP" "$STD" tb_crate1 \
   "200 152 0,200 152 40,200 232 0,200 232 40,264 152 0,264 152 40,264 232 0,264 232 40" "2a"
 check "2a: the saved map is all Valve 220, its dialect (quarry-cli info)" dialect_is "$MAP" valve220
-keys ctrl+z
-check "2a: Ctrl+Z undoes the paste: '*' (it differs from the file saved with it)" wait_title "*$NAME – Quarry"
-check "Ctrl+S saves" save_now "$MAP" "$NAME"
-same_file "$WORK/original.map" "2a: the file is what quarry-cli convert makes of the original, byte for byte" 2a-undone
+undone 2a "Ctrl+Z undoes the paste: '*' (it differs from the file saved with it)"
 
 # b. A Valve 220 prism and a point entity, as TrenchBroom copies a brush and an entity.
 VALVE=$WORK/tb-valve.txt
@@ -298,10 +304,7 @@ check "2b: the prism's faces are written as pasted (texture axes, offsets, rotat
 check "2b: the entity's keys are written as pasted (origin 328 200 24, angle 90)" \
   lines_in "$MAP" "$WORK/entity-keys.txt"
 check "2b: the saved map is Valve 220" dialect_is "$MAP" valve220
-keys ctrl+z
-check "2b: one Ctrl+Z undoes brush and entity: '*'" wait_title "*$NAME – Quarry"
-check "Ctrl+S saves" save_now "$MAP" "$NAME"
-same_file "$WORK/original.map" "2b: the file is what quarry-cli convert makes of the original, byte for byte" 2b-undone
+undone 2b "one Ctrl+Z undoes brush and entity: '*'"
 
 # c. Plain Ctrl+V pastes around the pointer. The box as it should land, 64 units along X:
 cat > "$WORK/tb-standard-moved.txt" << 'EOF'
@@ -322,10 +325,7 @@ check "Ctrl+S saves" save_now "$MAP" "$NAME"
 cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-2c-saved.map"
 pasted_check "$MAP" "$WORK/tb-standard-moved.txt" tb_crate1 \
   "264 152 0,264 152 40,264 232 0,264 232 40,328 152 0,328 152 40,328 232 0,328 232 40" "2c"
-keys ctrl+z
-check "2c: Ctrl+Z undoes the paste: '*'" wait_title "*$NAME – Quarry"
-check "Ctrl+S saves" save_now "$MAP" "$NAME"
-same_file "$WORK/original.map" "2c: the file is what quarry-cli convert makes of the original, byte for byte" 2c-undone
+undone 2c "Ctrl+Z undoes the paste: '*'"
 
 # ---- 3. from one editor to another ----
 
