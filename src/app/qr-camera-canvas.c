@@ -277,12 +277,6 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
-GtkWidget *
-qr_camera_canvas_new (void)
-{
-  return g_object_new (QR_TYPE_CAMERA_CANVAS, NULL);
-}
-
 void
 qr_camera_canvas_set_mode (QrCameraCanvas *self, QrRenderMode mode)
 {

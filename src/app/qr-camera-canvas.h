@@ -16,7 +16,6 @@ G_BEGIN_DECLS
 #define QR_TYPE_CAMERA_CANVAS (qr_camera_canvas_get_type ())
 G_DECLARE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR, CAMERA_CANVAS, QrSceneCanvas)
 
-GtkWidget *qr_camera_canvas_new (void);
 void qr_camera_canvas_set_mode (QrCameraCanvas *self, QrRenderMode mode);
 void qr_camera_canvas_set_show_normals (QrCameraCanvas *self, gboolean show);
 /* Units per second at speed level 0. */

@@ -304,12 +304,6 @@ qr_ortho_canvas_init (QrOrthoCanvas *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
-GtkWidget *
-qr_ortho_canvas_new (QrOrthoAxis axis)
-{
-  return g_object_new (QR_TYPE_ORTHO_CANVAS, "axis", (int) axis, NULL);
-}
-
 void
 qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size)
 {

@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 #define QR_TYPE_ORTHO_CANVAS (qr_ortho_canvas_get_type ())
 G_DECLARE_FINAL_TYPE (QrOrthoCanvas, qr_ortho_canvas, QR, ORTHO_CANVAS, QrSceneCanvas)
 
-GtkWidget *qr_ortho_canvas_new (QrOrthoAxis axis);
 /* 0 hides the grid lines (the axes stay). */
 void qr_ortho_canvas_set_grid_size (QrOrthoCanvas *self, int grid_size);
 const QrOrthoView *qr_ortho_canvas_get_view (QrOrthoCanvas *self);
