@@ -59,36 +59,36 @@ random_operation (QrDocument *doc, GRand *rand, guint *counts)
   switch (kind)
     {
     case 0:
-      ok = qr_op_translate (doc, ids, n, qr_vec3 (pick_step (rand), pick_step (rand), pick_step (rand)), &error);
+      ok = qr_op_translate (doc, QR_BRUSHES (ids, n), qr_vec3 (pick_step (rand), pick_step (rand), pick_step (rand)), &error);
       break;
     case 1:
-      ok = qr_op_nudge (doc, ids, n, qr_vec3 (8, 0, 0), &error);
+      ok = qr_op_nudge (doc, QR_BRUSHES (ids, n), qr_vec3 (8, 0, 0), &error);
       break;
     case 2:
-      ok = qr_op_rotate (doc, ids, n, g_rand_int_range (rand, 0, 3),
+      ok = qr_op_rotate (doc, QR_BRUSHES (ids, n), g_rand_int_range (rand, 0, 3),
                          g_rand_boolean (rand) ? 90 * g_rand_int_range (rand, -3, 4) : g_rand_double_range (rand, -180, 180),
                          &error);
       break;
     case 3:
-      ok = qr_op_flip (doc, ids, n, g_rand_int_range (rand, 0, 3), &error);
+      ok = qr_op_flip (doc, QR_BRUSHES (ids, n), g_rand_int_range (rand, 0, 3), &error);
       break;
     case 4:
       {
         QrBounds b;
 
-        if (qr_op_bounds (doc, ids, n, &b, NULL))
+        if (qr_op_bounds (doc, QR_BRUSHES (ids, n), &b, NULL))
           {
             b.max.x += pick_step (rand);
             b.min.z -= pick_step (rand);
-            ok = qr_op_resize (doc, ids, n, b, &error);
+            ok = qr_op_resize (doc, QR_BRUSHES (ids, n), b, &error);
           }
       }
       break;
     case 5:
-      ok = qr_op_shear (doc, ids, n, 0, 2, g_rand_double_range (rand, -1, 1), &error);
+      ok = qr_op_shear (doc, QR_BRUSHES (ids, n), 0, 2, g_rand_double_range (rand, -1, 1), &error);
       break;
     case 6:
-      ok = qr_op_duplicate (doc, ids, n, qr_vec3 (0, 0, 64), &error);
+      ok = qr_op_duplicate (doc, QR_BRUSHES (ids, n), qr_vec3 (0, 0, 64), &error);
       break;
     case 7:
       ok = qr_op_delete (doc, ids, n, NULL, 0, NULL, &error);

@@ -233,7 +233,7 @@ do_move (QrDocument *doc, gpointer data, GError **error)
 {
   QrId id = brush_id (doc, 0, 0);
 
-  return qr_op_translate (doc, &id, 1, qr_vec3 (16, -8, 0.5), error);
+  return qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, -8, 0.5), error);
 }
 
 static void
@@ -254,7 +254,7 @@ do_resize (QrDocument *doc, gpointer data, GError **error)
 {
   QrId id = brush_id (doc, 0, 1);
 
-  return qr_op_resize (doc, &id, 1, (QrBounds) { { 128, 0, 0 }, { 256, 48, 16 } }, error);
+  return qr_op_resize (doc, QR_BRUSHES (&id, 1), (QrBounds) { { 128, 0, 0 }, { 256, 48, 16 } }, error);
 }
 
 static void
@@ -274,7 +274,7 @@ do_rotate (QrDocument *doc, gpointer data, GError **error)
 {
   QrId id = brush_id (doc, 0, 1);
 
-  return qr_op_rotate (doc, &id, 1, 2, 90, error);
+  return qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 90, error);
 }
 
 static void
@@ -298,7 +298,7 @@ test_rotate (void)
   qr_primitive_spec_init (&spec, QR_PRIMITIVE_BLOCK, (QrBounds) { { 0, 0, 0 }, { 63, 64, 16 } });
   g_assert_true (qr_op_create (doc, &spec, "odd", NULL));
   id = brush_id (doc, 0, 2);
-  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 90, NULL));
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 90, NULL));
   for (int f = 0; f < brush_at (doc, 0, 2)->n_faces; f++)
     for (int p = 0; p < 3; p++)
       {
@@ -314,7 +314,7 @@ do_shear (QrDocument *doc, gpointer data, GError **error)
   QrId id = brush_id (doc, 0, 0);
 
   /* x moves by half of z above the bottom. */
-  return qr_op_shear (doc, &id, 1, 0, 2, 0.5, error);
+  return qr_op_shear (doc, QR_BRUSHES (&id, 1), 0, 2, 0.5, error);
 }
 
 static void
@@ -339,7 +339,7 @@ do_flip (QrDocument *doc, gpointer data, GError **error)
 {
   QrId ids[2] = { brush_id (doc, 0, 0), brush_id (doc, 0, 1) };
 
-  return qr_op_flip (doc, ids, 2, 0, error);
+  return qr_op_flip (doc, QR_BRUSHES (ids, 2), 0, error);
 }
 
 static void
@@ -389,7 +389,7 @@ do_duplicate (QrDocument *doc, gpointer data, GError **error)
 {
   QrId id = brush_id (doc, 0, 0);
 
-  return qr_op_duplicate (doc, &id, 1, qr_vec3 (0, 0, 64), error);
+  return qr_op_duplicate (doc, QR_BRUSHES (&id, 1), qr_vec3 (0, 0, 64), error);
 }
 
 static void
@@ -407,6 +407,192 @@ static void
 test_duplicate (void)
 {
   check_edit ("Undo Duplicate", do_duplicate, check_duplicate, NULL);
+}
+
+/* --- point entities go with the brushes (issue 12: Ctrl+A and a nudge left them behind) --- */
+
+static QrEntity *
+entity_at (QrDocument *doc, guint e)
+{
+  return qr_map_get_entity (qr_document_get_map (doc), e);
+}
+
+static gboolean
+do_move_with_light (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId brush = brush_id (doc, 0, 0), light = entity_at (doc, 2)->id;
+
+  return qr_op_translate (doc, &(QrObjects) { &brush, 1, &light, 1 }, qr_vec3 (16, 0, 8), error);
+}
+
+static void
+check_move_with_light (QrDocument *doc, gpointer data)
+{
+  const QrSelection *sel = qr_document_get_selection (doc);
+
+  assert_box (brush_at (doc, 0, 0), qr_vec3 (16, 0, 8), qr_vec3 (80, 64, 72));
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 2), "origin"), ==, "48 32 136");
+  /* A light turns only with a mangle: no key is added. */
+  g_assert_null (qr_entity_get_key (entity_at (doc, 2), "angle"));
+  g_assert_true (qr_selection_has_brush (sel, brush_id (doc, 0, 0)));
+  g_assert_true (qr_selection_has_entity (sel, entity_at (doc, 2)->id));
+}
+
+static void
+test_entity_move (void)
+{
+  check_edit ("Undo Move", do_move_with_light, check_move_with_light, NULL);
+}
+
+/* The flip's centre is that of the brush and the entity's box together:
+ * x from 24 (the light's box) to 192 (brush 0:1), centre 108. */
+static gboolean
+do_flip_with_light (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId brush = brush_id (doc, 0, 1), light = entity_at (doc, 2)->id;
+
+  return qr_op_flip (doc, &(QrObjects) { &brush, 1, &light, 1 }, 0, error);
+}
+
+static void
+check_flip_with_light (QrDocument *doc, gpointer data)
+{
+  assert_box (brush_at (doc, 0, 1), qr_vec3 (24, 0, 0), qr_vec3 (88, 32, 16));
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 2), "origin"), ==, "184 32 128");
+}
+
+static void
+test_entity_flip (void)
+{
+  check_edit ("Undo Flip", do_flip_with_light, check_flip_with_light, NULL);
+}
+
+/* A whole brush entity moves its brushes and stays selected as a whole. */
+static gboolean
+do_move_door (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId door = entity_at (doc, 1)->id;
+
+  return qr_op_translate (doc, &(QrObjects) { NULL, 0, &door, 1 }, qr_vec3 (0, -64, 0), error);
+}
+
+static void
+check_move_door (QrDocument *doc, gpointer data)
+{
+  const QrSelection *sel = qr_document_get_selection (doc);
+
+  assert_box (brush_at (doc, 1, 0), qr_vec3 (0, 64, 0), qr_vec3 (16, 128, 96));
+  g_assert_null (qr_entity_get_key (entity_at (doc, 1), "origin"));
+  g_assert_true (qr_selection_has_entity (sel, entity_at (doc, 1)->id));
+  g_assert_cmpuint (sel->brushes->len, ==, 0);
+}
+
+static void
+test_entity_move_whole (void)
+{
+  check_edit ("Undo Move", do_move_door, check_move_door, NULL);
+}
+
+static gboolean
+do_duplicate_light (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId light = entity_at (doc, 2)->id;
+
+  return qr_op_duplicate (doc, &(QrObjects) { NULL, 0, &light, 1 }, qr_vec3 (0, 0, 64), error);
+}
+
+static void
+check_duplicate_light (QrDocument *doc, gpointer data)
+{
+  QrMap *map = qr_document_get_map (doc);
+  const QrSelection *sel = qr_document_get_selection (doc);
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 4);
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 2), "origin"), ==, "32 32 128");
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 3), "origin"), ==, "32 32 192");
+  g_assert_cmpstr (qr_entity_get_classname (entity_at (doc, 3)), ==, "light");
+  g_assert_cmpuint (entity_at (doc, 3)->id, !=, entity_at (doc, 2)->id);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_true (qr_selection_has_entity (sel, entity_at (doc, 3)->id));
+}
+
+static void
+test_entity_duplicate (void)
+{
+  check_edit ("Undo Duplicate", do_duplicate_light, check_duplicate_light, NULL);
+}
+
+/* A whole brush entity duplicates as a new entity with new brushes. */
+static gboolean
+do_duplicate_door (QrDocument *doc, gpointer data, GError **error)
+{
+  QrId door = entity_at (doc, 1)->id;
+
+  return qr_op_duplicate (doc, &(QrObjects) { NULL, 0, &door, 1 }, qr_vec3 (32, 0, 0), error);
+}
+
+static void
+check_duplicate_door (QrDocument *doc, gpointer data)
+{
+  QrEntity *copy = entity_at (doc, 3);
+
+  g_assert_cmpstr (qr_entity_get_classname (copy), ==, "func_door");
+  g_assert_cmpstr (qr_entity_get_key (copy, "speed"), ==, "100");
+  g_assert_cmpuint (qr_entity_brush_count (copy), ==, 1);
+  assert_box (qr_entity_get_brush (copy, 0), qr_vec3 (32, 128, 0), qr_vec3 (48, 192, 96));
+  g_assert_cmpuint (qr_entity_get_brush (copy, 0)->id, !=, brush_id (doc, 1, 0));
+  assert_box (brush_at (doc, 1, 0), qr_vec3 (0, 128, 0), qr_vec3 (16, 192, 96));
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), copy->id));
+}
+
+static void
+test_entity_duplicate_whole (void)
+{
+  check_edit ("Undo Duplicate", do_duplicate_door, check_duplicate_door, NULL);
+}
+
+static gboolean
+do_paste_offset (QrDocument *doc, gpointer data, GError **error)
+{
+  QrMap *from = qr_test_parse_ok ("{\n\"classname\" \"info_player_start\"\n\"origin\" \"0 0 24\"\n\"angle\" \"90\"\n}\n",
+                                  QR_FILE_MAP);
+
+  return qr_op_add_map (doc, from, qr_vec3 (64, -32, 0), "Paste", error);
+}
+
+static void
+check_paste_offset (QrDocument *doc, gpointer data)
+{
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 3), "origin"), ==, "64 -32 24");
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 3), "angle"), ==, "90");
+}
+
+static void
+test_entity_paste_offset (void)
+{
+  check_edit ("Undo Paste", do_paste_offset, check_paste_offset, NULL);
+}
+
+/* Arrow-key nudges of brushes and entities merge like nudges of brushes. */
+static void
+test_entity_nudges_merge (void)
+{
+  g_autoptr (QrDocument) doc = new_doc ();
+  const QrCommandStack *stack = qr_document_get_history (doc);
+  QrId brush = brush_id (doc, 0, 0), light = entity_at (doc, 2)->id;
+  QrObjects both = { &brush, 1, &light, 1 };
+
+  for (int i = 0; i < 3; i++)
+    g_assert_true (qr_op_nudge (doc, &both, qr_vec3 (8, 0, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 1);
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 2), "origin"), ==, "56 32 128");
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), light));
+  /* The light alone is another selection: a new step. */
+  g_assert_true (qr_op_nudge (doc, &(QrObjects) { NULL, 0, &light, 1 }, qr_vec3 (8, 0, 0), NULL));
+  g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 2);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmpstr (qr_entity_get_key (entity_at (doc, 2), "origin"), ==, "32 32 128");
 }
 
 static gboolean
@@ -829,11 +1015,11 @@ test_failures (void)
   struct { const char *what; gboolean ok; GError *error; } cases[6] = { { 0 } };
 
   cases[0].what = "missing brush";
-  cases[0].ok = qr_op_translate (doc, ids, 2, qr_vec3 (1, 0, 0), &cases[0].error);
+  cases[0].ok = qr_op_translate (doc, QR_BRUSHES (ids, 2), qr_vec3 (1, 0, 0), &cases[0].error);
   cases[1].what = "zero size";
-  cases[1].ok = qr_op_resize (doc, ids, 1, (QrBounds) { { 0, 0, 0 }, { 0, 64, 64 } }, &cases[1].error);
+  cases[1].ok = qr_op_resize (doc, QR_BRUSHES (ids, 1), (QrBounds) { { 0, 0, 0 }, { 0, 64, 64 } }, &cases[1].error);
   cases[2].what = "shear on one axis";
-  cases[2].ok = qr_op_shear (doc, ids, 1, 0, 0, 1, &cases[2].error);
+  cases[2].ok = qr_op_shear (doc, QR_BRUSHES (ids, 1), 0, 0, 1, &cases[2].error);
   qr_primitive_spec_init (&spec, QR_PRIMITIVE_CYLINDER, (QrBounds) { { 0, 0, 0 }, { 64, 64, 64 } });
   spec.sides = 2;
   cases[3].what = "two-sided cylinder";
@@ -865,7 +1051,7 @@ test_clean_point (void)
   QrId id = brush_id (doc, 0, 0);
 
   g_assert_false (qr_document_is_modified (doc));
-  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (8, 0, 0), NULL));
   g_assert_true (qr_document_is_modified (doc));
   qr_document_mark_saved (doc);
   g_assert_false (qr_document_is_modified (doc));
@@ -875,7 +1061,7 @@ test_clean_point (void)
   g_assert_false (qr_document_is_modified (doc));
   /* Undo past the save and do something else: the saved state is gone. */
   g_assert_true (qr_document_undo (doc));
-  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (0, 8, 0), NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (0, 8, 0), NULL));
   g_assert_true (qr_document_is_modified (doc));
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_is_modified (doc));
@@ -916,7 +1102,7 @@ test_transaction (void)
     {
       /* A drag: each update replaces the previous one. */
       qr_document_rollback_last (doc);
-      g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8 * i, 0, 0), NULL));
+      g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (8 * i, 0, 0), NULL));
     }
   g_assert_cmpuint (committed, ==, 0);
   qr_document_commit_transaction (doc);
@@ -935,8 +1121,8 @@ test_transaction (void)
   }
 
   qr_document_begin_transaction (doc, "Nothing");
-  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (8, 0, 0), NULL));
-  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 45, NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 45, NULL));
   qr_document_cancel_transaction (doc);
   after_cancel = qr_test_save_text (doc);
   g_assert_cmpstr (after_cancel, ==, before);
@@ -954,13 +1140,13 @@ test_merge_create_resize (void)
 
   g_assert_true (do_create_block (doc, NULL, NULL));
   id = brush_id (doc, 0, 2);
-  g_assert_true (qr_op_resize (doc, &id, 1, (QrBounds) { { -32, -16, 0 }, { 32, 16, 128 } }, NULL));
+  g_assert_true (qr_op_resize (doc, QR_BRUSHES (&id, 1), (QrBounds) { { -32, -16, 0 }, { 32, 16, 128 } }, NULL));
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
   label = qr_document_dup_undo_label (doc);
   g_assert_cmpstr (label, ==, "Undo Create Block");
   assert_box (brush_at (doc, 0, 2), qr_vec3 (-32, -16, 0), qr_vec3 (32, 16, 128));
   /* A second resize is its own step. */
-  g_assert_true (qr_op_resize (doc, &id, 1, (QrBounds) { { -32, -16, 0 }, { 32, 16, 64 } }, NULL));
+  g_assert_true (qr_op_resize (doc, QR_BRUSHES (&id, 1), (QrBounds) { { -32, -16, 0 }, { 32, 16, 64 } }, NULL));
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 2);
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
@@ -978,19 +1164,19 @@ test_merge_nudges (void)
   QrId a = brush_id (doc, 0, 0), both[2] = { a, brush_id (doc, 0, 1) };
 
   for (int i = 0; i < 4; i++)
-    g_assert_true (qr_op_nudge (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
+    g_assert_true (qr_op_nudge (doc, QR_BRUSHES (&a, 1), qr_vec3 (8, 0, 0), NULL));
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 1);
   assert_box (brush_at (doc, 0, 0), qr_vec3 (32, 0, 0), qr_vec3 (96, 64, 64));
   /* Another selection: a new step. */
-  g_assert_true (qr_op_nudge (doc, both, 2, qr_vec3 (0, 8, 0), NULL));
+  g_assert_true (qr_op_nudge (doc, QR_BRUSHES (both, 2), qr_vec3 (0, 8, 0), NULL));
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 2);
   /* More than a second later: a new step. */
   ((QrCommand *) g_ptr_array_index (stack->done, 1))->time -= 2 * G_USEC_PER_SEC;
-  g_assert_true (qr_op_nudge (doc, both, 2, qr_vec3 (0, 8, 0), NULL));
+  g_assert_true (qr_op_nudge (doc, QR_BRUSHES (both, 2), qr_vec3 (0, 8, 0), NULL));
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 3);
   /* A plain move never merges. */
-  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (1, 0, 0), NULL));
-  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (1, 0, 0), NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&a, 1), qr_vec3 (1, 0, 0), NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&a, 1), qr_vec3 (1, 0, 0), NULL));
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 5);
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
@@ -1025,7 +1211,7 @@ test_change_sets (void)
   g_signal_connect (doc, "changed", G_CALLBACK (on_changed), log);
   qr_selection_add_brush (sel, a);
   qr_document_set_selection (doc, sel);
-  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&a, 1), qr_vec3 (8, 0, 0), NULL));
   g_assert_true (qr_op_delete (doc, &door, 1, NULL, 0, NULL, NULL));
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
@@ -1049,9 +1235,9 @@ test_history (void)
   g_autofree char *end = NULL;
   QrId a = brush_id (doc, 0, 0);
 
-  g_assert_true (qr_op_translate (doc, &a, 1, qr_vec3 (8, 0, 0), NULL));
-  g_assert_true (qr_op_rotate (doc, &a, 1, 2, 90, NULL));
-  g_assert_true (qr_op_flip (doc, &a, 1, 1, NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&a, 1), qr_vec3 (8, 0, 0), NULL));
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&a, 1), 2, 90, NULL));
+  g_assert_true (qr_op_flip (doc, QR_BRUSHES (&a, 1), 1, NULL));
   end = qr_test_save_text (doc);
   g_assert_cmpuint (qr_command_stack_history_length (stack), ==, 3);
   g_assert_cmpstr (qr_command_stack_history_description (stack, 0), ==, "Move");
@@ -1089,8 +1275,8 @@ test_texture_lock (void)
   QrBrush *after;
 
   qr_document_set_texture_lock (doc, TRUE);
-  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (24, -8, 4), NULL));
-  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 30, NULL));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (24, -8, 4), NULL));
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 30, NULL));
   after = brush_at (doc, 0, 1);
   for (int f = 0; f < before->n_faces; f++)
     {
@@ -1192,6 +1378,13 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/flip", test_flip);
   g_test_add_func ("/edit/delete", test_delete);
   g_test_add_func ("/edit/duplicate", test_duplicate);
+  g_test_add_func ("/edit/entities/move", test_entity_move);
+  g_test_add_func ("/edit/entities/flip", test_entity_flip);
+  g_test_add_func ("/edit/entities/move-whole", test_entity_move_whole);
+  g_test_add_func ("/edit/entities/duplicate", test_entity_duplicate);
+  g_test_add_func ("/edit/entities/duplicate-whole", test_entity_duplicate_whole);
+  g_test_add_func ("/edit/entities/paste-offset", test_entity_paste_offset);
+  g_test_add_func ("/edit/entities/nudges-merge", test_entity_nudges_merge);
   g_test_add_func ("/edit/group", test_group);
   g_test_add_func ("/edit/ungroup", test_ungroup);
   g_test_add_func ("/edit/group-vmf", test_group_vmf);

@@ -252,7 +252,7 @@ test_edit_writes_only_what_changed (void)
   for (int i = 0; i < brush->poly->n_faces; i++)
     corners += qr_polytope_face_count (brush->poly, i);
   g_autoptr (GError) error = NULL;
-  g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (16, 0, 0), &error));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 0), &error));
   g_assert_no_error (error);
 
   /* Only that brush's face corners went up, as one range, and nothing of
@@ -295,9 +295,9 @@ test_follows_edits_undo_redo (void)
   stream (mesh, QR_SCENE_EDGE_INDEX_MARKED, &n);
   g_assert_cmpuint (n, ==, 2 * qr_document_lookup_brush (doc, id)->poly->n_edges);
 
-  g_assert_true (qr_op_rotate (doc, &id, 1, 2, 90, &error));
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 90, &error));
   assert_same_as_fresh (mesh, doc);
-  g_assert_true (qr_op_duplicate (doc, &id, 1, qr_vec3 (32, 32, 0), &error));
+  g_assert_true (qr_op_duplicate (doc, QR_BRUSHES (&id, 1), qr_vec3 (32, 32, 0), &error));
   assert_same_as_fresh (mesh, doc);
   g_assert_true (qr_op_hollow (doc, &id, 1, 8, FALSE, &error) || error != NULL);
   g_clear_error (&error);
@@ -357,7 +357,7 @@ test_static_generation (void)
 
   /* Dragging the selection: the static picture holds. */
   for (int i = 0; i < 5; i++)
-    g_assert_true (qr_op_translate (doc, &id, 1, qr_vec3 (16, 0, 0), &error));
+    g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 0), &error));
   g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), ==, g1);
   assert_same_as_fresh (mesh, doc);
 
@@ -370,7 +370,7 @@ test_static_generation (void)
     if (qr_entity_get_brush (world, b)->id != id)
       other = qr_entity_get_brush (world, b)->id;
   g_assert_cmpuint (other, !=, 0);
-  g_assert_true (qr_op_translate (doc, &other, 1, qr_vec3 (0, 16, 0), &error));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&other, 1), qr_vec3 (0, 16, 0), &error));
   guint64 g2 = qr_scene_mesh_get_static_generation (mesh);
   g_assert_cmpuint (g2, !=, g1);
   g_assert_true (qr_document_undo (doc));
@@ -398,7 +398,7 @@ test_compaction (void)
   stream (mesh, QR_SCENE_FACE_VERTS, &before);
   for (int i = 0; i < 3000; i++)
     {
-      g_assert_true (qr_op_duplicate (doc, &id, 1, qr_vec3 (0, 0, 0), &error));
+      g_assert_true (qr_op_duplicate (doc, QR_BRUSHES (&id, 1), qr_vec3 (0, 0, 0), &error));
       const QrSelection *sel = qr_document_get_selection (doc);
       g_autoptr (GArray) ids = g_array_copy (sel->brushes);
       g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) ids->data, ids->len, NULL, 0, NULL, &error));

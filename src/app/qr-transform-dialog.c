@@ -8,7 +8,7 @@ typedef struct
 {
   GtkWindow *parent;  /* borrowed: the dialog is destroyed with it */
   QrDocument *doc;    /* owned reference */
-  GArray *ids;        /* QrId, owned */
+  QrSelection *sel;   /* owned: what the dialog transforms */
   GtkSpinButton *move[3];
   GtkSpinButton *rotate[3];
   GtkSpinButton *scale[3];
@@ -20,7 +20,7 @@ transform_dialog_free (gpointer data, GClosure *closure)
 {
   TransformDialog *d = data;
   g_object_unref (d->doc);
-  g_array_unref (d->ids);
+  qr_selection_free (d->sel);
   g_free (d);
 }
 
@@ -28,8 +28,7 @@ transform_dialog_free (gpointer data, GClosure *closure)
 static gboolean
 apply (TransformDialog *d, GError **error)
 {
-  const QrId *ids = (const QrId *) (gpointer) d->ids->data;
-  guint n = d->ids->len;
+  QrObjects objs = qr_objects_of_selection (d->sel);
   double move[3], rotate[3], scale[3];
   for (int a = 0; a < 3; a++)
     {
@@ -38,21 +37,21 @@ apply (TransformDialog *d, GError **error)
       scale[a] = gtk_spin_button_get_value (d->scale[a]) / 100.0;
     }
   if (move[0] != 0 || move[1] != 0 || move[2] != 0)
-    if (!qr_op_translate (d->doc, ids, n, qr_vec3 (move[0], move[1], move[2]), error))
+    if (!qr_op_translate (d->doc, &objs, qr_vec3 (move[0], move[1], move[2]), error))
       return FALSE;
   for (int a = 0; a < 3; a++)
-    if (rotate[a] != 0 && !qr_op_rotate (d->doc, ids, n, a, rotate[a], error))
+    if (rotate[a] != 0 && !qr_op_rotate (d->doc, &objs, a, rotate[a], error))
       return FALSE;
   if (scale[0] != 1 || scale[1] != 1 || scale[2] != 1)
     {
       QrBounds b;
-      if (!qr_op_bounds (d->doc, ids, n, &b, error))
+      if (!qr_op_bounds (d->doc, &objs, &b, error))
         return FALSE;
       QrVec3 c = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
       QrVec3 h = qr_vec3_scale (qr_vec3_sub (b.max, b.min), 0.5);
       QrVec3 s = qr_vec3 (h.x * scale[0], h.y * scale[1], h.z * scale[2]);
       QrBounds to = { qr_vec3_sub (c, s), qr_vec3_add (c, s) };
-      if (!qr_op_resize (d->doc, ids, n, to, error))
+      if (!qr_op_resize (d->doc, &objs, to, error))
         return FALSE;
     }
   return TRUE;
@@ -89,14 +88,14 @@ spin (GtkGrid *grid, int column, int row, double lower, double upper, double val
 }
 
 void
-qr_transform_dialog_present (GtkWindow *parent, QrDocument *doc, const GArray *ids,
+qr_transform_dialog_present (GtkWindow *parent, QrDocument *doc, const QrSelection *sel,
                              void (*on_error) (GtkWindow *parent, const char *message))
 {
-  g_return_if_fail (QR_IS_DOCUMENT (doc) && ids != NULL);
+  g_return_if_fail (QR_IS_DOCUMENT (doc) && sel != NULL);
   TransformDialog *d = g_new0 (TransformDialog, 1);
   d->parent = parent;
   d->doc = g_object_ref (doc);
-  d->ids = g_array_copy ((GArray *) ids);
+  d->sel = qr_selection_copy (sel);
   d->on_error = on_error;
 
   GtkWidget *dialog = gtk_dialog_new_with_buttons (_("Transform"), parent,

@@ -258,11 +258,11 @@ duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
   /* One grid step along each axis shows the copy beside the original, as Hammer does. */
   double g = self->grid_size;
-  gboolean ok = qr_op_duplicate (self->document, (const QrId *) (gpointer) ids->data, ids->len,
-                                 qr_vec3 (g, g, 0), &error);
+  gboolean ok = qr_op_duplicate (self->document, &objs, qr_vec3 (g, g, 0), &error);
   report (self, ok, _("Duplicate"), error);
 }
 
@@ -592,9 +592,9 @@ flip_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
-  gboolean ok = qr_op_flip (self->document, (const QrId *) (gpointer) ids->data, ids->len,
-                            axis_of (g_variant_get_string (param, NULL)), &error);
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
+  gboolean ok = qr_op_flip (self->document, &objs, axis_of (g_variant_get_string (param, NULL)), &error);
   report (self, ok, _("Flip"), error);
 }
 
@@ -605,9 +605,9 @@ rotate_90_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   QrWindow *self = user_data;
   const char *name = g_variant_get_string (param, NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
-  gboolean ok = qr_op_rotate (self->document, (const QrId *) (gpointer) ids->data, ids->len, axis_of (name),
-                              name[1] == '-' ? -90.0 : 90.0, &error);
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
+  gboolean ok = qr_op_rotate (self->document, &objs, axis_of (name), name[1] == '-' ? -90.0 : 90.0, &error);
   report (self, ok, _("Rotate"), error);
 }
 
@@ -657,8 +657,8 @@ static void
 transform_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
-  qr_transform_dialog_present (GTK_WINDOW (self), self->document, ids, transform_failed);
+  qr_transform_dialog_present (GTK_WINDOW (self), self->document, qr_document_get_selection (self->document),
+                               transform_failed);
 }
 
 /* Ties the selection to a new brush entity (func_detail: a detail brush

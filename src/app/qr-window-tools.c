@@ -199,8 +199,8 @@ nudge (QrWindow *self, QrOrthoCanvas *canvas, guint keyval)
   int dy = keyval == GDK_KEY_Down ? -1 : keyval == GDK_KEY_Up ? 1 : 0;
   if (dx == 0 && dy == 0)
     return FALSE;
-  const QrSelection *sel = qr_document_get_selection (self->document);
-  if (sel->brushes->len == 0)
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  if (sel->brushes->len == 0 && sel->entities->len == 0)
     return FALSE;
   int r, u;
   qr_tool_view_axes ((int) qr_ortho_canvas_get_view (canvas)->axis, &r, &u, NULL);
@@ -208,9 +208,8 @@ nudge (QrWindow *self, QrOrthoCanvas *canvas, guint keyval)
   d[r] = dx * self->grid_size;
   d[u] = dy * self->grid_size;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = g_array_copy (sel->brushes);
-  if (!qr_op_nudge (self->document, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (d[0], d[1], d[2]),
-                    &error))
+  QrObjects objs = qr_objects_of_selection (sel);
+  if (!qr_op_nudge (self->document, &objs, qr_vec3 (d[0], d[1], d[2]), &error))
     _qr_window_set_message (self, error->message);
   else
     {

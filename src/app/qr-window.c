@@ -6,6 +6,7 @@
 #include <math.h>
 #include "qr-application.h"
 #include "qr-brush.h"
+#include "qr-entity-transform.h"
 #include "qr-map.h"
 
 G_DEFINE_FINAL_TYPE (QrWindow, qr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -189,13 +190,9 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
               for (int k = 0; k < 3; k++)
                 qr_bounds_add_point (&b, brush->faces[f].points[k]);
         }
-      QrVec3 origin;
-      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_get_origin (entity, &origin))
-        {
-          QrVec3 h = qr_vec3 (QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE, QR_SCENE_ENTITY_HALF_SIZE);
-          qr_bounds_add_point (&b, qr_vec3_sub (origin, h));
-          qr_bounds_add_point (&b, qr_vec3_add (origin, h));
-        }
+      QrBounds box;
+      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+        qr_bounds_add_bounds (&b, box);
     }
   return b;
 }
@@ -289,25 +286,41 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
 {
   const QrMap *map = qr_document_get_map (self->document);
   QrId best = 0;
+  gboolean best_entity = FALSE;
   double best_t = G_MAXDOUBLE;
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      QrBounds box;
+      double t;
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box) && qr_ray_hit_box (ray, box, &t) && t < best_t)
+        {
+          best_t = t;
+          best = entity->id;
+          best_entity = TRUE;
+        }
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          double t;
           if (qr_brush_is_valid (brush) && qr_ray_hit_polytope (ray, brush->poly, &t, NULL) && t < best_t)
             {
               best_t = t;
               best = brush->id;
+              best_entity = FALSE;
             }
         }
     }
 
   g_autoptr (QrSelection) sel = toggle ? qr_selection_copy (qr_document_get_selection (self->document))
                                        : qr_selection_new ();
-  if (best != 0)
+  if (best != 0 && best_entity)
+    {
+      if (toggle && qr_selection_has_entity (sel, best))
+        qr_selection_remove_entity (sel, best);
+      else
+        qr_selection_add_entity (sel, best);
+    }
+  else if (best != 0)
     {
       if (toggle && qr_selection_has_brush (sel, best))
         qr_selection_remove_brush (sel, best);

@@ -104,7 +104,7 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
     {
       double t0 = qr_cli_now_ms (), t1, t2, t3;
 
-      qr_op_translate (doc, &one, 1, qr_vec3 (8, 0, 0), NULL);
+      qr_op_translate (doc, QR_BRUSHES (&one, 1), qr_vec3 (8, 0, 0), NULL);
       t1 = qr_cli_now_ms ();
       qr_document_undo (doc);
       t2 = qr_cli_now_ms ();
@@ -118,7 +118,7 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
     {
       double t0 = qr_cli_now_ms (), t1, t2;
 
-      qr_op_translate (doc, (QrId *) all->data, all->len, qr_vec3 (0, 16, 0), NULL);
+      qr_op_translate (doc, QR_BRUSHES ((QrId *) all->data, all->len), qr_vec3 (0, 16, 0), NULL);
       t1 = qr_cli_now_ms ();
       qr_document_undo (doc);
       t2 = qr_cli_now_ms ();

@@ -82,21 +82,44 @@ qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, 
   return true;
 }
 
-/* "0:1,0:2" → brush ids. */
+/* "0:1,0:2,3" → brush ids, and entity ids for the names without a brush
+ * (a whole entity: "3"). Steps that take brushes only pass no `entities`. */
 static GArray *
-parse_objects (QrDocument *doc, const char *text, GError **error)
+parse_objects (QrDocument *doc, const char *text, GArray **entities, GError **error)
 {
   g_auto (GStrv) names = g_strsplit (text, ",", -1);
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (QrId));
+  QrMap *map = qr_document_get_map (doc);
 
   for (guint i = 0; names[i] != NULL; i++)
     {
       QrId id;
+      guint64 e;
 
+      if (strchr (names[i], ':') == NULL && g_ascii_string_to_unsigned (names[i], 10, 0, G_MAXUINT, &e, NULL))
+        {
+          if (entities == NULL)
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                           "“%s” names an entity; this step takes brushes (entity:brush)", names[i]);
+              return NULL;
+            }
+          if (e >= qr_map_entity_count (map))
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no entity %s", names[i]);
+              return NULL;
+            }
+          id = qr_map_get_entity (map, (guint) e)->id;
+          g_array_append_val (whole, id);
+          continue;
+        }
       if (!qr_cli_parse_object (doc, names[i], &id, NULL, error))
         return NULL;
       g_array_append_val (ids, id);
     }
+  if (entities != NULL)
+    *entities = g_steal_pointer (&whole);
   return g_steal_pointer (&ids);
 }
 
@@ -176,22 +199,24 @@ step_create (Step *s, GError **error)
   return qr_op_create (s->doc, &spec, texture, error) ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
 }
 
-/* Steps of the form OP OBJS followed by `n_numbers` numbers. */
+/* Steps of the form OP OBJS followed by `n_args` arguments. */
 static int
-step_objects (Step *s, int n_args, GArray **ids, GError **error)
+step_objects (Step *s, int n_args, GArray **ids, GArray **entities, GError **error)
 {
   if (s->argc != 2 + n_args)
     return usage_error (s, "expected %s OBJECTS and %d more argument%s", s->argv[0], n_args, n_args == 1 ? "" : "s");
-  *ids = parse_objects (s->doc, s->argv[1], error);
+  *ids = parse_objects (s->doc, s->argv[1], entities, error);
   return *ids ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
 }
 
 #define IDS(a) ((QrId *) (a)->data), (a)->len
+#define OBJS(a, e) (&(QrObjects) { IDS (a), IDS (e) })
 
 static int
 run_step (Step *s, GError **error)
 {
   g_autoptr (GArray) ids = NULL;
+  g_autoptr (GArray) entities = NULL;
   const char *op = s->argv[0];
   double v[6];
   int axis, along, status;
@@ -202,71 +227,71 @@ run_step (Step *s, GError **error)
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
-      if ((status = step_objects (s, 3, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 3, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       if (!parse_numbers (s->argv + 2, 3, v))
         return usage_error (s, "expected dx dy dz");
       if (strcmp (op, "move") == 0)
-        ok = qr_op_translate (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+        ok = qr_op_translate (s->doc, OBJS (ids, entities), qr_vec3 (v[0], v[1], v[2]), error);
       else if (strcmp (op, "nudge") == 0)
-        ok = qr_op_nudge (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+        ok = qr_op_nudge (s->doc, OBJS (ids, entities), qr_vec3 (v[0], v[1], v[2]), error);
       else
-        ok = qr_op_duplicate (s->doc, IDS (ids), qr_vec3 (v[0], v[1], v[2]), error);
+        ok = qr_op_duplicate (s->doc, OBJS (ids, entities), qr_vec3 (v[0], v[1], v[2]), error);
     }
   else if (strcmp (op, "resize") == 0)
     {
-      if ((status = step_objects (s, 6, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 6, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       if (!parse_numbers (s->argv + 2, 6, v))
         return usage_error (s, "expected x1 y1 z1 x2 y2 z2");
-      ok = qr_op_resize (s->doc, IDS (ids), (QrBounds) { { v[0], v[1], v[2] }, { v[3], v[4], v[5] } }, error);
+      ok = qr_op_resize (s->doc, OBJS (ids, entities), (QrBounds) { { v[0], v[1], v[2] }, { v[3], v[4], v[5] } }, error);
     }
   else if (strcmp (op, "rotate") == 0)
     {
-      if ((status = step_objects (s, 2, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 2, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       if (!parse_axis (s->argv[2], &axis) || !parse_number (s->argv[3], &v[0]))
         return usage_error (s, "expected rotate OBJECTS x|y|z DEGREES");
-      ok = qr_op_rotate (s->doc, IDS (ids), axis, v[0], error);
+      ok = qr_op_rotate (s->doc, OBJS (ids, entities), axis, v[0], error);
     }
   else if (strcmp (op, "shear") == 0)
     {
-      if ((status = step_objects (s, 3, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 3, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       if (!parse_axis (s->argv[2], &axis) || !parse_axis (s->argv[3], &along) || !parse_number (s->argv[4], &v[0]))
         return usage_error (s, "expected shear OBJECTS AXIS DIRECTION AMOUNT (axes x, y or z)");
-      ok = qr_op_shear (s->doc, IDS (ids), axis, along, v[0], error);
+      ok = qr_op_shear (s->doc, OBJS (ids, entities), axis, along, v[0], error);
     }
   else if (strcmp (op, "flip") == 0)
     {
-      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 1, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       if (!parse_axis (s->argv[2], &axis))
         return usage_error (s, "expected flip OBJECTS x|y|z");
-      ok = qr_op_flip (s->doc, IDS (ids), axis, error);
+      ok = qr_op_flip (s->doc, OBJS (ids, entities), axis, error);
     }
   else if (strcmp (op, "delete") == 0)
     {
-      if ((status = step_objects (s, 0, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 0, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
-      ok = qr_op_delete (s->doc, IDS (ids), NULL, 0, NULL, error);
+      ok = qr_op_delete (s->doc, IDS (ids), IDS (entities), NULL, error);
     }
   else if (strcmp (op, "group") == 0 && (s->argc == 2 || s->argc == 3))
     {
-      if (!(ids = parse_objects (s->doc, s->argv[1], error)))
+      if (!(ids = parse_objects (s->doc, s->argv[1], NULL, error)))
         return QR_EXIT_BAD_INPUT;
       ok = qr_op_group (s->doc, IDS (ids), s->argc == 3 ? s->argv[2] : NULL, error);
     }
   else if (strcmp (op, "ungroup") == 0 || strcmp (op, "untie") == 0)
     {
-      if ((status = step_objects (s, 0, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 0, &ids, NULL, error)) != QR_EXIT_OK)
         return status;
       ok = op[1] == 'n' && op[2] == 'g' ? qr_op_ungroup (s->doc, IDS (ids), error)
                                         : qr_op_untie (s->doc, IDS (ids), error);
     }
   else if (strcmp (op, "tie") == 0)
     {
-      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 1, &ids, NULL, error)) != QR_EXIT_OK)
         return status;
       ok = qr_op_tie (s->doc, IDS (ids), s->argv[2], error);
     }
@@ -325,10 +350,12 @@ run_step (Step *s, GError **error)
       g_autoptr (QrSelection) sel = qr_selection_new ();
       g_autofree char *text = NULL;
 
-      if ((status = step_objects (s, 1, &ids, error)) != QR_EXIT_OK)
+      if ((status = step_objects (s, 1, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
       for (guint i = 0; i < ids->len; i++)
         qr_selection_add_brush (sel, g_array_index (ids, QrId, i));
+      for (guint i = 0; i < entities->len; i++)
+        qr_selection_add_entity (sel, g_array_index (entities, QrId, i));
       text = qr_clipboard_dup_text (s->doc, sel);
       ok = g_file_set_contents (s->argv[2], text, -1, error);
     }

@@ -72,6 +72,14 @@ qr_vec3_length (QrVec3 a)
   return sqrt (qr_vec3_dot (a, a));
 }
 
+/* The unit vector along a; a itself when it has no length. */
+static inline QrVec3
+qr_vec3_normalize (QrVec3 a)
+{
+  double len = qr_vec3_length (a);
+  return len > 0 ? qr_vec3_scale (a, 1.0 / len) : a;
+}
+
 static inline double
 qr_vec3_dist (QrVec3 a, QrVec3 b)
 {

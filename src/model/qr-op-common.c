@@ -59,6 +59,54 @@ qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error)
   return g_steal_pointer (&locs);
 }
 
+gboolean
+qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **entities,
+                      GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) where = g_array_sized_new (FALSE, FALSE, sizeof (guint), objs->n_entities);
+  g_autoptr (GArray) ids = g_array_sized_new (FALSE, FALSE, sizeof (QrId), objs->n_brushes);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  if (objs->n_entities > 0)
+    {
+      g_autoptr (GHashTable) at = g_hash_table_new (NULL, NULL);
+      for (guint e = 0; e < qr_map_entity_count (map); e++)
+        g_hash_table_insert (at, GUINT_TO_POINTER (qr_map_get_entity (map, e)->id), GUINT_TO_POINTER (e + 1));
+      for (guint i = 0; i < objs->n_entities; i++)
+        {
+          guint e = GPOINTER_TO_UINT (g_hash_table_lookup (at, GUINT_TO_POINTER (objs->entities[i])));
+          if (e == 0)
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"),
+                           objs->entities[i]);
+              return FALSE;
+            }
+          e--;
+          g_array_append_val (where, e);
+        }
+    }
+  /* A brush named and also in a named entity moves once. */
+  for (guint i = 0; i < objs->n_brushes; i++)
+    if (g_hash_table_add (seen, GUINT_TO_POINTER (objs->brushes[i])))
+      g_array_append_val (ids, objs->brushes[i]);
+  for (guint i = 0; i < where->len; i++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, g_array_index (where, guint, i));
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrId id = qr_entity_get_brush (entity, b)->id;
+          if (g_hash_table_add (seen, GUINT_TO_POINTER (id)))
+            g_array_append_val (ids, id);
+        }
+    }
+  *brushes = qr_op_locate (doc, (const QrId *) (gpointer) ids->data, ids->len, error);
+  if (*brushes == NULL)
+    return FALSE;
+  *entities = g_steal_pointer (&where);
+  return TRUE;
+}
+
 guint
 qr_op_world (QrDocument *doc)
 {
@@ -98,6 +146,30 @@ qr_op_selection_of (const QrId *ids, guint n)
   for (guint i = 0; i < n; i++)
     qr_selection_add_brush (sel, ids[i]);
   return sel;
+}
+
+QrSelection *
+qr_op_selection_of_objects (const QrObjects *objs)
+{
+  QrSelection *sel = qr_op_selection_of (objs->brushes, objs->n_brushes);
+
+  for (guint i = 0; i < objs->n_entities; i++)
+    qr_selection_add_entity (sel, objs->entities[i]);
+  return sel;
+}
+
+GArray *
+qr_op_merge_ids (const QrObjects *objs)
+{
+  GArray *ids = g_array_sized_new (FALSE, FALSE, sizeof (QrId), objs->n_brushes + objs->n_entities);
+
+  g_array_append_vals (ids, objs->brushes, objs->n_brushes);
+  for (guint i = 0; i < objs->n_entities; i++)
+    {
+      QrId id = objs->entities[i] | QR_MERGE_ENTITY_BIT;
+      g_array_append_val (ids, id);
+    }
+  return ids;
 }
 
 void

@@ -14,6 +14,12 @@ typedef struct
  * found, or any id given twice. One pass over the map. */
 GArray *qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error);
 
+/* The objects' brushes, with every brush of the entities named, each once
+ * (QrBrushLoc, in the order named), and the entities' positions (guint, in
+ * the order named). Fails naming the first id not found. */
+gboolean qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **entities,
+                               GError **error);
+
 /* Index of the world entity, made (as an edit) when the map has none. */
 guint qr_op_world (QrDocument *doc);
 
@@ -23,6 +29,12 @@ gboolean qr_op_build_checked (QrDocument *doc, QrBrush *brush, bool was_valid, G
 
 /* A selection of exactly these brushes. */
 QrSelection *qr_op_selection_of (const QrId *ids, guint n);
+/* A selection of exactly these objects. */
+QrSelection *qr_op_selection_of_objects (const QrObjects *objs);
+/* The ids a step on these objects merges by: brush ids, and entity ids
+ * marked with QR_MERGE_ENTITY_BIT so the two never meet. */
+GArray *qr_op_merge_ids (const QrObjects *objs);
+#define QR_MERGE_ENTITY_BIT 0x80000000u
 
 /* Sorted copy of ids, for merge rules. */
 void qr_op_commit (QrDocument *doc, const char *description, QrMergeKind merge,

@@ -1,5 +1,6 @@
 /* Delete, duplicate, tie to an entity and back, group and ungroup, paste:
  * the operations that move brushes between entities. */
+#include "qr-entity-transform.h"
 #include "qr-op-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -125,40 +126,71 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
 }
 
 gboolean
-qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GError **error)
+qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError **error)
 {
-  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
-  g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
-  g_autoptr (QrSelection) after = NULL;
+  g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) entities = NULL;
+  g_autoptr (QrSelection) after = qr_selection_new ();
+  g_autoptr (GHashTable) whole = g_hash_table_new (NULL, NULL);
   QrMap *map = qr_document_get_map (doc);
   QrTransform tr = qr_transform_translate (offset);
+  bool lock = qr_document_get_texture_lock (doc);
   guint approximate = 0;
 
-  if (locs == NULL)
-    return FALSE;
-  if (n == 0)
+  if (objs->n_brushes == 0 && objs->n_entities == 0)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to duplicate"));
       return FALSE;
     }
+  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
+    return FALSE;
   qr_document_edit_begin (doc);
+  /* A whole entity is copied whole, after the last entity. */
+  for (guint i = 0; i < entities->len; i++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, g_array_index (entities, guint, i));
+      QrEntity *copy = qr_entity_copy_header (entity);
+
+      g_hash_table_add (whole, (gpointer) entity);
+      copy->id = qr_map_take_entity_id (map);
+      copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
+      qr_entity_transform (copy, &tr, map->kind);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrBrush *brush = qr_brush_copy (qr_entity_get_brush (entity, b));
+
+          qr_op_renumber (doc, brush);
+          if (!qr_op_transform_brush (doc, brush, &tr, lock, &approximate, error))
+            {
+              qr_brush_free (brush);
+              qr_entity_free (copy);
+              qr_document_edit_abort (doc);
+              return FALSE;
+            }
+          qr_entity_add_brush (copy, brush);
+        }
+      qr_selection_add_entity (after, copy->id);
+      qr_document_insert_entity (doc, qr_map_entity_count (map), copy);
+    }
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
-      QrBrush *copy = qr_brush_copy (loc->brush);
+      QrBrush *copy;
 
+      if (g_hash_table_contains (whole, qr_map_get_entity (map, loc->entity)))
+        continue;
+      copy = qr_brush_copy (loc->brush);
       qr_op_renumber (doc, copy);
-      if (!qr_op_transform_brush (doc, copy, &tr, qr_document_get_texture_lock (doc), &approximate, error))
+      if (!qr_op_transform_brush (doc, copy, &tr, lock, &approximate, error))
         {
           qr_brush_free (copy);
           qr_document_edit_abort (doc);
           return FALSE;
         }
-      g_array_append_val (made, copy->id);
+      qr_selection_add_brush (after, copy->id);
       /* At the end of its entity: the positions in `locs` stay valid. */
       qr_document_insert_brush (doc, loc->entity, qr_entity_brush_count (qr_map_get_entity (map, loc->entity)), copy);
     }
-  after = qr_op_selection_of ((QrId *) made->data, made->len);
   qr_op_commit (doc, _("Duplicate"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
 }
@@ -501,6 +533,8 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
 
           copy->id = qr_map_take_entity_id (map);
           copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
+          if (move)
+            qr_entity_transform (copy, &tr, map->kind);
           target = qr_map_entity_count (map);
           qr_document_insert_entity (doc, target, copy);
           qr_selection_add_entity (after, copy->id);

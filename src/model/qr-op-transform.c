@@ -1,15 +1,18 @@
 /* Move, nudge, resize, rotate, shear and flip: one affine transform each. */
+#include "qr-entity-transform.h"
 #include "qr-eps.h"
 #include "qr-op-private.h"
 
 #include <glib/gi18n-lib.h>
 
 gboolean
-qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError **error)
+qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **error)
 {
-  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) entities = NULL;
+  QrMap *map = qr_document_get_map (doc);
 
-  if (locs == NULL)
+  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
     return FALSE;
   *out = qr_bounds_empty ();
   for (guint i = 0; i < locs->len; i++)
@@ -19,9 +22,17 @@ qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError *
       if (qr_brush_is_valid (brush))
         qr_bounds_add_bounds (out, brush->poly->bounds);
     }
+  for (guint i = 0; i < entities->len; i++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, g_array_index (entities, guint, i));
+      QrBounds box;
+
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+        qr_bounds_add_bounds (out, box);
+    }
   if (qr_bounds_is_empty (*out))
     {
-      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No valid brush is selected"));
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No valid brush or entity is selected"));
       return FALSE;
     }
   return TRUE;
@@ -57,15 +68,18 @@ qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, b
 }
 
 gboolean
-qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *tr,
+qr_op_transform (QrDocument *doc, const QrObjects *objs, const QrTransform *tr,
                  const char *description, QrMergeKind merge, GError **error)
 {
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) entities = NULL;
   g_autoptr (QrSelection) after = NULL;
+  g_autoptr (GArray) merge_ids = NULL;
+  QrMap *map = qr_document_get_map (doc);
   bool lock = qr_document_get_texture_lock (doc);
   guint approximate = 0;
 
-  if (n == 0)
+  if (objs->n_brushes == 0 && objs->n_entities == 0)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to transform"));
       return FALSE;
@@ -75,8 +89,7 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The transform flattens the brushes"));
       return FALSE;
     }
-  locs = qr_op_locate (doc, ids, n, error);
-  if (locs == NULL)
+  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
     return FALSE;
 
   qr_document_edit_begin (doc);
@@ -93,8 +106,19 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
         }
       qr_document_replace_brush (doc, loc->entity, loc->index, copy);
     }
-  after = qr_op_selection_of (ids, n);
-  qr_op_commit (doc, description, merge, ids, n, after);
+  for (guint i = 0; i < entities->len; i++)
+    {
+      guint e = g_array_index (entities, guint, i);
+      QrEntity *header = qr_entity_copy_header (qr_map_get_entity (map, e));
+
+      if (qr_entity_transform (header, tr, map->kind))
+        qr_document_replace_header (doc, e, header);
+      else
+        qr_entity_free (header);
+    }
+  after = qr_op_selection_of_objects (objs);
+  merge_ids = qr_op_merge_ids (objs);
+  qr_op_commit (doc, description, merge, (const QrId *) (gpointer) merge_ids->data, merge_ids->len, after);
   if (approximate > 0)
     {
       g_autofree char *note = g_strdup_printf (
@@ -108,28 +132,28 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
 }
 
 gboolean
-qr_op_translate (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error)
+qr_op_translate (QrDocument *doc, const QrObjects *objs, QrVec3 delta, GError **error)
 {
   QrTransform tr = qr_transform_translate (delta);
 
-  return qr_op_transform (doc, ids, n, &tr, _("Move"), QR_MERGE_NONE, error);
+  return qr_op_transform (doc, objs, &tr, _("Move"), QR_MERGE_NONE, error);
 }
 
 gboolean
-qr_op_nudge (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error)
+qr_op_nudge (QrDocument *doc, const QrObjects *objs, QrVec3 delta, GError **error)
 {
   QrTransform tr = qr_transform_translate (delta);
 
-  return qr_op_transform (doc, ids, n, &tr, _("Move"), QR_MERGE_NUDGE, error);
+  return qr_op_transform (doc, objs, &tr, _("Move"), QR_MERGE_NUDGE, error);
 }
 
 gboolean
-qr_op_resize (QrDocument *doc, const QrId *ids, guint n, QrBounds to, GError **error)
+qr_op_resize (QrDocument *doc, const QrObjects *objs, QrBounds to, GError **error)
 {
   QrBounds from;
   QrTransform tr;
 
-  if (!qr_op_bounds (doc, ids, n, &from, error))
+  if (!qr_op_bounds (doc, objs, &from, error))
     return FALSE;
   for (int axis = 0; axis < 3; axis++)
     if (qr_vec3_get (from.max, axis) <= qr_vec3_get (from.min, axis)
@@ -139,7 +163,7 @@ qr_op_resize (QrDocument *doc, const QrId *ids, guint n, QrBounds to, GError **e
         return FALSE;
       }
   tr = qr_transform_box_to_box (from, to);
-  return qr_op_transform (doc, ids, n, &tr, _("Resize"), QR_MERGE_RESIZE, error);
+  return qr_op_transform (doc, objs, &tr, _("Resize"), QR_MERGE_RESIZE, error);
 }
 
 static QrVec3
@@ -170,24 +194,24 @@ grid_safe_centre (QrVec3 c, int axis)
 }
 
 gboolean
-qr_op_rotate (QrDocument *doc, const QrId *ids, guint n, int axis, double degrees, GError **error)
+qr_op_rotate (QrDocument *doc, const QrObjects *objs, int axis, double degrees, GError **error)
 {
   QrBounds b;
   QrTransform tr;
   QrVec3 centre;
 
   g_return_val_if_fail (axis >= 0 && axis < 3, FALSE);
-  if (!qr_op_bounds (doc, ids, n, &b, error))
+  if (!qr_op_bounds (doc, objs, &b, error))
     return FALSE;
   centre = bounds_centre (b);
   if (fmod (degrees, 90) == 0)
     centre = grid_safe_centre (centre, axis);
   tr = qr_transform_rotate (axis, degrees, centre);
-  return qr_op_transform (doc, ids, n, &tr, _("Rotate"), QR_MERGE_NONE, error);
+  return qr_op_transform (doc, objs, &tr, _("Rotate"), QR_MERGE_NONE, error);
 }
 
 gboolean
-qr_op_shear (QrDocument *doc, const QrId *ids, guint n, int axis, int along, double amount, GError **error)
+qr_op_shear (QrDocument *doc, const QrObjects *objs, int axis, int along, double amount, GError **error)
 {
   QrBounds b;
   QrTransform tr;
@@ -198,21 +222,21 @@ qr_op_shear (QrDocument *doc, const QrId *ids, guint n, int axis, int along, dou
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A shear needs two different axes"));
       return FALSE;
     }
-  if (!qr_op_bounds (doc, ids, n, &b, error))
+  if (!qr_op_bounds (doc, objs, &b, error))
     return FALSE;
   tr = qr_transform_shear (axis, along, amount, b.min);
-  return qr_op_transform (doc, ids, n, &tr, _("Shear"), QR_MERGE_NONE, error);
+  return qr_op_transform (doc, objs, &tr, _("Shear"), QR_MERGE_NONE, error);
 }
 
 gboolean
-qr_op_flip (QrDocument *doc, const QrId *ids, guint n, int axis, GError **error)
+qr_op_flip (QrDocument *doc, const QrObjects *objs, int axis, GError **error)
 {
   QrBounds b;
   QrTransform tr;
 
   g_return_val_if_fail (axis >= 0 && axis < 3, FALSE);
-  if (!qr_op_bounds (doc, ids, n, &b, error))
+  if (!qr_op_bounds (doc, objs, &b, error))
     return FALSE;
   tr = qr_transform_flip (axis, bounds_centre (b));
-  return qr_op_transform (doc, ids, n, &tr, _("Flip"), QR_MERGE_NONE, error);
+  return qr_op_transform (doc, objs, &tr, _("Flip"), QR_MERGE_NONE, error);
 }

@@ -20,32 +20,57 @@
 gboolean qr_op_create (QrDocument *doc, const QrPrimitiveSpec *spec, const char *texture,
                        GError **error);
 
-/* Bounds of the valid brushes among ids. */
-gboolean qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError **error);
+/* What a transform acts on: brushes, and whole entities. A point entity's
+ * origin moves and its orientation key turns (see qr-entity-transform.h);
+ * a brush entity's brushes move with it, and its origin and orientation
+ * keys, when it has them, follow. The operation leaves exactly these
+ * objects selected. */
+typedef struct
+{
+  const QrId *brushes;
+  guint n_brushes;
+  const QrId *entities;
+  guint n_entities;
+} QrObjects;
 
-/* Any affine transform of the brushes, named `description`. */
-gboolean qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *tr,
+/* Brushes only. */
+#define QR_BRUSHES(ids, n) (&(QrObjects) { (ids), (n), NULL, 0 })
+
+/* The selection's objects (borrowed from it). */
+static inline QrObjects
+qr_objects_of_selection (const QrSelection *sel)
+{
+  return (QrObjects) { (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len,
+                       (const QrId *) (gpointer) sel->entities->data, sel->entities->len };
+}
+
+/* Bounds of the valid brushes and point-entity boxes among the objects. */
+gboolean qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **error);
+
+/* Any affine transform of the objects, named `description`. */
+gboolean qr_op_transform (QrDocument *doc, const QrObjects *objs, const QrTransform *tr,
                           const char *description, QrMergeKind merge, GError **error);
-gboolean qr_op_translate (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error);
-/* A translation that merges with the previous nudge of the same brushes
+gboolean qr_op_translate (QrDocument *doc, const QrObjects *objs, QrVec3 delta, GError **error);
+/* A translation that merges with the previous nudge of the same objects
  * within a second (arrow keys). */
-gboolean qr_op_nudge (QrDocument *doc, const QrId *ids, guint n, QrVec3 delta, GError **error);
-/* Scales the brushes' bounds to `to`, keeping the side opposite the handle
+gboolean qr_op_nudge (QrDocument *doc, const QrObjects *objs, QrVec3 delta, GError **error);
+/* Scales the objects' bounds to `to`, keeping the side opposite the handle
  * fixed as `to` says; an inverted `to` (min > max on an axis) mirrors. */
-gboolean qr_op_resize (QrDocument *doc, const QrId *ids, guint n, QrBounds to, GError **error);
-/* About the centre of the brushes' bounds. */
-gboolean qr_op_rotate (QrDocument *doc, const QrId *ids, guint n, int axis, double degrees, GError **error);
+gboolean qr_op_resize (QrDocument *doc, const QrObjects *objs, QrBounds to, GError **error);
+/* About the centre of the objects' bounds. */
+gboolean qr_op_rotate (QrDocument *doc, const QrObjects *objs, int axis, double degrees, GError **error);
 /* Coordinate `axis` moves by amount × (coordinate `along` − the bounds' min on it). */
-gboolean qr_op_shear (QrDocument *doc, const QrId *ids, guint n, int axis, int along, double amount,
+gboolean qr_op_shear (QrDocument *doc, const QrObjects *objs, int axis, int along, double amount,
                       GError **error);
-gboolean qr_op_flip (QrDocument *doc, const QrId *ids, guint n, int axis, GError **error);
+gboolean qr_op_flip (QrDocument *doc, const QrObjects *objs, int axis, GError **error);
 
 /* Removes the brushes and entities; a brush entity left without brushes
  * goes too. The step is named `description` ("Cut"), or "Delete" for NULL. */
 gboolean qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
                        const QrId *entities, guint n_entities, const char *description, GError **error);
-/* Copies the brushes (new ids) into their own entities, moved by offset. */
-gboolean qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GError **error);
+/* Copies the objects (new ids), moved by offset: brushes into their own
+ * entities, whole entities as new entities. The copies become the selection. */
+gboolean qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError **error);
 
 /* Groups the brushes: a func_group entity in a .map (TrenchBroom's keys),
  * a group block with editor groupids in a VMF. */

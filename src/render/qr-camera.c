@@ -347,7 +347,7 @@ qr_ray_hit_polygon (const QrRay *ray, const QrVec3 *points, int n, double *t)
  * rejection before the faces, which a picking ray through a whole map
  * misses almost every time. */
 static bool
-ray_meets_bounds (const QrRay *ray, QrBounds b, double slack)
+ray_meets_bounds (const QrRay *ray, QrBounds b, double slack, double *t_in)
 {
   double t0 = 0, t1 = INFINITY;
   for (int a = 0; a < 3; a++)
@@ -364,7 +364,15 @@ ray_meets_bounds (const QrRay *ray, QrBounds b, double slack)
       t0 = fmax (t0, fmin (ta, tb));
       t1 = fmin (t1, fmax (ta, tb));
     }
+  *t_in = t0;
   return t0 <= t1;
+}
+
+bool
+qr_ray_hit_box (const QrRay *ray, QrBounds box, double *t)
+{
+  g_return_val_if_fail (ray != NULL && t != NULL, false);
+  return ray_meets_bounds (ray, box, 0, t);
 }
 
 bool
@@ -375,7 +383,8 @@ qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *f
 
   g_return_val_if_fail (ray != NULL && poly != NULL && t != NULL, false);
 
-  if (poly->status != QR_POLY_OK || !ray_meets_bounds (ray, poly->bounds, QR_PICK_EDGE_EPS))
+  double t_in;
+  if (poly->status != QR_POLY_OK || !ray_meets_bounds (ray, poly->bounds, QR_PICK_EDGE_EPS, &t_in))
     return false;
 
   for (int f = 0; f < poly->n_faces; f++)

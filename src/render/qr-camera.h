@@ -140,6 +140,10 @@ bool qr_ray_hit_plane (const QrRay *ray, const QrPlane *plane, double *t);
  * report picks: faces seen from behind are skipped. */
 bool qr_ray_hit_polygon (const QrRay *ray, const QrVec3 *points, int n, double *t);
 
+/* Where the ray enters an axis-aligned box (0 when it starts inside):
+ * a point entity's box. False for a miss. */
+bool qr_ray_hit_box (const QrRay *ray, QrBounds box, double *t);
+
 /* The nearest front-facing face polygon of a brush the ray hits: its
  * distance and face index (face may be NULL). False for a miss or an
  * invalid polytope. */

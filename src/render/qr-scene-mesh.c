@@ -6,6 +6,7 @@
 #include <string.h>
 #include "qr-brush.h"
 #include "qr-entity.h"
+#include "qr-entity-transform.h"
 #include "qr-map.h"
 
 /* Slots are keyed by kind and id: brushes and point entities number apart. */
@@ -409,7 +410,8 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
 {
   GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
   GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
-  const double h = QR_SCENE_ENTITY_HALF_SIZE;
+  /* The box the tools pick and bound the entity by. */
+  const double h = QR_ENTITY_HALF_SIZE;
   flags |= QR_SCENE_ENTITY;
   /* Corner i has +h on axis a where bit a of i is set. */
   QrVec3 c[8];

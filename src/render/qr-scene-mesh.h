@@ -118,7 +118,5 @@ guint qr_scene_mesh_get_selected_count (const QrSceneMesh *mesh);
 
 void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
 
-/* The box drawn for a point entity: its origin ± this. */
-#define QR_SCENE_ENTITY_HALF_SIZE 8.0
 /* The length of a face-normal line, in world units. */
 #define QR_SCENE_NORMAL_LENGTH 16.0

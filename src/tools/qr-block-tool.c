@@ -45,7 +45,7 @@ default_depth (BlockTool *self, QrDocument *doc, int depth, double *lo, double *
   const QrSelection *sel = qr_document_get_selection (doc);
   QrBounds b;
   if (sel->brushes->len > 0
-      && qr_op_bounds (doc, (const QrId *) (gpointer) sel->brushes->data, sel->brushes->len, &b, NULL)
+      && qr_op_bounds (doc, QR_BRUSHES ((const QrId *) (gpointer) sel->brushes->data, sel->brushes->len), &b, NULL)
       && qr_vec3_get (b.max, depth) > qr_vec3_get (b.min, depth))
     {
       *lo = qr_vec3_get (b.min, depth);

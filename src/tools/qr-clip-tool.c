@@ -104,7 +104,7 @@ clip_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   QrBounds b;
   int r, u, depth;
   qr_tool_view_axes (in->view, &r, &u, &depth);
-  if (ids->len > 0 && qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, &b, NULL))
+  if (ids->len > 0 && qr_op_bounds (doc, QR_BRUSHES ((const QrId *) (gpointer) ids->data, ids->len), &b, NULL))
     qr_vec3_set (&self->points[0], depth, 0.5 * (qr_vec3_get (b.min, depth) + qr_vec3_get (b.max, depth)));
   place_point (&self->points[0], in);
   self->points[1] = self->points[0];

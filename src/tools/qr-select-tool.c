@@ -1,7 +1,10 @@
 /* qr-select-tool.c — Select: click an edge or centre cross in a design
- * canvas to select a brush (Ctrl toggles), drag the selection to move it on the grid (Alt: no snap;
- * Shift: move a copy); a box dragged on empty space selects what it
- * encloses when Enter confirms it. The selection's bounds carry handles in every
+ * canvas to select a brush, or a point entity's box (Ctrl toggles); drag
+ * the selection to move it on the grid (Alt: no snap; Shift: move a copy).
+ * A press anywhere inside the selection's bounds drags all of it, as in
+ * Hammer; only a click there without a drag picks what is under the
+ * pointer. A box dragged on empty space selects what it encloses when
+ * Enter confirms it. The selection's bounds carry handles in every
  * design canvas; clicking the selection again cycles them through resize
  * (eight squares), rotate (four circles at the corners, 15° steps unless
  * Shift) and shear (four diamonds on the sides), as in Hammer. Each drag
@@ -12,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-entity-transform.h"
 #include "qr-map.h"
 #include "qr-operations.h"
 
@@ -44,13 +48,14 @@ typedef struct
   gboolean toggle;    /* Ctrl at the press */
   gboolean moved;     /* a translation is in the transaction */
   QrVec3 last_delta;
-  GArray *ids;        /* QrId: what the move moves */
+  QrSelection *moving;   /* owned: what the drag moves */
   QrHandleMode handles;  /* what the handles do now */
-  GArray *handle_ids;    /* QrId: the selection the handle mode belongs to */
+  QrSelection *handle_sel; /* owned: the selection the handle mode belongs to */
   int handle_i, handle_j; /* the handle being dragged: 0 min, 1 middle, 2 max along right and up */
   QrBounds start_bounds;
   double shear;          /* how far the dragged side has slid, in a shear */
   gboolean was_selected; /* the press was on what was already selected */
+  QrSelection *on_click; /* owned: the selection a click without a drag makes, or NULL */
   guint steps;           /* commands the last drag update added to the transaction */
 } SelectTool;
 
@@ -66,19 +71,50 @@ segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
   return sqrt (ex * ex + ey * ey);
 }
 
-/* The brush whose edge or centre is nearest the pointer, within reach. */
-static QrId
+/* What a click is on: a brush, or a point entity. */
+typedef struct
+{
+  QrId id;         /* 0: nothing */
+  gboolean entity;
+} Hit;
+
+/* How far the pointer is from the box as the view shows it: 0 inside. */
+static double
+box_distance (QrBounds b, const QrInput *in, int r, int u)
+{
+  double px = qr_vec3_get (in->point, r), py = qr_vec3_get (in->point, u);
+  double dx = fmax (fmax (qr_vec3_get (b.min, r) - px, px - qr_vec3_get (b.max, r)), 0);
+  double dy = fmax (fmax (qr_vec3_get (b.min, u) - py, py - qr_vec3_get (b.max, u)), 0);
+  return sqrt (dx * dx + dy * dy);
+}
+
+/* The brush whose edge or centre is nearest the pointer, or the point
+ * entity whose box holds it (an entity is small and drawn whole, so
+ * anywhere in its box picks it, before any brush), within reach. */
+static Hit
 pick (QrDocument *doc, const QrInput *in)
 {
   int r, u;
   qr_tool_view_axes (in->view, &r, &u, NULL);
   const QrMap *map = qr_document_get_map (doc);
   double best = G_MAXDOUBLE;
-  QrId hit = 0;
+  Hit hit = { 0, FALSE };
   double edge_reach = PICK_EDGE_PX * in->pixel, centre_reach = PICK_CENTRE_PX * in->pixel;
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      QrBounds box;
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+        {
+          double d = box_distance (box, in, r, u);
+          /* Inside the box beats any edge: -1 sorts before every distance. */
+          d = d == 0 ? -1 : d;
+          if (d <= edge_reach && d < best)
+            {
+              best = d;
+              hit = (Hit) { entity->id, TRUE };
+            }
+        }
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
@@ -87,16 +123,14 @@ pick (QrDocument *doc, const QrInput *in)
           const QrPolytope *poly = brush->poly;
           QrBounds b = poly->bounds;
           /* Cheap rejection: the pointer far outside the brush's rectangle. */
-          if (qr_vec3_get (in->point, r) < qr_vec3_get (b.min, r) - edge_reach || qr_vec3_get (in->point, r) > qr_vec3_get (b.max, r) + edge_reach
-              || qr_vec3_get (in->point, u) < qr_vec3_get (b.min, u) - edge_reach
-              || qr_vec3_get (in->point, u) > qr_vec3_get (b.max, u) + edge_reach)
+          if (box_distance (b, in, r, u) > edge_reach)
             continue;
           QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
           double d = segment_distance (in->point, centre, centre, r, u);
           if (d <= centre_reach && d < best)
             {
               best = d;
-              hit = brush->id;
+              hit = (Hit) { brush->id, FALSE };
             }
           for (int k = 0; k < poly->n_edges; k++)
             {
@@ -104,12 +138,28 @@ pick (QrDocument *doc, const QrInput *in)
               if (d <= edge_reach && d < best)
                 {
                   best = d;
-                  hit = brush->id;
+                  hit = (Hit) { brush->id, FALSE };
                 }
             }
         }
     }
   return hit;
+}
+
+static gboolean
+hit_selected (const QrSelection *sel, Hit hit)
+{
+  return hit.entity ? qr_selection_has_entity (sel, hit.id) : qr_selection_has_brush (sel, hit.id);
+}
+
+/* sel with the hit added (add) or taken out. */
+static void
+hit_toggle (QrSelection *sel, Hit hit, gboolean add)
+{
+  if (hit.entity)
+    (add ? qr_selection_add_entity : qr_selection_remove_entity) (sel, hit.id);
+  else
+    (add ? qr_selection_add_brush : qr_selection_remove_brush) (sel, hit.id);
 }
 
 /* The pointer within the box as its view shows it, sides included. */
@@ -122,34 +172,27 @@ inside_bounds (QrBounds b, const QrInput *in)
          && qr_vec3_get (in->point, u) >= qr_vec3_get (b.min, u) && qr_vec3_get (in->point, u) <= qr_vec3_get (b.max, u);
 }
 
-static gboolean
-same_ids (const GArray *a, const GArray *b)
-{
-  return a != NULL && b != NULL && a->len == b->len
-         && (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (QrId)) == 0);
-}
-
 /* A new selection starts with resize handles. */
 static void
 sync_handle_mode (SelectTool *self, QrDocument *doc)
 {
-  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
-  if (!same_ids (ids, self->handle_ids))
+  const QrSelection *sel = qr_document_get_selection (doc);
+  if (self->handle_sel == NULL || !qr_selection_equal (sel, self->handle_sel))
     {
       self->handles = QR_HANDLES_RESIZE;
-      g_clear_pointer (&self->handle_ids, g_array_unref);
-      self->handle_ids = g_steal_pointer (&ids);
+      g_clear_pointer (&self->handle_sel, qr_selection_free);
+      self->handle_sel = qr_selection_copy (sel);
     }
 }
 
-/* Syncs the handle mode and gives the selection's bounds (handle_ids is
+/* Syncs the handle mode and gives the selection's bounds (handle_sel is
  * then the selection): one look-up serves a whole press, hover or view. */
 static gboolean
 selection_bounds (SelectTool *self, QrDocument *doc, QrBounds *b)
 {
   sync_handle_mode (self, doc);
-  const GArray *ids = self->handle_ids;
-  return ids->len > 0 && qr_op_bounds (doc, (const QrId *) (gpointer) ids->data, ids->len, b, NULL);
+  QrObjects objs = qr_objects_of_selection (self->handle_sel);
+  return (objs.n_brushes > 0 || objs.n_entities > 0) && qr_op_bounds (doc, &objs, b, NULL);
 }
 
 /* The handles each mode shows. */
@@ -264,16 +307,18 @@ begin_move (SelectTool *self, QrDocument *doc, const QrInput *in)
   self->mode = MODE_MOVE;
   self->moved = FALSE;
   self->last_delta = qr_vec3 (0, 0, 0);
-  g_clear_pointer (&self->ids, g_array_unref);
+  g_clear_pointer (&self->moving, qr_selection_free);
   gboolean copy = (in->modifiers & QR_INPUT_SHIFT) != 0;
   qr_document_begin_transaction (doc, copy ? _("Duplicate") : _("Move"));
+  self->moving = qr_selection_copy (qr_document_get_selection (doc));
   if (copy)
     {
       /* The copies take the selection and are what moves. */
-      g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
-      qr_op_duplicate (doc, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (0, 0, 0), NULL);
+      QrObjects objs = qr_objects_of_selection (self->moving);
+      qr_op_duplicate (doc, &objs, qr_vec3 (0, 0, 0), NULL);
+      qr_selection_free (self->moving);
+      self->moving = qr_selection_copy (qr_document_get_selection (doc));
     }
-  self->ids = qr_document_dup_selected_brushes (doc);
 }
 
 static void
@@ -299,8 +344,8 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   int hi, hj;
   if (!self->toggle && any && qr_tool_hit_handle (b, handle_mask (self->handles), in, &hi, &hj))
     {
-      g_clear_pointer (&self->ids, g_array_unref);
-      self->ids = g_array_copy (self->handle_ids);
+      g_clear_pointer (&self->moving, qr_selection_free);
+      self->moving = qr_selection_copy (self->handle_sel);
       self->start_bounds = b;
       self->shear = 0;
       self->mode = MODE_HANDLE;
@@ -314,28 +359,42 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
       return;
     }
 
-  QrId hit = pick (doc, in);
+  Hit hit = pick (doc, in);
   const QrSelection *sel = qr_document_get_selection (doc);
   self->was_selected = FALSE;
-  if (hit != 0 && !qr_selection_has_brush (sel, hit))
+  g_clear_pointer (&self->on_click, qr_selection_free);
+  if (self->toggle)
     {
-      g_autoptr (QrSelection) next = self->toggle ? qr_selection_copy (sel) : qr_selection_new ();
-      qr_selection_add_brush (next, hit);
-      qr_document_set_selection (doc, next);
-      if (!self->toggle)
-        begin_move (self, doc, in);
-      return;
-    }
-  if (hit != 0 && self->toggle)
-    {
+      if (hit.id == 0)
+        {
+          self->mode = MODE_BOX;
+          return;
+        }
       g_autoptr (QrSelection) next = qr_selection_copy (sel);
-      qr_selection_remove_brush (next, hit);
+      hit_toggle (next, hit, !hit_selected (sel, hit));
       qr_document_set_selection (doc, next);
       return;
     }
-  if (hit != 0 || (!self->toggle && any && inside_bounds (b, in)))
+  /* Inside the selection's bounds a drag moves the whole selection, even
+   * from the edge of a brush it does not hold; a click there without a drag
+   * selects that brush instead. */
+  if (any && (inside_bounds (b, in) || (hit.id != 0 && hit_selected (sel, hit))))
     {
-      self->was_selected = TRUE;
+      if (hit.id != 0 && !hit_selected (sel, hit))
+        {
+          self->on_click = qr_selection_new ();
+          hit_toggle (self->on_click, hit, TRUE);
+        }
+      else
+        self->was_selected = TRUE;
+      begin_move (self, doc, in);
+      return;
+    }
+  if (hit.id != 0)
+    {
+      g_autoptr (QrSelection) next = qr_selection_new ();
+      hit_toggle (next, hit, TRUE);
+      qr_document_set_selection (doc, next);
       begin_move (self, doc, in);
       return;
     }
@@ -355,8 +414,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
 {
   int r, u, depth;
   qr_tool_view_axes (self->view, &r, &u, &depth);
-  const QrId *ids = (const QrId *) (gpointer) self->ids->data;
-  guint n = self->ids->len;
+  QrObjects objs = qr_objects_of_selection (self->moving);
   QrBounds b = self->start_bounds;
   double px = qr_tool_snap_value (qr_vec3_get (in->point, r), in), py = qr_tool_snap_value (qr_vec3_get (in->point, u), in);
   QrVec3 key = qr_vec3 (px, py, (double) (in->modifiers & QR_INPUT_SHIFT));
@@ -369,7 +427,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
     {
       QrBounds to = qr_handle_resize (b, self->view, self->handle_i, self->handle_j, in);
       if (!qr_vec3_equal (to.min, b.min) || !qr_vec3_equal (to.max, b.max))
-        self->steps += qr_op_resize (doc, ids, n, to, NULL);
+        self->steps += qr_op_resize (doc, &objs, to, NULL);
       QrVec3 size = qr_vec3_sub (to.max, to.min);
       qr_tool_set_status (&self->parent, g_strdup_printf (_("Size %g × %g × %g"), size.x, size.y, size.z));
     }
@@ -387,7 +445,7 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
        * side (which looks along -X). */
       double sign = self->view == 1 ? -1.0 : 1.0;
       if (degrees != 0)
-        self->steps += qr_op_rotate (doc, ids, n, depth, sign * degrees, NULL);
+        self->steps += qr_op_rotate (doc, &objs, depth, sign * degrees, NULL);
       qr_tool_set_status (&self->parent, g_strdup_printf (_("Rotate %g°"), degrees));
     }
   else
@@ -402,12 +460,12 @@ handle_drag (SelectTool *self, QrDocument *doc, const QrInput *in)
       if (d != 0 && extent > 0)
         {
           double amount = (which == 2 ? d : -d) / extent;
-          self->steps += qr_op_shear (doc, ids, n, axis, along, amount, NULL);
+          self->steps += qr_op_shear (doc, &objs, axis, along, amount, NULL);
           if (which == 0)
             {
               double t[3] = { 0, 0, 0 };
               t[axis] = d;
-              self->steps += qr_op_translate (doc, ids, n, qr_vec3 (t[0], t[1], t[2]), NULL);
+              self->steps += qr_op_translate (doc, &objs, qr_vec3 (t[0], t[1], t[2]), NULL);
             }
         }
       self->shear = d;
@@ -443,14 +501,18 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
     qr_document_rollback_last (doc);
   self->moved = FALSE;
   if (d[r] != 0 || d[u] != 0)
-    self->moved = qr_op_translate (doc, (const QrId *) (gpointer) self->ids->data, self->ids->len, delta, NULL);
+    {
+      QrObjects objs = qr_objects_of_selection (self->moving);
+      self->moved = qr_op_translate (doc, &objs, delta, NULL);
+    }
   self->last_delta = delta;
   qr_tool_set_status (&self->parent, g_strdup_printf (_("Moving by %g, %g, %g"), delta.x, delta.y, delta.z));
 }
 
-/* The brushes wholly inside the box in its view, at any depth. */
+/* The brushes and point entities wholly inside the box in its view, at
+ * any depth. */
 static void
-brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *count)
+objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *count)
 {
   int r, u;
   qr_tool_view_axes (self->view, &r, &u, NULL);
@@ -463,6 +525,14 @@ brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      QrBounds box;
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box) && qr_vec3_get (box.min, r) >= x0
+          && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)
+        {
+          if (into != NULL)
+            qr_selection_add_entity (into, entity->id);
+          (*count)++;
+        }
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
@@ -499,11 +569,11 @@ finish_box (SelectTool *self, QrDocument *doc, const QrInput *in)
       return;
     }
   guint count;
-  brushes_in_box (self, doc, NULL, &count);
+  objects_in_box (self, doc, NULL, &count);
   self->mode = MODE_BOX_PENDING;
   qr_tool_set_status (&self->parent, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "%u brush inside the box, at any depth: Enter selects it, Escape drops the box",
-                                                  "%u brushes inside the box, at any depth: Enter selects them, Escape drops the box",
+                                                  "%u object inside the box, at any depth: Enter selects it, Escape drops the box",
+                                                  "%u objects inside the box, at any depth: Enter selects them, Escape drops the box",
                                                   count),
                                      count));
 }
@@ -514,10 +584,10 @@ confirm_box (SelectTool *self, QrDocument *doc)
   g_autoptr (QrSelection) next = self->toggle ? qr_selection_copy (qr_document_get_selection (doc))
                                               : qr_selection_new ();
   guint count;
-  brushes_in_box (self, doc, next, &count);
+  objects_in_box (self, doc, next, &count);
   qr_document_set_selection (doc, next);
   self->mode = MODE_IDLE;
-  qr_tool_set_status (&self->parent, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u brush", "Selected %u brushes", count),
+  qr_tool_set_status (&self->parent, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u object", "Selected %u objects", count),
                                      count));
 }
 
@@ -536,8 +606,11 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
         qr_document_commit_transaction (doc);
       else
         qr_document_cancel_transaction (doc);
-      /* A click on what was already selected cycles the handles. */
-      if (click && self->was_selected && !(in->modifiers & QR_INPUT_SHIFT))
+      /* A click inside the selection on something it does not hold picks
+       * that; a click on what was already selected cycles the handles. */
+      if (click && self->on_click != NULL)
+        qr_document_set_selection (doc, self->on_click);
+      else if (click && self->was_selected && !(in->modifiers & QR_INPUT_SHIFT))
         {
           self->handles = (self->handles + 1) % 3;
           static const char *names[] = { N_("Handles resize"), N_("Handles rotate (Shift: free angle)"),
@@ -591,8 +664,9 @@ static void
 select_free (QrTool *tool)
 {
   SelectTool *self = (SelectTool *) tool;
-  g_clear_pointer (&self->ids, g_array_unref);
-  g_clear_pointer (&self->handle_ids, g_array_unref);
+  g_clear_pointer (&self->moving, qr_selection_free);
+  g_clear_pointer (&self->handle_sel, qr_selection_free);
+  g_clear_pointer (&self->on_click, qr_selection_free);
   g_free (self);
 }
 
