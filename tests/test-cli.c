@@ -384,6 +384,24 @@ test_edit (void)
   g_assert_true (g_file_get_contents (undone, &resaved, NULL, NULL));
   g_assert_cmpstr (resaved, ==, saved);
 
+  /* A whole entity ("1", the player start) goes with the brush, and turns
+   * with the rotation: the origin about the centre of both, "angle" added. */
+  {
+    g_autofree char *moved = g_build_filename (dir, "moved.map", NULL);
+    g_autofree char *text = NULL;
+    g_auto (Run) with = { 0 };
+    g_auto (Run) refused = { 0 };
+
+    run_cli (&with, "edit", out, moved, "--step", "move 0:0,1 0 0 8", "--step", "rotate 1 z 90", NULL);
+    g_assert_cmpint (with.status, ==, 0);
+    g_assert_true (g_file_get_contents (moved, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "\"origin\" \"8 8 32\"\n\"angle\" \"90\""));
+    g_assert_nonnull (strstr (text, "( 0 0 8 ) ( 1 0 8 ) ( 0 1 8 ) floor"));
+    run_cli (&refused, "edit", out, moved, "--step", "tie 1 func_detail", NULL);
+    g_assert_cmpint (refused.status, ==, 1);
+    g_assert_nonnull (strstr (refused.err, "names an entity"));
+  }
+
   run_cli (&bad, "edit", path, out, "--step", "spin 0:0", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   run_cli (&missing, "edit", path, out, "--step", "move 7:3 1 1 1", NULL);

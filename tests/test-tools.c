@@ -6,6 +6,7 @@
 #include "qr-command-stack.h"
 #include "qr-map.h"
 #include "qr-operations.h"
+#include "qr-test-map.h"
 #include "qr-tool.h"
 
 static QrInput
@@ -216,6 +217,118 @@ test_select_click_and_move (void)
   /* Alt moves off the grid; in the side view the axes are y and z. */
   drag (select, doc, at (2, 0, 10, 63, 0), at (2, 0, 13, 70, QR_INPUT_ALT));
   assert_bounds (only_brush (doc), qr_vec3 (0, 3, 7), qr_vec3 (64, 67, 71));
+}
+
+/* Three 64-unit cubes along X, at x 0, 128 and 256, and a player start
+ * whose box (±8) stands at (64, 160, 32), clear of them. */
+static QrDocument *
+row_with_entity (QrId ids[3], QrId *entity)
+{
+  QrDocument *doc = qr_test_document_from_map_text (
+      "{\n\"classname\" \"worldspawn\"\n}\n"
+      "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 160 32\"\n}\n");
+  const QrMap *map = qr_document_get_map (doc);
+  for (int i = 0; i < 3; i++)
+    {
+      QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK,
+                               .box = { { 128 * i, 0, 0 }, { 128 * i + 64, 64, 64 } }, .axis = 2 };
+      g_assert_true (qr_op_create (doc, &spec, "base", NULL));
+      ids[i] = qr_entity_get_brush (qr_map_get_entity (map, 0), i)->id;
+    }
+  *entity = qr_map_get_entity (map, 1)->id;
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  return doc;
+}
+
+static void
+click (QrTool *tool, QrDocument *doc, QrInput in)
+{
+  qr_tool_press (tool, doc, &in, 1);
+  qr_tool_release (tool, doc, &in);
+}
+
+/* Point entities are picked by their box in any design canvas, taken by a
+ * box selection, and dragged like brushes (issue 12). */
+static void
+test_select_entities (void)
+{
+  QrId ids[3], entity;
+  g_autoptr (QrDocument) doc = row_with_entity (ids, &entity);
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  const QrMap *map = qr_document_get_map (doc);
+
+  /* Inside the box in the top view, well away from its edges. */
+  click (select, doc, at (0, 66, 162, 0, 0));
+  const QrSelection *sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_true (qr_selection_has_entity (sel, entity));
+  g_assert_cmpuint (sel->brushes->len, ==, 0);
+
+  /* Dragged from its centre (clear of the handles) by 37 and 20 units:
+   * whole grid steps of 32 and 16. */
+  drag (select, doc, at (0, 64, 160, 0, 0), at (0, 101, 180, 0, 0));
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 1), "origin"), ==, "96 176 32");
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), entity));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 1), "origin"), ==, "64 160 32");
+
+  /* The front view shows x and z: the box at x 56..72, z 24..40. */
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  click (select, doc, at (1, 63, 0, 35, 0));
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), entity));
+
+  /* A box around everything takes the brushes and the entity. */
+  drag (select, doc, at (0, -16, -16, 0, 0), at (0, 400, 200, 0, 0));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 3);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_cmpstr (qr_tool_status (select), ==, "Selected 4 objects");
+
+  /* Dragging that selection moves the entity with the brushes. */
+  drag (select, doc, at (0, 0, 32, 0, 0), at (0, 0, 96, 0, 0));
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 1), "origin"), ==, "64 224 32");
+  assert_bounds (qr_entity_get_brush (qr_map_get_entity (map, 0), 2), qr_vec3 (256, 64, 0), qr_vec3 (320, 128, 64));
+  g_assert_cmpuint (qr_document_get_selection (doc)->entities->len, ==, 1);
+}
+
+/* With brushes at both ends selected, a press on the edge of the unselected
+ * brush between them drags the whole selection (as Hammer does); only a
+ * click without a drag selects that brush instead (issue 12: it used to
+ * replace the selection and drag the one brush away). */
+static void
+test_select_drag_inside_selection (void)
+{
+  QrId ids[3], entity;
+  g_autoptr (QrDocument) doc = row_with_entity (ids, &entity);
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_autoptr (QrSelection) ends = qr_selection_new ();
+  qr_selection_add_brush (ends, ids[0]);
+  qr_selection_add_brush (ends, ids[2]);
+  qr_document_set_selection (doc, ends);
+  guint before = history_length (doc);
+
+  /* The left edge of the middle cube, x 128. */
+  drag (select, doc, at (0, 128, 32, 0, 0), at (0, 160, 32, 0, 0));
+  assert_bounds (qr_entity_get_brush (world, 0), qr_vec3 (32, 0, 0), qr_vec3 (96, 64, 64));
+  assert_bounds (qr_entity_get_brush (world, 1), qr_vec3 (128, 0, 0), qr_vec3 (192, 64, 64));
+  assert_bounds (qr_entity_get_brush (world, 2), qr_vec3 (288, 0, 0), qr_vec3 (352, 64, 64));
+  g_assert_true (qr_selection_equal (qr_document_get_selection (doc), ends));
+  g_assert_cmpuint (history_length (doc), ==, before + 1);
+  g_assert_true (qr_document_undo (doc));
+
+  /* A click there picks the middle cube, moves nothing and is no undo
+   * step (the undone move stays to redo). */
+  click (select, doc, at (0, 128, 32, 0, 0));
+  const QrSelection *sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, ids[1]));
+  assert_bounds (qr_entity_get_brush (world, 0), qr_vec3 (0, 0, 0), qr_vec3 (64, 64, 64));
+  assert_bounds (qr_entity_get_brush (world, 1), qr_vec3 (128, 0, 0), qr_vec3 (192, 64, 64));
+  g_assert_true (qr_document_can_redo (doc));
 }
 
 static void
@@ -573,6 +686,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/block/shapes", test_block_shapes);
   g_test_add_func ("/tools/select/click-and-move", test_select_click_and_move);
   g_test_add_func ("/tools/select/escape-cancels-move", test_select_escape_cancels_move);
+  g_test_add_func ("/tools/select/entities", test_select_entities);
+  g_test_add_func ("/tools/select/drag-inside-selection", test_select_drag_inside_selection);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/clip", test_clip);
