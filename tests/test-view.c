@@ -1280,6 +1280,26 @@ test_pick_boxes (void)
   g_assert_false (qr_ray_hit_polytope (&ray, far_box, &t, &face));
 }
 
+/* A point entity's box: entered at the near face, 0 from inside, missed
+ * beside it and behind the origin. */
+static void
+test_ray_box (void)
+{
+  QrBounds box = { { 56, -8, 16 }, { 72, 8, 32 } };
+  QrRay ray = { qr_vec3 (0, 0, 24), qr_vec3 (1, 0, 0) };
+  double t = -1;
+
+  g_assert_true (qr_ray_hit_box (&ray, box, &t));
+  g_assert_cmpfloat (t, ==, 56);
+  ray.origin = qr_vec3 (64, 0, 24);
+  g_assert_true (qr_ray_hit_box (&ray, box, &t));
+  g_assert_cmpfloat (t, ==, 0);
+  ray.origin = qr_vec3 (0, 9, 24);
+  g_assert_false (qr_ray_hit_box (&ray, box, &t));
+  ray.origin = qr_vec3 (100, 0, 24);
+  g_assert_false (qr_ray_hit_box (&ray, box, &t));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1309,6 +1329,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/camera/ray/plane", test_ray_plane);
   g_test_add_func ("/render/camera/ray/polygon", test_ray_polygon);
   g_test_add_func ("/render/camera/ray/pick-boxes", test_pick_boxes);
+  g_test_add_func ("/render/camera/ray/box", test_ray_box);
 
   return g_test_run ();
 }
