@@ -265,9 +265,13 @@ test_select_entities (void)
   g_assert_true (qr_selection_has_entity (sel, entity));
   g_assert_cmpuint (sel->brushes->len, ==, 0);
 
-  /* Dragged from its centre (clear of the handles) by 37 and 20 units:
+  /* A point entity alone has no handles: its outline is all the view adds,
+   * and a drag from near a corner of its box moves it, by 37 and 20 units:
    * whole grid steps of 32 and 16. */
-  drag (select, doc, at (0, 64, 160, 0, 0), at (0, 101, 180, 0, 0));
+  g_autoptr (GArray) segments = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  qr_tool_view_preview (select, doc, 0, 1.0, segments);
+  g_assert_cmpuint (segments->len, ==, 4);
+  drag (select, doc, at (0, 58, 159, 0, 0), at (0, 95, 179, 0, 0));
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 1), "origin"), ==, "96 176 32");
   g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), entity));
   g_assert_true (qr_document_undo (doc));

@@ -51,6 +51,7 @@ typedef struct
   QrSelection *moving;   /* owned: what the drag moves */
   QrHandleMode handles;  /* what the handles do now */
   QrSelection *handle_sel; /* owned: the selection the handle mode belongs to */
+  gboolean handle_brushes; /* it holds brushes (alone or in entities): it has handles */
   int handle_i, handle_j; /* the handle being dragged: 0 min, 1 middle, 2 max along right and up */
   QrBounds start_bounds;
   double shear;          /* how far the dragged side has slid, in a shear */
@@ -182,6 +183,13 @@ sync_handle_mode (SelectTool *self, QrDocument *doc)
       self->handles = QR_HANDLES_RESIZE;
       g_clear_pointer (&self->handle_sel, qr_selection_free);
       self->handle_sel = qr_selection_copy (sel);
+      self->handle_brushes = sel->brushes->len > 0;
+      for (guint i = 0; i < sel->entities->len && !self->handle_brushes; i++)
+        {
+          guint e;
+          if (qr_document_find_entity (doc, g_array_index (sel->entities, QrId, i), &e))
+            self->handle_brushes = qr_entity_brush_count (qr_map_get_entity (qr_document_get_map (doc), e)) > 0;
+        }
     }
 }
 
@@ -195,11 +203,15 @@ selection_bounds (SelectTool *self, QrDocument *doc, QrBounds *b)
   return (objs.n_brushes > 0 || objs.n_entities > 0) && qr_op_bounds (doc, &objs, b, NULL);
 }
 
-/* The handles each mode shows. */
+/* The handles each mode shows. Point entities alone have none: their
+ * box is all handle-sized, and scaling or shearing a point means nothing;
+ * they move by a drag from anywhere in the box and turn by Ctrl+R. */
 static guint
-handle_mask (QrHandleMode mode)
+handle_mask (SelectTool *self)
 {
-  switch (mode)
+  if (!self->handle_brushes)
+    return 0;
+  switch (self->handles)
     {
     case QR_HANDLES_ROTATE:
       return QR_HANDLE_MASK_CORNERS;
@@ -268,7 +280,7 @@ select_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArr
   if (self->mode == MODE_HANDLE && self->handles == QR_HANDLES_SHEAR && view == self->view)
     add_shear_guides (self, segments);
   int hot = tool->hot >= 0 && tool->hot_view == view ? tool->hot : -1;
-  qr_preview_add_handles (segments, b, view, pixel, handle_mask (self->handles), handle_shape (self->handles), hot);
+  qr_preview_add_handles (segments, b, view, pixel, handle_mask (self), handle_shape (self->handles), hot);
 }
 
 /* The handle under the pointer is hot, else the selection when a drag
@@ -288,7 +300,7 @@ select_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
   int i, j;
   tool->hot_view = in->view;
   tool->hot_shape = handle_shape (self->handles);
-  if (qr_tool_hit_handle (b, handle_mask (self->handles), in, &i, &j))
+  if (qr_tool_hit_handle (b, handle_mask (self), in, &i, &j))
     tool->hot = i * 3 + j;
   else if (inside_bounds (b, in))
     tool->hot = QR_TOOL_HOT_MOVE;
@@ -342,7 +354,7 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   gboolean any = selection_bounds (self, doc, &b);
 
   int hi, hj;
-  if (!self->toggle && any && qr_tool_hit_handle (b, handle_mask (self->handles), in, &hi, &hj))
+  if (!self->toggle && any && qr_tool_hit_handle (b, handle_mask (self), in, &hi, &hj))
     {
       g_clear_pointer (&self->moving, qr_selection_free);
       self->moving = qr_selection_copy (self->handle_sel);
@@ -610,7 +622,7 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
        * that; a click on what was already selected cycles the handles. */
       if (click && self->on_click != NULL)
         qr_document_set_selection (doc, self->on_click);
-      else if (click && self->was_selected && !(in->modifiers & QR_INPUT_SHIFT))
+      else if (click && self->was_selected && self->handle_brushes && !(in->modifiers & QR_INPUT_SHIFT))
         {
           self->handles = (self->handles + 1) % 3;
           static const char *names[] = { N_("Handles resize"), N_("Handles rotate (Shift: free angle)"),
