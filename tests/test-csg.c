@@ -313,7 +313,7 @@ test_random (void)
       double scale = va + vb;
       g_autoptr (GPtrArray) diff = qr_csg_difference (builder, a, carver, 1);
       g_autoptr (GPtrArray) diff2 = qr_csg_difference (builder, a, carver, 1);
-      g_autoptr (GPtrArray) uni = qr_csg_union (builder, pair, 2);
+      g_autoptr (GPtrArray) uni = qr_csg_union (builder, pair, 2, NULL);
       g_autoptr (GError) error = NULL;
       g_autoptr (GArray) inter = qr_csg_intersection (builder, pair, 2, &error);
       double t = integral ? g_rand_int_range (r, 1, 16) : g_rand_double_range (r, 0.5, 16);
@@ -488,7 +488,7 @@ test_union_many (void)
 
           expected += rest ? total (rest) : volume (g_ptr_array_index (in, i));
         }
-      pieces = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, n);
+      pieces = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, n, NULL);
       g_assert_cmpfloat (fabs (total (pieces) - expected), <=, 1e-6 * scale + QR_EPS_SLIVER_VOLUME * (n + pieces->len));
       assert_valid_disjoint (pieces, scale);
       assert_faces_from (pieces, (const QrCsgBrush *const *) in->pdata, n);

@@ -166,7 +166,7 @@ qr_cli_bench_csg (const char *path, int repeat)
       for (int i = 0; i < 100; i++)
         g_ptr_array_add (in, random_brush (union_rand, i * 16));
       t0 = (qr_cli_now_ms () * 1000);
-      out = qr_csg_union (b, (const QrCsgBrush *const *) in->pdata, (int) in->len);
+      out = qr_csg_union (b, (const QrCsgBrush *const *) in->pdata, (int) in->len, NULL);
       t1 = (qr_cli_now_ms () * 1000);
       g_array_append_val (union_ms, (double) { (t1 - t0) / 1000 });
       union_pieces = out->len;

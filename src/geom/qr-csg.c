@@ -728,26 +728,22 @@ winding_bounds_overlap (const QrWinding *w, QrBounds b)
  * it once, from the later brush), one BSP tree built from that boundary
  * with the split metric, and one convex piece per solid leaf, bounded by
  * the planes on its way to the root. Every such plane is an input face's
- * plane or that plane turned around, so the pieces reuse the input faces. */
-GPtrArray *
-qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
+ * plane or that plane turned around, so the pieces reuse the input faces.
+ * `pieces` (Piece *, valid inputs; borrowed) become out's pieces (Piece *). */
+static void
+bsp_union (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out)
 {
-  g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
   g_autoptr (GPtrArray) trees = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_bsp_free);
   g_autoptr (GPtrArray) boundary = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);
   g_autoptr (GArray) boundary_planes = g_array_new (FALSE, FALSE, sizeof (QrPlane));
   g_autoptr (GHashTable) sources = g_hash_table_new_full (plane_key_hash, plane_key_equal, g_free, g_free);
   g_autoptr (QrBspTree) tree = NULL;
   g_autoptr (GPtrArray) leaves = NULL;
-  GPtrArray *result = qr_csg_brush_array_new ();
 
-  for (int i = 0; i < n; i++)
+  for (guint i = 0; i < pieces->len; i++)
     {
-      Piece *p = piece_from_brush (b, brushes[i]);
+      const Piece *p = g_ptr_array_index (pieces, i);
 
-      if (p == NULL)
-        continue;
-      g_ptr_array_add (pieces, p);
       g_ptr_array_add (trees, qr_bsp_build_right_linear (p->planes, (int) p->faces->len));
       for (guint f = 0; f < p->faces->len; f++)
         for (int turned = 0; turned < 2; turned++)
@@ -810,7 +806,7 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
     }
 
   if (boundary->len == 0)
-    return result;
+    return;
   tree = qr_bsp_build ((const QrWinding *const *) boundary->pdata, (QrPlane *) boundary_planes->data,
                        (int) boundary->len, QR_BSP_BALANCE_WEIGHT, QR_BSP_SPLIT_WEIGHT);
   leaves = qr_bsp_solid_leaf_plane_sets (tree);
@@ -819,6 +815,7 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
       GArray *planes = g_ptr_array_index (leaves, l);
       QrCsgBrush *faces = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), planes->len);
       QrCsgBrush *piece;
+      QrPolytope *poly;
 
       for (guint k = 0; k < planes->len; k++)
         {
@@ -836,10 +833,228 @@ qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n)
             }
           g_array_append_val (faces, face);
         }
-      piece = prune (b, faces);
-      if (piece != NULL)
-        g_ptr_array_add (result, piece);
+      piece = prune_with_polytope (b, faces, &poly);
+      if (piece == NULL)
+        continue;
+      g_ptr_array_add (out, piece_from_polytope (piece, poly));
+      qr_csg_brush_free (piece);
+      qr_polytope_free (poly);
     }
+}
+
+/* Their bounds meet or overlap (touching counts, unlike qr_bounds_overlap). */
+static bool
+bounds_touch (QrBounds a, QrBounds c)
+{
+  const double e = QR_EPS_ON_PLANE;
+
+  return a.min.x <= c.max.x + e && c.min.x <= a.max.x + e && a.min.y <= c.max.y + e && c.min.y <= a.max.y + e
+         && a.min.z <= c.max.z + e && c.min.z <= a.max.z + e;
+}
+
+/* Every corner of w is one of v's (within `tolerance` per axis). */
+static bool
+corners_within (const QrWinding *w, const QrWinding *v, double tolerance)
+{
+  for (int k = 0; k < w->n; k++)
+    {
+      bool found = false;
+
+      for (int m = 0; m < v->n && !found; m++)
+        {
+          QrVec3 d = qr_vec3_sub (w->p[k], v->p[m]);
+
+          found = fabs (d.x) <= tolerance && fabs (d.y) <= tolerance && fabs (d.z) <= tolerance;
+        }
+      if (!found)
+        return false;
+    }
+  return true;
+}
+
+/* A cheap test that rules out most pairs: two disjoint convex pieces whose
+ * union is convex meet on a plane that cuts through the union, so both
+ * faces there are the union's whole cross-section: the same polygon. The
+ * tolerance is loose (the exact test follows), far above the ~1e-9 by
+ * which corners computed from different planes differ. */
+static bool
+same_contact (const Piece *x, const Piece *y)
+{
+  if (!bounds_touch (x->bounds, y->bounds))
+    return false;
+  for (guint i = 0; i < x->faces->len; i++)
+    {
+      QrPlane flipped = qr_plane_flip (x->planes[i]);
+
+      for (guint j = 0; j < y->faces->len; j++)
+        {
+          const QrWinding *wx = g_ptr_array_index (x->polys, i), *wy = g_ptr_array_index (y->polys, j);
+
+          if (qr_plane_equal (&flipped, &y->planes[j]) && wx != NULL && wy != NULL
+              && corners_within (wx, wy, QR_EPS_CSG_CLEARANCE) && corners_within (wy, wx, QR_EPS_CSG_CLEARANCE))
+            return true;
+        }
+    }
+  return false;
+}
+
+/* The two disjoint pieces as one, or NULL when their union is not convex.
+ * The faces of either that have the other behind them bound a convex
+ * brush C containing both; C is their union exactly when it has their
+ * combined volume (then every facet of the union, being part of the
+ * pieces' boundary, lies on one of those faces). C is then also their
+ * convex hull, and its faces are theirs, points, sources and all. */
+static Piece *
+merge_two (QrPolyBuilder *b, const Piece *x, const Piece *y)
+{
+  QrCsgBrush *faces;
+  QrCsgBrush *merged;
+  QrPolytope *poly;
+  g_autoptr (GArray) planes = NULL;
+  Piece *out;
+
+  if (!same_contact (x, y))
+    return NULL;
+  faces = g_array_sized_new (FALSE, FALSE, sizeof (QrCsgFace), x->faces->len + y->faces->len);
+  planes = g_array_sized_new (FALSE, FALSE, sizeof (QrPlane), x->faces->len + y->faces->len);
+  for (int side = 0; side < 2; side++)
+    {
+      const Piece *p = side == 0 ? x : y, *other = side == 0 ? y : x;
+
+      for (guint i = 0; i < p->faces->len; i++)
+        {
+          bool seen = false;
+
+          if (classify_piece (other, &p->planes[i]) != SIDE_BACK)
+            continue;
+          /* A plane both pieces have (a floor under both) once, the first's. */
+          for (guint k = 0; k < planes->len && !seen; k++)
+            seen = qr_plane_equal (&g_array_index (planes, QrPlane, k), &p->planes[i]);
+          if (seen)
+            continue;
+          g_array_append_val (faces, g_array_index (p->faces, QrCsgFace, i));
+          g_array_append_val (planes, p->planes[i]);
+        }
+    }
+  merged = prune_with_polytope (b, faces, &poly);
+  if (merged == NULL)
+    return NULL;
+  out = fabs (qr_polytope_volume (poly) - (x->volume + y->volume)) <= QR_EPS_MERGE_VOLUME
+            ? piece_from_polytope (merged, poly)
+            : NULL;
+  qr_csg_brush_free (merged);
+  qr_polytope_free (poly);
+  return out;
+}
+
+typedef struct
+{
+  guint i, j;    /* i < j: the pieces it joins */
+  Piece *merged; /* owned */
+} Merge;
+
+static void
+add_merge (QrPolyBuilder *b, GPtrArray *parts, guint i, guint j, GArray *merges)
+{
+  Merge m = { MIN (i, j), MAX (i, j), NULL };
+
+  m.merged = merge_two (b, g_ptr_array_index (parts, m.i), g_ptr_array_index (parts, m.j));
+  if (m.merged != NULL)
+    g_array_append_val (merges, m);
+}
+
+/* Joins pieces (Piece *, mutually disjoint) greedily while two of them
+ * make one convex piece: the largest such union first (big pieces first
+ * leave the small ones to join what is left), ties to the lowest indices,
+ * so the result is deterministic. Only pairs that meet on a face plane are
+ * tried, and after a merge only pairs with the new piece: a pass over all
+ * pairs at the start, then one over the pieces per merge. The survivors
+ * keep their order; a union takes the place of the first of the two. */
+static void
+merge_pieces (QrPolyBuilder *b, GPtrArray *parts)
+{
+  g_autoptr (GArray) merges = g_array_new (FALSE, FALSE, sizeof (Merge));
+
+  for (guint i = 0; i < parts->len; i++)
+    for (guint j = i + 1; j < parts->len; j++)
+      add_merge (b, parts, i, j, merges);
+  while (merges->len > 0)
+    {
+      guint best = 0, i, j;
+
+      for (guint k = 1; k < merges->len; k++)
+        {
+          const Merge *m = &g_array_index (merges, Merge, k), *o = &g_array_index (merges, Merge, best);
+
+          if (m->merged->volume > o->merged->volume
+              || (m->merged->volume == o->merged->volume && (m->i < o->i || (m->i == o->i && m->j < o->j))))
+            best = k;
+        }
+      i = g_array_index (merges, Merge, best).i;
+      j = g_array_index (merges, Merge, best).j;
+      piece_free (g_ptr_array_index (parts, i));
+      piece_free (g_ptr_array_index (parts, j));
+      g_ptr_array_index (parts, i) = g_array_index (merges, Merge, best).merged;
+      g_ptr_array_index (parts, j) = NULL;
+      g_array_index (merges, Merge, best).merged = NULL;
+      /* Pairs with either piece are stale. */
+      for (guint k = 0; k < merges->len; k++)
+        {
+          Merge *m = &g_array_index (merges, Merge, k);
+
+          if (m->i == i || m->j == i || m->i == j || m->j == j)
+            {
+              piece_free (m->merged);
+              g_array_remove_index (merges, k--);
+            }
+        }
+      for (guint k = 0; k < parts->len; k++)
+        if (k != i && g_ptr_array_index (parts, k) != NULL)
+          add_merge (b, parts, i, k, merges);
+    }
+  for (guint k = 0; k < parts->len; k++)
+    if (g_ptr_array_index (parts, k) == NULL)
+      g_ptr_array_remove_index (parts, k--);
+}
+
+GPtrArray *
+qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n, bool *untouched)
+{
+  g_autoptr (GPtrArray) inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  g_autoptr (GPtrArray) overlapping = g_ptr_array_new ();
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) piece_free);
+  g_autofree bool *overlaps = g_new0 (bool, MAX (n, 1));
+  GPtrArray *result = qr_csg_brush_array_new ();
+
+  for (int i = 0; i < n; i++)
+    g_ptr_array_add (inputs, piece_from_brush (b, brushes[i]));
+  /* Which inputs overlap another by a sliver or more. */
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      {
+        const Piece *x = g_ptr_array_index (inputs, i), *y = g_ptr_array_index (inputs, j);
+        g_autoptr (GArray) both = NULL;
+
+        if (x == NULL || y == NULL || (overlaps[i] && overlaps[j]) || separated (x, y))
+          continue;
+        both = qr_csg_brush_copy (brushes[i]);
+        g_array_append_vals (both, brushes[j]->data, brushes[j]->len);
+        if (qr_csg_volume (b, both) >= QR_EPS_SLIVER_VOLUME)
+          overlaps[i] = overlaps[j] = true;
+      }
+  for (int i = 0; i < n; i++)
+    {
+      if (untouched != NULL)
+        untouched[i] = !overlaps[i] && g_ptr_array_index (inputs, i) != NULL;
+      if (overlaps[i])
+        g_ptr_array_add (overlapping, g_ptr_array_index (inputs, i));
+      else if (untouched == NULL && g_ptr_array_index (inputs, i) != NULL)
+        g_ptr_array_add (result, qr_csg_brush_copy (brushes[i]));
+    }
+  bsp_union (b, overlapping, parts);
+  merge_pieces (b, parts);
+  for (guint i = 0; i < parts->len; i++)
+    g_ptr_array_add (result, qr_csg_brush_copy (((Piece *) g_ptr_array_index (parts, i))->faces));
   return result;
 }
 

@@ -92,8 +92,17 @@ QrCsgBrush *qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brus
                                  GError **error);
 
 /* Mutually disjoint convex pieces enclosing exactly the union: the solid
- * leaves of the BSP tree of the union's boundary (the report's method). */
-GPtrArray *qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n);
+ * leaves of the BSP tree of the union's boundary (the report's method),
+ * then joined two at a time, largest first, while two make one convex
+ * piece (their hull has exactly their combined volume); a joined piece's
+ * faces are the two pieces' faces, so still input faces.
+ *
+ * An input that overlaps no other (by less than QR_EPS_SLIVER_VOLUME) is
+ * no part of that: when `untouched` (n entries) is given, untouched[i]
+ * says so for input i and the result leaves it out, so the caller can
+ * keep it as it is; without it, copies of those inputs come first, in
+ * input order. */
+GPtrArray *qr_csg_union (QrPolyBuilder *b, const QrCsgBrush *const *brushes, int n, bool *untouched);
 
 /* Walls of `thickness`: inward, inside the brush's outline (the brush
  * minus the brush shrunk by thickness); outward, around it (the brush grown

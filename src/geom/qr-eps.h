@@ -123,3 +123,10 @@
  * the piece: it is dropped before the exact build of the piece. Far above
  * the ~1e-9 error of the pieces' polygons, so no bounding plane is lost. */
 #define QR_EPS_CSG_CLEARANCE 1e-3
+
+/* Two CSG pieces join into one when the brush bounded by their common
+ * outer faces differs from their combined volume by at most this (cubic
+ * units): then it is their union. Exact joins differ only by the rounding
+ * of polytope volumes (~1e-9 for slanted pieces at map scale); a notch
+ * below this is smaller than any piece CSG makes (QR_EPS_SLIVER_VOLUME). */
+#define QR_EPS_MERGE_VOLUME 1e-3

@@ -274,14 +274,17 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
   return TRUE;
 }
 
-/* Replaces the inputs by pieces placed where the first input was. */
+/* Replaces the brushes at locs by pieces placed where the first of them
+ * was; the selection becomes the pieces and the `kept` brushes (QrId, may
+ * be NULL). An empty locs changes nothing but the selection. */
 static gboolean
-replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces, const char *description)
+replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces, const GArray *kept,
+             const char *description)
 {
   g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (GArray) order = g_array_copy (locs);
   g_autoptr (QrSelection) after = NULL;
-  QrBrushLoc first = g_array_index (locs, QrBrushLoc, 0);
+  QrBrushLoc first = locs->len > 0 ? g_array_index (locs, QrBrushLoc, 0) : (QrBrushLoc) { 0 };
   FaceMaker fm = { doc, inputs, NULL, NULL };
 
   qr_document_edit_begin (doc);
@@ -303,6 +306,8 @@ replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces
       g_array_append_val (made, brush->id);
       qr_document_insert_brush (doc, first.entity, first.index + i, brush);
     }
+  if (kept != NULL)
+    g_array_append_vals (made, kept->data, kept->len);
   after = qr_op_selection_of ((QrId *) made->data, made->len);
   qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
@@ -331,6 +336,9 @@ qr_op_convex_union (QrDocument *doc, const QrId *ids, guint n, GError **error)
   g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
   g_autoptr (GPtrArray) csg = NULL;
   g_autoptr (GPtrArray) pieces = NULL;
+  g_autoptr (GArray) joined = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autofree bool *untouched = NULL;
 
   if (locs == NULL || !require_valid (locs, error))
     return FALSE;
@@ -340,8 +348,16 @@ qr_op_convex_union (QrDocument *doc, const QrId *ids, guint n, GError **error)
       return FALSE;
     }
   csg = inputs_to_csg (locs, inputs);
-  pieces = qr_csg_union (qr_document_get_builder (doc), (const QrCsgBrush *const *) csg->pdata, (int) csg->len);
-  return replace_all (doc, locs, inputs, pieces, _("Convex Union"));
+  untouched = g_new0 (bool, n);
+  pieces = qr_csg_union (qr_document_get_builder (doc), (const QrCsgBrush *const *) csg->pdata, (int) csg->len,
+                         untouched);
+  /* A brush that overlaps no other stays as it is, id and all. */
+  for (guint i = 0; i < n; i++)
+    if (untouched[i])
+      g_array_append_val (kept, g_array_index (locs, QrBrushLoc, i).brush->id);
+    else
+      g_array_append_val (joined, g_array_index (locs, QrBrushLoc, i));
+  return replace_all (doc, joined, inputs, pieces, kept, _("Convex Union"));
 }
 
 gboolean
@@ -370,7 +386,7 @@ qr_op_intersect (QrDocument *doc, const QrId *ids, guint n, GError **error)
       return FALSE;
     }
   g_ptr_array_add (pieces, common);
-  return replace_all (doc, locs, inputs, pieces, _("Intersect"));
+  return replace_all (doc, locs, inputs, pieces, NULL, _("Intersect"));
 }
 
 gboolean
@@ -496,5 +512,5 @@ qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error)
     }
   }
   g_ptr_array_add (pieces, merged);
-  return replace_all (doc, locs, inputs, pieces, _("Merge"));
+  return replace_all (doc, locs, inputs, pieces, NULL, _("Merge"));
 }
