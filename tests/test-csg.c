@@ -495,6 +495,230 @@ test_union_many (void)
     }
 }
 
+/* Each piece's polytope passes the independent self-check (Euler's
+ * formula, every vertex on its planes and behind the others). */
+static void
+assert_polytopes_check (GPtrArray *pieces)
+{
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      QrCsgBrush *p = g_ptr_array_index (pieces, i);
+      g_autofree QrVec3 *pts = g_new (QrVec3, 3 * (gsize) p->len);
+      g_autoptr (QrPolytope) poly = NULL;
+      g_autofree char *why = NULL;
+
+      for (guint f = 0; f < p->len; f++)
+        memcpy (pts + 3 * f, g_array_index (p, QrCsgFace, f).points, sizeof (QrVec3) * 3);
+      poly = qr_polytope_build (builder, pts, (int) p->len);
+      g_assert_cmpint (poly->status, ==, QR_POLY_OK);
+      if (!qr_polytope_check (poly, pts, 1e-6, &why))
+        g_error ("piece %u: %s", i, why);
+    }
+}
+
+static bool
+same_brush (const QrCsgBrush *a, const QrCsgBrush *b)
+{
+  return a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (QrCsgFace)) == 0;
+}
+
+/* Issue 12: the six walls of a hollowed box, already disjoint, came back
+ * from a convex union as 21 brushes. Inputs that overlap nothing are left
+ * alone now: named untouched, or returned as exact copies. */
+static void
+test_union_disjoint_untouched (void)
+{
+  g_autoptr (GArray) a = box (qr_vec3 (0, 0, 0), qr_vec3 (128, 96, 64), 0);
+  g_autoptr (GPtrArray) walls = qr_csg_hollow (builder, a, 8, false, NULL);
+  g_autoptr (GPtrArray) kept = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
+  bool untouched[6];
+
+  g_assert_cmpuint (walls->len, ==, 6);
+  kept = qr_csg_union (builder, (const QrCsgBrush *const *) walls->pdata, 6, untouched);
+  g_assert_cmpuint (kept->len, ==, 0);
+  for (int i = 0; i < 6; i++)
+    g_assert_true (untouched[i]);
+  copies = qr_csg_union (builder, (const QrCsgBrush *const *) walls->pdata, 6, NULL);
+  g_assert_cmpuint (copies->len, ==, 6);
+  for (guint i = 0; i < 6; i++)
+    g_assert_true (same_brush (g_ptr_array_index (copies, i), g_ptr_array_index (walls, i)));
+
+  /* Touching is not overlapping: two boxes side by side stay two. */
+  {
+    g_autoptr (GArray) l = box (qr_vec3 (0, 0, 0), qr_vec3 (16, 16, 16), 0);
+    g_autoptr (GArray) r = box (qr_vec3 (16, 0, 0), qr_vec3 (32, 16, 16), 100);
+    const QrCsgBrush *pair[] = { l, r };
+    g_autoptr (GPtrArray) out = qr_csg_union (builder, pair, 2, untouched);
+
+    g_assert_cmpuint (out->len, ==, 0);
+    g_assert_true (untouched[0] && untouched[1]);
+  }
+}
+
+/* The same shell from six overlapping slabs, each a whole side of the box
+ * (they overlap along the edges): the BSP pieces join back into at most
+ * six walls, for several boxes and every rotation of the input order. */
+static void
+test_union_shell_slabs (void)
+{
+  static const struct
+  {
+    QrVec3 lo, hi;
+    double t;
+  } shells[] = {
+    { { 0, 0, 0 }, { 128, 128, 128 }, 16 },
+    { { -64, 32, 0 }, { 192, 96, 48 }, 8 },
+    { { 0, 0, 0 }, { 64, 256, 512 }, 1 },
+    { { -1000, -1000, 24 }, { 1000, 1000, 280 }, 32 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (shells); c++)
+    for (int rot = 0; rot < 6; rot++)
+      {
+        QrVec3 lo = shells[c].lo, hi = shells[c].hi;
+        double t = shells[c].t;
+        g_autoptr (GPtrArray) slabs = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_csg_brush_free);
+        g_autoptr (GPtrArray) in = g_ptr_array_new ();
+        g_autoptr (GPtrArray) pieces = NULL;
+        g_autoptr (GPtrArray) again = NULL;
+        double outer = (hi.x - lo.x) * (hi.y - lo.y) * (hi.z - lo.z);
+        double inner = (hi.x - lo.x - 2 * t) * (hi.y - lo.y - 2 * t) * (hi.z - lo.z - 2 * t);
+        bool untouched[6];
+
+        for (int axis = 0; axis < 3; axis++)
+          for (int side = 0; side < 2; side++)
+            {
+              QrVec3 a = lo, b = hi;
+
+              if (side == 0)
+                qr_vec3_set (&b, axis, qr_vec3_get (lo, axis) + t);
+              else
+                qr_vec3_set (&a, axis, qr_vec3_get (hi, axis) - t);
+              g_ptr_array_add (slabs, box (a, b, (axis * 2 + side) * 100));
+            }
+        for (int i = 0; i < 6; i++)
+          g_ptr_array_add (in, g_ptr_array_index (slabs, (i + rot) % 6));
+        pieces = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, 6, untouched);
+        g_test_message ("shell %u, rotation %d: %u pieces", c, rot, pieces->len);
+        for (int i = 0; i < 6; i++)
+          g_assert_false (untouched[i]);
+        g_assert_cmpuint (pieces->len, <=, 6);
+        g_assert_cmpfloat (total (pieces), ==, outer - inner);
+        assert_valid_disjoint (pieces, 0);
+        assert_faces_from (pieces, (const QrCsgBrush *const *) in->pdata, 6);
+        assert_polytopes_check (pieces);
+        /* Deterministic. */
+        again = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, 6, NULL);
+        g_assert_cmpuint (again->len, ==, pieces->len);
+        for (guint i = 0; i < pieces->len; i++)
+          g_assert_true (same_brush (g_ptr_array_index (again, i), g_ptr_array_index (pieces, i)));
+      }
+}
+
+static QrCsgBrush *
+brush_as_input (const QrCsgBrush *brush, int first_source)
+{
+  g_autofree QrVec3 *pts = g_new (QrVec3, 3 * (gsize) brush->len);
+
+  for (guint f = 0; f < brush->len; f++)
+    memcpy (pts + 3 * f, g_array_index (brush, QrCsgFace, f).points, sizeof (QrVec3) * 3);
+  return qr_csg_brush_new (pts, (int) brush->len, first_source);
+}
+
+/* The issue's case through the BSP: the hollowed box's six walls, each
+ * given twice (so that every input overlaps another), join back into at
+ * most six walls; with a box that fills the room and reaches halfway into
+ * the walls, into the one outer box. */
+static void
+test_union_hollow_walls (void)
+{
+  static const struct
+  {
+    QrVec3 lo, hi;
+    double t;
+  } boxes[] = {
+    { { 0, 0, 0 }, { 128, 128, 128 }, 16 },
+    { { -64, 32, 0 }, { 192, 96, 48 }, 8 },
+    { { 0, 0, 0 }, { 64, 256, 512 }, 2 },
+    { { -1000, -1000, 24 }, { 1000, 1000, 280 }, 32 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (boxes); c++)
+    for (int filled = 0; filled < 2; filled++)
+      {
+        QrVec3 lo = boxes[c].lo, hi = boxes[c].hi;
+        double t = boxes[c].t;
+        g_autoptr (GArray) solid = box (lo, hi, 0);
+        g_autoptr (GPtrArray) walls = qr_csg_hollow (builder, solid, t, false, NULL);
+        g_autoptr (GArray) room = box (qr_vec3_add (lo, qr_vec3 (t / 2, t / 2, t / 2)),
+                                       qr_vec3_sub (hi, qr_vec3 (t / 2, t / 2, t / 2)), 1000);
+        g_autoptr (GPtrArray) in = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_csg_brush_free);
+        g_autoptr (GPtrArray) pieces = NULL;
+        double outer = (hi.x - lo.x) * (hi.y - lo.y) * (hi.z - lo.z);
+        double inner = (hi.x - lo.x - 2 * t) * (hi.y - lo.y - 2 * t) * (hi.z - lo.z - 2 * t);
+
+        g_assert_cmpuint (walls->len, ==, 6);
+        /* As the operation gives them: faces of their own (kind SAME),
+         * numbered per input. */
+        for (int twice = 0; twice < 2 - filled; twice++)
+          for (guint w = 0; w < 6; w++)
+            g_ptr_array_add (in, brush_as_input (g_ptr_array_index (walls, w), (int) in->len * 100));
+        if (filled)
+          g_ptr_array_add (in, qr_csg_brush_copy (room));
+        pieces = qr_csg_union (builder, (const QrCsgBrush *const *) in->pdata, (int) in->len, NULL);
+        g_test_message ("box %u%s: %u pieces", c, filled ? " filled" : "", pieces->len);
+        g_assert_cmpuint (pieces->len, <=, filled ? 1 : 6);
+        g_assert_cmpfloat (total (pieces), ==, filled ? outer : outer - inner);
+        assert_valid_disjoint (pieces, 0);
+        assert_faces_from (pieces, (const QrCsgBrush *const *) in->pdata, (int) in->len);
+        assert_polytopes_check (pieces);
+      }
+}
+
+/* Two overlapping boxes: vol(A ∪ B) = vol(A) + vol(B) − vol(A ∩ B), in as
+ * few pieces as the shape allows. */
+static void
+test_union_two_boxes (void)
+{
+  static const struct
+  {
+    QrVec3 alo, ahi, blo, bhi;
+    guint pieces; /* the fewest convex pieces of the union */
+  } cases[] = {
+    /* Overlapping along x with the same cross-section: one box. */
+    { { 0, 0, 0 }, { 64, 32, 16 }, { 32, 0, 0 }, { 128, 32, 16 }, 1 },
+    /* One inside the other: the outer one. */
+    { { 0, 0, 0 }, { 64, 64, 64 }, { 16, 16, 16 }, { 32, 32, 32 }, 1 },
+    /* An L of two bars overlapping at the corner. */
+    { { 0, 0, 0 }, { 128, 16, 16 }, { 0, 0, 0 }, { 16, 128, 16 }, 2 },
+    /* A plus sign: two bars crossing in the middle. */
+    { { 0, 48, 0 }, { 128, 80, 16 }, { 48, 0, 0 }, { 80, 128, 16 }, 3 },
+    /* A step: a longer box over a shorter one, overlapping halfway up:
+     * the foot below the long one, and the long one. */
+    { { 0, 0, 0 }, { 64, 64, 32 }, { 0, 0, 16 }, { 64, 128, 48 }, 2 },
+    /* Offset on every axis: a box holding one of A's seven corners outside
+     * B lies in A (and the same for B), so three boxes cannot do: A
+     * whole leaves B less a corner, three boxes. */
+    { { 0, 0, 0 }, { 64, 64, 64 }, { 32, 32, 32 }, { 96, 96, 96 }, 4 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (GArray) a = box (cases[c].alo, cases[c].ahi, 0);
+      g_autoptr (GArray) b = box (cases[c].blo, cases[c].bhi, 100);
+      const QrCsgBrush *pair[] = { a, b };
+      g_autoptr (GPtrArray) pieces = qr_csg_union (builder, pair, 2, NULL);
+
+      g_test_message ("case %u: %u pieces", c, pieces->len);
+      g_assert_cmpfloat (total (pieces), ==, volume (a) + volume (b) - overlap (a, b));
+      g_assert_cmpuint (pieces->len, ==, cases[c].pieces);
+      assert_valid_disjoint (pieces, 0);
+      assert_faces_from (pieces, pair, 2);
+      assert_polytopes_check (pieces);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -508,6 +732,10 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/csg/hollow", test_hollow);
   g_test_add_func ("/geom/csg/random", test_random);
   g_test_add_func ("/geom/csg/union-many", test_union_many);
+  g_test_add_func ("/geom/csg/union-disjoint-untouched", test_union_disjoint_untouched);
+  g_test_add_func ("/geom/csg/union-shell-slabs", test_union_shell_slabs);
+  g_test_add_func ("/geom/csg/union-hollow-walls", test_union_hollow_walls);
+  g_test_add_func ("/geom/csg/union-two-boxes", test_union_two_boxes);
   status = g_test_run ();
   qr_poly_builder_free (builder);
   return status;

@@ -964,9 +964,13 @@ add_merge (QrPolyBuilder *b, GPtrArray *parts, guint i, guint j, GArray *merges)
 }
 
 /* Joins pieces (Piece *, mutually disjoint) greedily while two of them
- * make one convex piece: the largest such union first (big pieces first
- * leave the small ones to join what is left), ties to the lowest indices,
- * so the result is deterministic. Only pairs that meet on a face plane are
+ * make one convex piece: the smallest such union first, ties to the lowest
+ * indices, so the result is deterministic. Small first, because the small
+ * pieces are the corners and edges where walls meet: joined early they
+ * lengthen a wall, while big pieces joined first grow past them and leave
+ * them no neighbour of the same cross-section (largest first left ten
+ * pieces of a hollowed box's six walls; smallest first, six, in 150 random
+ * shells). Only pairs that meet on a face plane are
  * tried, and after a merge only pairs with the new piece: a pass over all
  * pairs at the start, then one over the pieces per merge. The survivors
  * keep their order; a union takes the place of the first of the two. */
@@ -986,7 +990,7 @@ merge_pieces (QrPolyBuilder *b, GPtrArray *parts)
         {
           const Merge *m = &g_array_index (merges, Merge, k), *o = &g_array_index (merges, Merge, best);
 
-          if (m->merged->volume > o->merged->volume
+          if (m->merged->volume < o->merged->volume
               || (m->merged->volume == o->merged->volume && (m->i < o->i || (m->i == o->i && m->j < o->j))))
             best = k;
         }
