@@ -968,12 +968,13 @@ add_merge (QrPolyBuilder *b, GPtrArray *parts, guint i, guint j, GArray *merges)
  * indices, so the result is deterministic. Small first, because the small
  * pieces are the corners and edges where walls meet: joined early they
  * lengthen a wall, while big pieces joined first grow past them and leave
- * them no neighbour of the same cross-section (largest first left ten
- * pieces of a hollowed box's six walls; smallest first, six, in 150 random
- * shells). Only pairs that meet on a face plane are
- * tried, and after a merge only pairs with the new piece: a pass over all
- * pairs at the start, then one over the pieces per merge. The survivors
- * keep their order; a union takes the place of the first of the two. */
+ * them no neighbour of the same cross-section (a hollowed box's walls,
+ * each given twice, came back as ten pieces largest first; smallest first,
+ * as six in each of 150 random boxes). Only pairs that meet face to face
+ * are tried, and after a merge only pairs with the new piece: one pass
+ * over all pairs (bounds first), then one over the pieces per merge. The
+ * survivors keep their order; a union takes the place of the first of the
+ * two. */
 static void
 merge_pieces (QrPolyBuilder *b, GPtrArray *parts)
 {
