@@ -410,7 +410,8 @@ test_edit (void)
   remove_temp (path);
 }
 
-/* Hollow the box through quarry-cli csg: six walls whose volumes add up. */
+/* Hollow the box through quarry-cli csg: six walls whose volumes add up,
+ * and a convex union of them leaves them as they are. */
 static void
 test_csg (void)
 {
@@ -421,6 +422,10 @@ test_csg (void)
   g_auto (Run) mesh = { 0 };
   g_auto (Run) thick = { 0 };
   g_auto (Run) usage = { 0 };
+  g_auto (Run) joined = { 0 };
+  g_autofree char *again = g_build_filename (dir, "united.map", NULL);
+  g_autofree char *hollowed = NULL;
+  g_autofree char *united = NULL;
   json_object *root, *brushes;
   double total = 0;
 
@@ -453,6 +458,15 @@ test_csg (void)
     }
   g_assert_cmpfloat (total, ==, 64.0 * 32 * 16 - 56.0 * 24 * 8);
   json_object_put (root);
+
+  /* Their convex union: the walls overlap nothing, so the file stays as it
+   * was (issue 12: it made 21 brushes of them). */
+  run_cli (&joined, "csg", "union", out, again, "--brush", "0:0", "--brush", "0:1", "--brush", "0:2", "--brush", "0:3",
+           "--brush", "0:4", "--brush", "0:5", NULL);
+  g_assert_cmpint (joined.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &hollowed, NULL, NULL));
+  g_assert_true (g_file_get_contents (again, &united, NULL, NULL));
+  g_assert_cmpstr (united, ==, hollowed);
 
   run_cli (&thick, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "9", NULL);
   g_assert_cmpint (thick.status, ==, 1);
