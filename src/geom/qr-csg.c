@@ -722,6 +722,16 @@ winding_bounds_overlap (const QrWinding *w, QrBounds b)
          && wb.min.z <= b.max.z && b.min.z <= wb.max.z;
 }
 
+/* Their bounds meet or overlap (touching counts, unlike qr_bounds_overlap). */
+static bool
+bounds_touch (QrBounds a, QrBounds c)
+{
+  const double e = QR_EPS_ON_PLANE;
+
+  return a.min.x <= c.max.x + e && c.min.x <= a.max.x + e && a.min.y <= c.max.y + e && c.min.y <= a.max.y + e
+         && a.min.z <= c.max.z + e && c.min.z <= a.max.z + e;
+}
+
 /* The report's convex union: the boundary polygons of the union (each
  * brush's faces clipped to the others' right-linear trees, keeping what is
  * outside them; where two brushes share a face, the coplanar policies keep
@@ -781,7 +791,10 @@ bsp_union (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out)
               const QrBspClipFunctor *functor;
               g_autoptr (GPtrArray) next = NULL;
 
-              if (j == i || !qr_bounds_overlap (p->bounds, q->bounds))
+              /* Touching counts: where q only meets p face to face, that
+               * face is inside the union, and left in the boundary it
+               * makes the tree lose solid. */
+              if (j == i || !bounds_touch (p->bounds, q->bounds))
                 continue;
               functor = qr_bsp_polygon_functor (j > i ? QR_BSP_COPLANAR_UNION_FIRST : QR_BSP_COPLANAR_UNION_SECOND);
               next = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_winding_free);
@@ -840,16 +853,6 @@ bsp_union (QrPolyBuilder *b, GPtrArray *pieces, GPtrArray *out)
       qr_csg_brush_free (piece);
       qr_polytope_free (poly);
     }
-}
-
-/* Their bounds meet or overlap (touching counts, unlike qr_bounds_overlap). */
-static bool
-bounds_touch (QrBounds a, QrBounds c)
-{
-  const double e = QR_EPS_ON_PLANE;
-
-  return a.min.x <= c.max.x + e && c.min.x <= a.max.x + e && a.min.y <= c.max.y + e && c.min.y <= a.max.y + e
-         && a.min.z <= c.max.z + e && c.min.z <= a.max.z + e;
 }
 
 /* Every corner of w is one of v's (within `tolerance` per axis). */
