@@ -93,7 +93,7 @@ QrCsgBrush *qr_csg_intersection (QrPolyBuilder *b, const QrCsgBrush *const *brus
 
 /* Mutually disjoint convex pieces enclosing exactly the union: the solid
  * leaves of the BSP tree of the union's boundary (the report's method),
- * then joined two at a time, largest first, while two make one convex
+ * then joined two at a time, smallest first, while two make one convex
  * piece (their hull has exactly their combined volume); a joined piece's
  * faces are the two pieces' faces, so still input faces.
  *
