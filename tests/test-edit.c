@@ -7,6 +7,7 @@
 #include "qr-clipboard.h"
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-patch.h"
 #include "qr-test-map.h"
 
 /* World: a 64-unit cube at the origin (brush 0:0) and a 64×32×16 box at
@@ -1179,6 +1180,72 @@ test_group_vmf (void)
   }
 }
 
+/* ---- patches ---------------------------------------------------------- */
+
+#define PATCH_TEXT(Z) \
+  "{\npatchDef2\n{\ntextures/arch\n( 3 3 0 0 0 )\n(\n" \
+  "( ( -64 -64 " Z " 0 0 ) ( -64 0 " Z " 0 0.5 ) ( -64 64 " Z " 0 1 ) )\n" \
+  "( ( 0 -64 64 0.5 0 ) ( 0 0.1 64 0.5 0.5 ) ( 0 64 64 0.5 1 ) )\n" \
+  "( ( 64 -64 " Z " 1 0 ) ( 64 0 " Z " 1 0.5 ) ( 64 64 " Z " 1 1 ) )\n" \
+  ")\n}\n}\n"
+
+static const char patch_map[] =
+  "{\n\"classname\" \"worldspawn\"\n"
+  "{\n( -128 -128 -16 ) ( -128 -127 -16 ) ( -128 -128 -15 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( -128 -128 -16 ) ( -128 -128 -15 ) ( -127 -128 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( -128 -128 -16 ) ( -127 -128 -16 ) ( -128 -127 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 128 129 0 ) ( 129 128 0 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 129 128 0 ) ( 128 128 1 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 128 128 1 ) ( 128 129 0 ) floor 0 0 0 0.5 0.5 0 0 0\n}\n"
+  PATCH_TEXT ("0")
+  PATCH_TEXT ("8")
+  "}\n";
+
+/* The patch at kept position k of the world. */
+static QrPatch *
+world_patch (QrDocument *doc, guint k)
+{
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_assert_cmpuint (k, <, world->kept->len);
+  return ((QrNode *) g_ptr_array_index (world->kept, k))->patch;
+}
+
+static void
+test_patch_delete (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  QrId id = world_patch (doc, 0)->id, other = world_patch (doc, 1)->id;
+  QrEntity *world;
+
+  g_assert_true (qr_op_delete (doc, &id, 1, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_assert_cmpuint (world->kept->len, ==, 1);
+  g_assert_cmpuint (world_patch (doc, 0)->id, ==, other);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  after = qr_test_save_text (doc);
+  g_assert_null (strstr (after, "-64 -64 0 0 0"));
+  g_assert_nonnull (strstr (after, "-64 -64 8 0 0"));
+
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpuint (world_patch (doc, 0)->id, ==, id);
+  g_assert_true (qr_document_redo (doc));
+  redone = qr_test_save_text (doc);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* A patch and a brush in one step. */
+  QrId both[2] = { other, qr_entity_get_brush (world, 0)->id };
+  g_assert_true (qr_op_delete (doc, both, 2, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 0);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1186,6 +1253,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/create/block", test_create_block);
   g_test_add_func ("/edit/create/shapes", test_create_shapes);
   g_test_add_func ("/edit/move", test_move);
+  g_test_add_func ("/edit/patch/delete", test_patch_delete);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

@@ -14,6 +14,16 @@ typedef struct
  * found, or any id given twice. One pass over the map. */
 GArray *qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error);
 
+/* Brushes and patches share the id counter, and a selection's brush ids
+ * name both: appends each id to `patches` when it names a patch, else to
+ * `others` (brushes, or nothing: qr_op_locate then says so). */
+void qr_op_split_patches (QrDocument *doc, const QrId *ids, guint n, GArray *others, GArray *patches);
+/* In an edit session: transforms the patches (ids: QrId), or removes them
+ * when tr is NULL; one header replacement per entity holding any. */
+gboolean qr_op_edit_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GError **error);
+/* Adds the bounds of the patches' tessellations. */
+void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
+
 /* Index of the world entity, made (as an edit) when the map has none. */
 guint qr_op_world (QrDocument *doc);
 

@@ -84,11 +84,15 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
               const QrId *entities, guint n_entities, const char *description, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
-  g_autoptr (GArray) locs = qr_op_locate (doc, brushes, n_brushes, error);
+  g_autoptr (GArray) brush_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
   g_autoptr (GArray) entity_index = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (QrSelection) after = qr_selection_new ();
   g_autoptr (GArray) order = NULL;
 
+  qr_op_split_patches (doc, brushes, n_brushes, brush_ids, patch_ids);
+  locs = qr_op_locate (doc, (const QrId *) (gpointer) brush_ids->data, brush_ids->len, error);
   if (locs == NULL)
     return FALSE;
   if (n_brushes + n_entities == 0)
@@ -114,6 +118,12 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
     }
 
   qr_document_edit_begin (doc);
+  /* Patches first: header swaps keep every brush and entity where it is. */
+  if (!qr_op_edit_patches (doc, patch_ids, NULL, error))
+    {
+      qr_document_edit_abort (doc);
+      return FALSE;
+    }
   order = g_array_copy (locs);
   qr_op_sort_descending (order);
   for (guint i = 0; i < order->len; i++)
