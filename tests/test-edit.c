@@ -1246,6 +1246,69 @@ test_patch_delete (void)
   g_assert_cmpuint (qr_entity_brush_count (world), ==, 0);
 }
 
+/* A moved patch: every control point moved exactly, the texture
+ * coordinates kept, its text regenerated (the other patch's kept as read);
+ * undo gives back the very text, redo the moved one. */
+static void
+test_patch_move (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autoptr (QrPatch) original = qr_patch_ref (world_patch (doc, 0));
+  QrNode *node;
+  QrPatch *moved;
+  QrId id = original->id;
+  QrVec3 delta = qr_vec3 (16, -8.25, 0.5);
+  QrBounds b;
+
+  g_assert_true (qr_op_translate (doc, &id, 1, delta, &error));
+  g_assert_no_error (error);
+  moved = world_patch (doc, 0);
+  g_assert_true (moved != original);
+  g_assert_cmpuint (moved->id, ==, id);
+  for (int i = 0; i < 9; i++)
+    {
+      QrVec3 want = qr_vec3_add (original->points[i].pos, delta);
+      g_assert_true (qr_vec3_identical (moved->points[i].pos, want));
+      g_assert_cmpfloat (moved->points[i].st[0], ==, original->points[i].st[0]);
+      g_assert_cmpfloat (moved->points[i].st[1], ==, original->points[i].st[1]);
+    }
+  /* Its tessellation moved with it. */
+  g_assert_true (qr_vec3_identical (moved->mesh->p[0], qr_vec3_add (original->mesh->p[0], delta)));
+  node = g_ptr_array_index (qr_map_get_entity (qr_document_get_map (doc), 0)->kept, 0);
+  g_assert_null (node->raw);
+  node = g_ptr_array_index (qr_map_get_entity (qr_document_get_map (doc), 0)->kept, 1);
+  g_assert_nonnull (node->raw);
+  /* The selection keeps the patch; its bounds are the moved surface's. */
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), id));
+  g_assert_true (qr_op_bounds (doc, &id, 1, &b, &error));
+  g_assert_cmpfloat (b.min.x, ==, -48);
+  g_assert_cmpfloat (b.max.y, ==, 55.75);
+
+  after = qr_test_save_text (doc);
+  g_assert_nonnull (strstr (after, "( ( -48 -72.25 0.5 0 0 ) ( -48 -8.25 0.5 0 0.5 ) ( -48 55.75 0.5 0 1 ) )\n"
+                                   "( ( 16 -72.25 64.5 0.5 0 ) ( 16 -8.15 64.5 0.5 0.5 ) ( 16 55.75 64.5 0.5 1 ) )\n"));
+  g_assert_nonnull (strstr (after, "( ( -64 -64 8 0 0 ) ( -64 0 8 0 0.5 ) ( -64 64 8 0 1 ) )\n"));
+
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (world_patch (doc, 0) == original);
+  g_assert_true (qr_document_redo (doc));
+  redone = qr_test_save_text (doc);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* With a brush, rotated: both turn about the centre of their bounds. */
+  QrId both[2] = { id, qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id };
+  g_assert_true (qr_op_rotate (doc, both, 2, 2, 90, &error));
+  g_assert_no_error (error);
+  g_assert_true (qr_document_undo (doc));
+  g_autofree char *undone2 = qr_test_save_text (doc);
+  g_assert_cmpstr (undone2, ==, after);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1254,6 +1317,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/create/shapes", test_create_shapes);
   g_test_add_func ("/edit/move", test_move);
   g_test_add_func ("/edit/patch/delete", test_patch_delete);
+  g_test_add_func ("/edit/patch/move", test_patch_move);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

@@ -7,11 +7,16 @@
 gboolean
 qr_op_bounds (QrDocument *doc, const QrId *ids, guint n, QrBounds *out, GError **error)
 {
-  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GArray) brush_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
 
+  qr_op_split_patches (doc, ids, n, brush_ids, patch_ids);
+  locs = qr_op_locate (doc, (const QrId *) (gpointer) brush_ids->data, brush_ids->len, error);
   if (locs == NULL)
     return FALSE;
   *out = qr_bounds_empty ();
+  qr_op_add_patch_bounds (doc, patch_ids, out);
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrush *brush = g_array_index (locs, QrBrushLoc, i).brush;
@@ -61,6 +66,8 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
                  const char *description, QrMergeKind merge, GError **error)
 {
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) brush_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (QrSelection) after = NULL;
   bool lock = qr_document_get_texture_lock (doc);
   guint approximate = 0;
@@ -75,11 +82,17 @@ qr_op_transform (QrDocument *doc, const QrId *ids, guint n, const QrTransform *t
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The transform flattens the brushes"));
       return FALSE;
     }
-  locs = qr_op_locate (doc, ids, n, error);
+  qr_op_split_patches (doc, ids, n, brush_ids, patch_ids);
+  locs = qr_op_locate (doc, (const QrId *) (gpointer) brush_ids->data, brush_ids->len, error);
   if (locs == NULL)
     return FALSE;
 
   qr_document_edit_begin (doc);
+  if (!qr_op_edit_patches (doc, patch_ids, tr, error))
+    {
+      qr_document_edit_abort (doc);
+      return FALSE;
+    }
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);
