@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-map.h"
+#include "qr-patch.h"
 
 G_DEFINE_FINAL_TYPE (QrWindow, qr_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -301,6 +302,17 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
             {
               best_t = t;
               best = brush->id;
+            }
+        }
+      /* Patches select like brushes, by their ids. */
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          double t;
+          if (patch != NULL && qr_ray_hit_bezier_grid (ray, patch->mesh, patch->bounds, &t) && t < best_t)
+            {
+              best_t = t;
+              best = patch->id;
             }
         }
     }

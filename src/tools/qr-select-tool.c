@@ -109,7 +109,8 @@ pick (QrDocument *doc, const QrInput *in)
             }
         }
     }
-  return hit;
+  QrId patch = qr_tool_pick_patch (doc, in, edge_reach, centre_reach, &best);
+  return patch != 0 ? patch : hit;
 }
 
 /* The pointer within the box as its view shows it, sides included. */
@@ -477,6 +478,7 @@ brushes_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
             }
         }
     }
+  qr_tool_patches_in_box (doc, self->view, x0, y0, x1, y1, into, count);
 }
 
 /* Releasing a box: a click on empty space clears the selection at once;
