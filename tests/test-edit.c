@@ -1309,6 +1309,36 @@ test_patch_move (void)
   g_assert_cmpstr (undone2, ==, after);
 }
 
+/* Duplicating (Shift+drag, Duplicate) copies patches too, with fresh ids. */
+static void
+test_patch_duplicate (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *undone = NULL;
+  QrPatch *original = world_patch (doc, 1), *copy;
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId ids[2] = { original->id, qr_entity_get_brush (world, 0)->id };
+  const QrSelection *sel;
+
+  g_assert_true (qr_op_duplicate (doc, ids, 2, qr_vec3 (0, 0, 128), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 3);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  copy = world_patch (doc, 2);
+  g_assert_cmpuint (copy->id, !=, original->id);
+  g_assert_cmpuint (copy->id, !=, qr_entity_get_brush (world, 1)->id);
+  for (int i = 0; i < 9; i++)
+    g_assert_true (qr_vec3_identical (copy->points[i].pos, qr_vec3_add (original->points[i].pos, qr_vec3 (0, 0, 128))));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 2);
+  g_assert_true (qr_selection_has_brush (sel, copy->id));
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1318,6 +1348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/move", test_move);
   g_test_add_func ("/edit/patch/delete", test_patch_delete);
   g_test_add_func ("/edit/patch/move", test_patch_move);
+  g_test_add_func ("/edit/patch/duplicate", test_patch_duplicate);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

@@ -101,3 +101,42 @@ qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out)
         qr_bounds_add_bounds (out, p->bounds);
     }
 }
+
+void
+qr_op_duplicate_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GArray *made)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GHashTable) wanted = g_hash_table_new (NULL, NULL);
+
+  if (ids->len == 0)
+    return;
+  for (guint i = 0; i < ids->len; i++)
+    g_hash_table_add (wanted, GUINT_TO_POINTER (g_array_index (ids, QrId, i)));
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      QrEntity *header = NULL;
+      guint n = entity->kept->len;
+
+      for (guint k = 0; k < n; k++)
+        {
+          const QrNode *node = g_ptr_array_index (entity->kept, k);
+          QrNode *copy;
+
+          if (node->patch == NULL || !g_hash_table_contains (wanted, GUINT_TO_POINTER (node->patch->id)))
+            continue;
+          if (header == NULL)
+            header = qr_entity_copy_header (entity);
+          /* After everything else in the entity, as duplicated brushes go. */
+          copy = qr_node_new (node->name);
+          copy->patch = qr_patch_copy (node->patch);
+          copy->patch->id = qr_map_take_brush_id (map);
+          qr_patch_transform (copy->patch, tr);
+          copy->anchor = (int) qr_entity_brush_count (entity);
+          g_ptr_array_add (header->kept, copy);
+          g_array_append_val (made, copy->patch->id);
+        }
+      if (header != NULL)
+        qr_document_replace_header (doc, e, header);
+    }
+}

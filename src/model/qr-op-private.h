@@ -21,6 +21,9 @@ void qr_op_split_patches (QrDocument *doc, const QrId *ids, guint n, GArray *oth
 /* In an edit session: transforms the patches (ids: QrId), or removes them
  * when tr is NULL; one header replacement per entity holding any. */
 gboolean qr_op_edit_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GError **error);
+/* In an edit session: copies of the patches with fresh ids, moved by tr,
+ * each at the end of its entity; appends their ids to `made`. */
+void qr_op_duplicate_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GArray *made);
 /* Adds the bounds of the patches' tessellations. */
 void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
 

@@ -137,13 +137,17 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
 gboolean
 qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GError **error)
 {
-  g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
+  g_autoptr (GArray) brush_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
   g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (QrSelection) after = NULL;
   QrMap *map = qr_document_get_map (doc);
   QrTransform tr = qr_transform_translate (offset);
   guint approximate = 0;
 
+  qr_op_split_patches (doc, ids, n, brush_ids, patch_ids);
+  locs = qr_op_locate (doc, (const QrId *) (gpointer) brush_ids->data, brush_ids->len, error);
   if (locs == NULL)
     return FALSE;
   if (n == 0)
@@ -168,6 +172,7 @@ qr_op_duplicate (QrDocument *doc, const QrId *ids, guint n, QrVec3 offset, GErro
       /* At the end of its entity: the positions in `locs` stay valid. */
       qr_document_insert_brush (doc, loc->entity, qr_entity_brush_count (qr_map_get_entity (map, loc->entity)), copy);
     }
+  qr_op_duplicate_patches (doc, patch_ids, &tr, made);
   after = qr_op_selection_of ((QrId *) made->data, made->len);
   qr_op_commit (doc, _("Duplicate"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
