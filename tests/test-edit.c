@@ -1339,6 +1339,32 @@ test_patch_duplicate (void)
   g_assert_cmpstr (undone, ==, before);
 }
 
+/* A brush entity whose last brush goes keeps its patches, so it stays. */
+static void
+test_patch_keeps_entity (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n}\n"
+    "{\n\"classname\" \"func_group\"\n"
+    "{\n( -128 -128 -16 ) ( -128 -127 -16 ) ( -128 -128 -15 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( -128 -128 -16 ) ( -128 -128 -15 ) ( -127 -128 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( -128 -128 -16 ) ( -127 -128 -16 ) ( -128 -127 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 128 129 0 ) ( 129 128 0 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 129 128 0 ) ( 128 128 1 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 128 128 1 ) ( 128 129 0 ) floor 0 0 0 0.5 0.5 0 0 0\n}\n"
+    PATCH_TEXT ("0")
+    "}\n");
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  QrId brush = qr_entity_get_brush (qr_map_get_entity (map, 1), 0)->id;
+
+  g_assert_true (qr_op_delete (doc, &brush, 1, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  g_assert_cmpuint (qr_map_get_entity (map, 1)->kept->len, ==, 1);
+  g_assert_nonnull (((QrNode *) g_ptr_array_index (qr_map_get_entity (map, 1)->kept, 0))->patch);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1349,6 +1375,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/patch/delete", test_patch_delete);
   g_test_add_func ("/edit/patch/move", test_patch_move);
   g_test_add_func ("/edit/patch/duplicate", test_patch_duplicate);
+  g_test_add_func ("/edit/patch/keeps-entity", test_patch_keeps_entity);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

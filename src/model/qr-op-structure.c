@@ -4,10 +4,21 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include "qr-patch.h"
+
+static bool
+has_patches (const QrEntity *entity)
+{
+  for (guint k = 0; k < entity->kept->len; k++)
+    if (((const QrNode *) g_ptr_array_index (entity->kept, k))->patch != NULL)
+      return true;
+  return false;
+}
 
 /* Removes, highest index first so the rest keep their positions, the
  * entities listed in `named` and the brush entities (never the world) that
- * the brushes at `locs` left empty. */
+ * the brushes at `locs` left empty: without brushes, and without patches,
+ * which would go with them. */
 static void
 remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 {
@@ -22,7 +33,7 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       guint e = g_array_index (locs, QrBrushLoc, i).entity;
       QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity))
+      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity) && !has_patches (entity))
         doomed[e] = true;
     }
   for (guint e = n; e-- > 0;)
