@@ -381,6 +381,12 @@ test_patch (void)
     assert_same_as_fresh (mesh, doc);
   while (qr_document_redo (doc))
     assert_same_as_fresh (mesh, doc);
+  /* A patch edit leaves the entity's other slots alone; a new class
+   * recolours them all. */
+  g_assert_true (qr_op_set_key (doc, world->id, "classname", "trigger_once", &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  assert_same_as_fresh (mesh, doc);
 }
 
 static void

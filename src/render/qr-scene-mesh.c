@@ -51,6 +51,7 @@ struct _QrSceneMesh
   GArray *free_centres;   /* guint */
   GHashTable *by_key;     /* key → slot index + 1 */
   GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
+  GHashTable *styles;     /* entity id → BrushStyle + 1 its brushes were built with */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 static_generation;
@@ -142,6 +143,7 @@ qr_scene_mesh_new (void)
   mesh->free_centres = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->by_key = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   mesh->textures = g_hash_table_new (NULL, NULL);
+  mesh->styles = g_hash_table_new (NULL, NULL);
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
     mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
@@ -160,6 +162,7 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   g_array_unref (mesh->free_centres);
   g_hash_table_unref (mesh->by_key);
   g_hash_table_unref (mesh->textures);
+  g_hash_table_unref (mesh->styles);
   qr_selection_free (mesh->selection);
   for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
@@ -813,6 +816,19 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
   store_slot (mesh, entity_key (entity->id), centre);
 }
 
+/* Records the style the entity's brushes are drawn in; true when it differs
+ * from the one recorded before. */
+static gboolean
+note_style (QrSceneMesh *mesh, const QrEntity *entity)
+{
+  guint style = entity_style (entity) + 1;
+  gpointer key = GUINT_TO_POINTER (entity->id);
+  guint was = GPOINTER_TO_UINT (g_hash_table_lookup (mesh->styles, key));
+
+  g_hash_table_insert (mesh->styles, key, GUINT_TO_POINTER (style));
+  return was != style;
+}
+
 void
 qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
 {
@@ -825,6 +841,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_array_set_size (mesh->free_centres, 0);
   g_hash_table_remove_all (mesh->by_key);
   g_hash_table_remove_all (mesh->textures);
+  g_hash_table_remove_all (mesh->styles);
   qr_selection_free (mesh->selection);
   mesh->selection = qr_selection_copy (qr_document_get_selection (doc));
   mesh->static_generation++;
@@ -835,6 +852,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       build_entity_slot (mesh, entity);
+      note_style (mesh, entity);
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
       build_patch_slots (mesh, entity);
@@ -880,6 +898,21 @@ refresh_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id, gboolean with_brush
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
       build_patch_slots (mesh, entity);
     }
+}
+
+/* New keys may change a brush entity's colour: its brushes and patches are
+ * rebuilt only then. (A patch edit swaps its entity's header too, and must
+ * not rebuild a whole world; the change set names the patch itself.) */
+static void
+refresh_modified_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id)
+{
+  guint e;
+  if (!qr_document_find_entity (doc, id, &e))
+    {
+      refresh_entity (mesh, doc, id, FALSE);
+      return;
+    }
+  refresh_entity (mesh, doc, id, note_style (mesh, qr_map_get_entity (qr_document_get_map (doc), e)));
 }
 
 static void
@@ -934,9 +967,8 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
     refresh_entity (mesh, doc, g_array_index (changes->entities_removed, QrId, i), FALSE);
   for (guint i = 0; i < changes->entities_added->len; i++)
     refresh_entity (mesh, doc, g_array_index (changes->entities_added, QrId, i), FALSE);
-  /* New keys may change a brush entity's colour. */
   for (guint i = 0; i < changes->entities_modified->len; i++)
-    refresh_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i), TRUE);
+    refresh_modified_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i));
 
   maybe_compact (mesh);
 }
