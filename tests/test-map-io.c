@@ -754,6 +754,14 @@ test_quake3_patch_regenerated (void)
   g_assert_nonnull (m->patch);
   n->patch->id = m->patch->id;
   g_assert_true (qr_patch_equal (n->patch, m->patch));
+
+  /* VMF has no patches, edited or not. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GString) vmf = qr_map_write_vmf (map, &error);
+    g_assert_no_error (error);
+    g_assert_null (strstr (vmf->str, "patchDef2"));
+  }
 }
 
 /* CRLF inside a verbatim block: the kept text has plain newlines. */
