@@ -1300,6 +1300,30 @@ test_patch_move (void)
   redone = qr_test_save_text (doc);
   g_assert_cmpstr (redone, ==, after);
 
+  /* Flipped, it faces the mirrored way, not inside out: each row reversed,
+   * each point with its texture coordinates. */
+  {
+    const QrPatch *before = world_patch (doc, 0);
+    const QrBezierGrid *g = before->mesh;
+    QrVec3 n0 = qr_bezier_grid_normal (g, g->rows / 2, 0);
+    QrPatchPoint p0 = before->points[0];
+    QrBounds fb;
+    g_assert_true (qr_op_bounds (doc, &id, 1, &fb, &error));
+    double cx = (fb.min.x + fb.max.x) / 2;
+    g_assert_true (qr_op_flip (doc, &id, 1, 0, &error));
+    g_assert_no_error (error);
+    const QrPatch *flipped = world_patch (doc, 0);
+    QrVec3 n1 = qr_bezier_grid_normal (flipped->mesh, flipped->mesh->rows / 2, 0);
+    g_assert_cmpfloat (fabs (n1.x + n0.x) + fabs (n1.y - n0.y) + fabs (n1.z - n0.z), <, 1e-12);
+    g_assert_cmpfloat (fabs (n0.z), >, 0.5);
+    const QrPatchPoint *q = &flipped->points[2];
+    g_assert_cmpfloat (q->pos.x, ==, 2 * cx - p0.pos.x);
+    g_assert_cmpfloat (q->pos.y, ==, p0.pos.y);
+    g_assert_cmpfloat (q->st[0], ==, p0.st[0]);
+    g_assert_cmpfloat (q->st[1], ==, p0.st[1]);
+    g_assert_true (qr_document_undo (doc));
+  }
+
   /* With a brush, rotated: both turn about the centre of their bounds. */
   QrId both[2] = { id, qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id };
   g_assert_true (qr_op_rotate (doc, both, 2, 2, 90, &error));

@@ -73,6 +73,17 @@ qr_patch_transform (QrPatch *patch, const QrTransform *tr)
 {
   for (int i = 0; i < patch->rows * patch->cols; i++)
     patch->points[i].pos = qr_vec3_snap (qr_transform_point (tr, patch->points[i].pos));
+  /* A mirror turns the surface inside out, and Quake 3 draws a patch from
+   * one side: each row runs the other way round to keep the side it faces
+   * (GtkRadiant inverts a flipped patch likewise). */
+  if (qr_transform_determinant (tr) < 0)
+    for (int r = 0; r < patch->rows; r++)
+      for (int a = 0, b = patch->cols - 1; a < b; a++, b--)
+        {
+          QrPatchPoint t = *qr_patch_point (patch, r, a);
+          *qr_patch_point (patch, r, a) = *qr_patch_point (patch, r, b);
+          *qr_patch_point (patch, r, b) = t;
+        }
   qr_patch_build (patch);
 }
 

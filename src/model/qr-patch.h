@@ -54,7 +54,9 @@ qr_patch_point (QrPatch *patch, int row, int col)
 void qr_patch_build (QrPatch *patch);
 
 /* Moves the control points (snapped as brush points are, qr_snap); the
- * texture coordinates stay. Rebuilds the mesh. Call it on a patch no node
+ * texture coordinates stay with their points. A mirroring transform also
+ * reverses each row, so the patch keeps facing the same way. Rebuilds the
+ * mesh. Call it on a patch no node
  * shares yet (a fresh copy). */
 void qr_patch_transform (QrPatch *patch, const QrTransform *tr);
 
