@@ -1389,6 +1389,70 @@ test_patch_keeps_entity (void)
   g_assert_nonnull (((QrNode *) g_ptr_array_index (qr_map_get_entity (map, 1)->kept, 0))->patch);
 }
 
+/* Copy takes the selected patches (only those), paste gives them fresh ids
+ * and moves them with the brushes; a whole group brings its patches, also
+ * renumbered. */
+static void
+test_patch_copy_paste (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *text = NULL, *undone = NULL;
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrPatch *original = world_patch (doc, 0);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  const char *p;
+  guint n = 0;
+
+  qr_selection_add_brush (sel, original->id);
+  qr_selection_add_brush (sel, qr_entity_get_brush (world, 0)->id);
+  text = qr_clipboard_dup_text (doc, sel);
+  for (p = strstr (text, "patchDef2"); p != NULL; p = strstr (p + 1, "patchDef2"))
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_nonnull (strstr (text, "( ( -64 -64 0 0 0 )"));
+  g_assert_null (strstr (text, "( ( -64 -64 8 0 0 )"));
+
+  g_assert_true (qr_clipboard_paste (doc, text, -1, qr_vec3 (0, 0, 256), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 3);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  QrPatch *pasted = world_patch (doc, 2);
+  g_assert_cmpuint (pasted->id, !=, original->id);
+  g_assert_cmpuint (pasted->id, !=, world_patch (doc, 1)->id);
+  g_assert_cmpuint (pasted->id, !=, qr_entity_get_brush (world, 0)->id);
+  g_assert_cmpuint (pasted->id, !=, qr_entity_get_brush (world, 1)->id);
+  for (int i = 0; i < 9; i++)
+    g_assert_true (qr_vec3_identical (pasted->points[i].pos, qr_vec3_add (original->points[i].pos, qr_vec3 (0, 0, 256))));
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), pasted->id));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 2);
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+
+  /* A whole group with a patch: pasted in place, its patch renumbered. */
+  g_autoptr (QrDocument) grouped = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"func_group\"\n" PATCH_TEXT ("0") "}\n");
+  QrMap *map = qr_document_get_map (grouped);
+  QrEntity *group = qr_map_get_entity (map, 1);
+  QrId first = ((QrNode *) g_ptr_array_index (group->kept, 0))->patch->id;
+  g_autoptr (QrSelection) whole = qr_selection_new ();
+  qr_selection_add_entity (whole, group->id);
+  g_free (text);
+  text = qr_clipboard_dup_text (grouped, whole);
+  g_assert_nonnull (strstr (text, "patchDef2"));
+  g_assert_true (qr_clipboard_paste (grouped, text, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+  QrEntity *again = qr_map_get_entity (map, 2);
+  g_assert_cmpuint (again->kept->len, ==, 1);
+  QrPatch *renumbered = ((QrNode *) g_ptr_array_index (again->kept, 0))->patch;
+  g_assert_nonnull (renumbered);
+  g_assert_cmpuint (renumbered->id, !=, first);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (grouped), renumbered->id));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1400,6 +1464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/patch/move", test_patch_move);
   g_test_add_func ("/edit/patch/duplicate", test_patch_duplicate);
   g_test_add_func ("/edit/patch/keeps-entity", test_patch_keeps_entity);
+  g_test_add_func ("/edit/patch/copy-paste", test_patch_copy_paste);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

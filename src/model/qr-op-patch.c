@@ -140,3 +140,18 @@ qr_op_duplicate_patches (QrDocument *doc, const GArray *ids, const QrTransform *
         qr_document_replace_header (doc, e, header);
     }
 }
+
+void
+qr_op_adopt_patch (QrDocument *doc, QrNode *node, const QrTransform *tr)
+{
+  QrPatch *copy = qr_patch_copy (node->patch);
+
+  copy->id = qr_map_take_brush_id (qr_document_get_map (doc));
+  if (tr != NULL)
+    {
+      qr_patch_transform (copy, tr);
+      g_clear_pointer (&node->raw, g_free);
+    }
+  qr_patch_unref (node->patch);
+  node->patch = copy;
+}

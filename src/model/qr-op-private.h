@@ -24,6 +24,9 @@ gboolean qr_op_edit_patches (QrDocument *doc, const GArray *ids, const QrTransfo
 /* In an edit session: copies of the patches with fresh ids, moved by tr,
  * each at the end of its entity; appends their ids to `made`. */
 void qr_op_duplicate_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GArray *made);
+/* Gives a patch node from another map (pasting) a patch of its own with a
+ * fresh id, moved by tr unless NULL (its text then regenerated). */
+void qr_op_adopt_patch (QrDocument *doc, QrNode *node, const QrTransform *tr);
 /* Adds the bounds of the patches' tessellations. */
 void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
 

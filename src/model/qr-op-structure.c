@@ -527,6 +527,14 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
 
           copy->id = qr_map_take_entity_id (map);
           copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
+          for (guint k = 0; k < copy->kept->len; k++)
+            {
+              QrNode *node = g_ptr_array_index (copy->kept, k);
+              if (node->patch == NULL)
+                continue;
+              qr_op_adopt_patch (doc, node, move ? &tr : NULL);
+              qr_selection_add_brush (after, node->patch->id);
+            }
           target = qr_map_entity_count (map);
           qr_document_insert_entity (doc, target, copy);
           qr_selection_add_entity (after, copy->id);
@@ -547,6 +555,26 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
             }
           qr_selection_add_brush (after, brush->id);
           qr_document_insert_brush (doc, target, qr_entity_brush_count (dest), brush);
+        }
+      /* A world's patches join the world, after everything in it. */
+      if (target == world && has_patches (src))
+        {
+          QrEntity *dest = qr_map_get_entity (map, world);
+          QrEntity *header = qr_entity_copy_header (dest);
+
+          for (guint k = 0; k < src->kept->len; k++)
+            {
+              const QrNode *node = g_ptr_array_index (src->kept, k);
+              QrNode *copy;
+              if (node->patch == NULL)
+                continue;
+              copy = qr_node_copy (node);
+              qr_op_adopt_patch (doc, copy, move ? &tr : NULL);
+              copy->anchor = (int) qr_entity_brush_count (dest);
+              g_ptr_array_add (header->kept, copy);
+              qr_selection_add_brush (after, copy->patch->id);
+            }
+          qr_document_replace_header (doc, world, header);
         }
     }
   qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
