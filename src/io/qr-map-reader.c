@@ -1,7 +1,8 @@
 /* Reader for Quake-family .map files, every dialect in one pass:
  * standard and Valve 220 faces (mixed freely), Quake 2/3 surface values,
- * Quake 3 patchDef2/brushDef blocks (kept verbatim), and bare brush lists
- * as editors put them on the clipboard. */
+ * Quake 3 patchDef2 blocks (kept verbatim and read into patches) and
+ * brushDef blocks (kept verbatim), and bare brush lists as editors put
+ * them on the clipboard. */
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-patch-text.h"

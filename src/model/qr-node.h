@@ -2,7 +2,8 @@
  *
  * A node is an ordered list of key/values and child blocks (VMF versioninfo,
  * visgroups, cameras, editor, connections, dispinfo…), or for MAP files the
- * verbatim text of a block (Quake 3 patchDef2, brushDef). Order and duplicate
+ * verbatim text of a block (Quake 3 patchDef2, brushDef); a patchDef2 node
+ * also holds the patch read from it (src/model/qr-patch.h). Order and duplicate
  * keys are kept, so writing a node back gives what was read.
  */
 #pragma once
