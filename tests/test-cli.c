@@ -187,6 +187,55 @@ test_info_json (void)
   remove_temp (path);
 }
 
+/* Patches are counted; one that does not read is listed with where it
+ * stopped, and the load still succeeds. */
+static void
+test_info_patches (void)
+{
+  g_autofree char *path = write_temp ("patches.map",
+    "{\n\"classname\" \"worldspawn\"\n"
+    "{\npatchDef2\n{\nx\n( 3 3 0 0 0 )\n(\n"
+    "( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n( ( 1 0 0 0 0 ) ( 1 1 0 0 1 ) ( 1 2 0 0 2 ) )\n"
+    "( ( 2 0 0 0 0 ) ( 2 1 0 0 1 ) ( 2 2 0 0 2 ) )\n)\n}\n}\n"
+    "{\npatchDef2\n{\nx\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n)\n}\n}\n"
+    "}\n");
+  g_auto (Run) r = { 0 };
+  g_auto (Run) m = { 0 };
+  g_autofree char *expected = g_strdup_printf ("%s:22:1: expected “(” starting a row of control points, found “)”", path);
+  json_object *root, *bad, *patch, *verts, *last;
+
+  run_cli (&r, "info", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpint (json_object_get_int (field (root, "patches")), ==, 1);
+  g_assert_cmpint (json_object_get_int (field (root, "kept_blocks")), ==, 2);
+  bad = field (root, "invalid_patches");
+  g_assert_cmpint (json_object_array_length (bad), ==, 1);
+  g_assert_cmpint (json_object_get_int (field (json_object_array_get_idx (bad, 0), "entity")), ==, 0);
+  g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (bad, 0), "reason")), ==, expected);
+  json_object_put (root);
+
+  /* mesh lists the good patch's tessellation: a flat square, one cell. */
+  run_cli (&m, "mesh", path, "--json", NULL);
+  g_assert_cmpint (m.status, ==, 0);
+  root = json_tokener_parse (m.out);
+  g_assert_nonnull (root);
+  patch = json_object_array_get_idx (field (json_object_array_get_idx (field (root, "entities"), 0), "patches"), 0);
+  g_assert_cmpstr (json_object_get_string (field (patch, "texture")), ==, "x");
+  g_assert_cmpint (json_object_get_int (field (patch, "rows")), ==, 2);
+  g_assert_cmpint (json_object_get_int (field (patch, "cols")), ==, 2);
+  verts = field (patch, "vertices");
+  g_assert_cmpint (json_object_array_length (verts), ==, 4);
+  last = json_object_array_get_idx (verts, 3);
+  g_assert_cmpfloat (num (json_object_array_get_idx (last, 0)), ==, 2);
+  g_assert_cmpfloat (num (json_object_array_get_idx (last, 1)), ==, 2);
+  g_assert_cmpint (json_object_array_length (field (patch, "triangles")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (json_object_array_get_idx (field (patch, "triangles"), 1), 1)), ==, 3);
+  json_object_put (root);
+  remove_temp (path);
+}
+
 static void
 test_mesh_json (void)
 {
@@ -483,6 +532,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/info-patches", test_info_patches);
   g_test_add_func ("/cli/mesh-json", test_mesh_json);
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);

@@ -4,6 +4,7 @@
 
 #include "qr-eps.h"
 #include "qr-io.h"
+#include "qr-patch-text.h"
 #include "qr-test-corpus.h"
 
 typedef struct
@@ -103,6 +104,55 @@ test_roundtrip (gconstpointer data)
   qr_map_build_geometry (first, 0);
   qr_map_build_geometry (second, 0);
   g_assert_cmpuint (count_invalid (first), ==, count_invalid (second));
+}
+
+/* Every patchDef2 block of a Quake 3 map reads as a patch, whose text
+ * regenerated from the numbers reads back to the same patch, and whose
+ * tessellation passes through its corner control points. */
+static void
+test_patches (gconstpointer data)
+{
+  const CorpusFile *cf = data;
+  g_autoptr (QrMap) map = load (cf);
+  g_autofree char *text = NULL;
+  guint blocks = 0, patches = 0;
+  const char *p;
+
+  g_assert_true (g_file_get_contents (cf->path, &text, NULL, NULL));
+  for (p = strstr (text, "patchDef2"); p != NULL; p = strstr (p + 1, "patchDef2"))
+    blocks++;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          QrNode *node = g_ptr_array_index (entity->kept, k);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (QrPatch) again = NULL;
+          g_autofree char *regenerated = NULL;
+          QrPatch *patch = node->patch;
+          const QrBezierGrid *g;
+
+          if (strcmp (node->name, "patchDef2") != 0)
+            continue;
+          if (patch == NULL)
+            g_error ("%s: entity %u: %s", cf->relative, e, node->problem);
+          g_assert_null (node->problem);
+          patches++;
+          regenerated = qr_patch_to_text (patch);
+          again = qr_patch_parse (regenerated, strlen (regenerated), "regenerated", patch->id, &error);
+          g_assert_no_error (error);
+          g_assert_true (qr_patch_equal (patch, again));
+          g = patch->mesh;
+          g_assert_nonnull (g);
+          g_assert_true (qr_vec3_identical (g->p[0], patch->points[0].pos));
+          g_assert_true (qr_vec3_identical (g->p[g->rows * g->cols - 1], patch->points[patch->rows * patch->cols - 1].pos));
+        }
+    }
+  g_test_message ("%s: %u patches", cf->relative, patches);
+  g_assert_cmpuint (patches, ==, blocks);
+  g_assert_cmpuint (patches, >, 0);
 }
 
 /* Texels of every polygon vertex of every valid brush, in file order. */
@@ -266,6 +316,11 @@ main (int argc, char **argv)
       g_test_add_data_func (geometry, cf, test_geometry);
       g_test_add_data_func (roundtrip, cf, test_roundtrip);
       g_test_add_data_func (convert, cf, test_convert);
+      if (g_str_has_prefix (cf->relative, "quake3/"))
+        {
+          g_autofree char *patches = g_strdup_printf ("/corpus/patches/%s", cf->relative);
+          g_test_add_data_func (patches, cf, test_patches);
+        }
     }
   return g_test_run ();
 }

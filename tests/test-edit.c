@@ -7,6 +7,7 @@
 #include "qr-clipboard.h"
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-patch.h"
 #include "qr-test-map.h"
 
 /* World: a 64-unit cube at the origin (brush 0:0) and a 64×32×16 box at
@@ -1365,6 +1366,314 @@ test_group_vmf (void)
   }
 }
 
+/* ---- patches ---------------------------------------------------------- */
+
+#define PATCH_TEXT(Z) \
+  "{\npatchDef2\n{\ntextures/arch\n( 3 3 0 0 0 )\n(\n" \
+  "( ( -64 -64 " Z " 0 0 ) ( -64 0 " Z " 0 0.5 ) ( -64 64 " Z " 0 1 ) )\n" \
+  "( ( 0 -64 64 0.5 0 ) ( 0 0.1 64 0.5 0.5 ) ( 0 64 64 0.5 1 ) )\n" \
+  "( ( 64 -64 " Z " 1 0 ) ( 64 0 " Z " 1 0.5 ) ( 64 64 " Z " 1 1 ) )\n" \
+  ")\n}\n}\n"
+
+static const char patch_map[] =
+  "{\n\"classname\" \"worldspawn\"\n"
+  "{\n( -128 -128 -16 ) ( -128 -127 -16 ) ( -128 -128 -15 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( -128 -128 -16 ) ( -128 -128 -15 ) ( -127 -128 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( -128 -128 -16 ) ( -127 -128 -16 ) ( -128 -127 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 128 129 0 ) ( 129 128 0 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 129 128 0 ) ( 128 128 1 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+  "( 128 128 0 ) ( 128 128 1 ) ( 128 129 0 ) floor 0 0 0 0.5 0.5 0 0 0\n}\n"
+  PATCH_TEXT ("0")
+  PATCH_TEXT ("8")
+  "}\n";
+
+/* The patch at kept position k of the world. */
+static QrPatch *
+world_patch (QrDocument *doc, guint k)
+{
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_assert_cmpuint (k, <, world->kept->len);
+  return ((QrNode *) g_ptr_array_index (world->kept, k))->patch;
+}
+
+/* A whole brush entity holding a patch: a move carries the patch, a
+ * duplicate copies it with a fresh id into the new entity. */
+static void
+test_patch_in_whole_entity (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+      "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"func_group\"\n" PATCH_TEXT ("0") "}\n");
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *group = qr_map_get_entity (map, 1);
+  QrId id = group->id;
+  const QrPatch *patch = ((QrNode *) g_ptr_array_index (group->kept, 0))->patch;
+  QrId patch_id = patch->id;
+  QrObjects whole = { NULL, 0, &id, 1 };
+  GError *error = NULL;
+
+  g_assert_true (qr_op_translate (doc, &whole, qr_vec3 (0, 0, 32), &error));
+  g_assert_no_error (error);
+  patch = ((QrNode *) g_ptr_array_index (qr_map_get_entity (map, 1)->kept, 0))->patch;
+  g_assert_cmpuint (patch->id, ==, patch_id);
+  g_assert_cmpfloat (patch->points[0].pos.z, ==, 32);
+
+  g_assert_true (qr_op_duplicate (doc, &whole, qr_vec3 (256, 0, 0), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+  const QrEntity *copy = qr_map_get_entity (map, 2);
+  g_assert_cmpuint (copy->kept->len, ==, 1);
+  const QrPatch *copied = ((QrNode *) g_ptr_array_index (copy->kept, 0))->patch;
+  g_assert_cmpuint (copied->id, !=, patch_id);
+  g_assert_cmpfloat (copied->points[0].pos.x, ==, -64 + 256);
+  g_assert_cmpfloat (copied->points[0].pos.z, ==, 32);
+  /* The original stays where it was, with its id, and only once. */
+  g_assert_cmpuint (qr_map_get_entity (map, 1)->kept->len, ==, 1);
+  g_assert_cmpfloat (((QrNode *) g_ptr_array_index (qr_map_get_entity (map, 1)->kept, 0))->patch->points[0].pos.x, ==, -64);
+}
+
+static void
+test_patch_delete (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  QrId id = world_patch (doc, 0)->id, other = world_patch (doc, 1)->id;
+  QrEntity *world;
+
+  g_assert_true (qr_op_delete (doc, &id, 1, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_assert_cmpuint (world->kept->len, ==, 1);
+  g_assert_cmpuint (world_patch (doc, 0)->id, ==, other);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  after = qr_test_save_text (doc);
+  g_assert_null (strstr (after, "-64 -64 0 0 0"));
+  g_assert_nonnull (strstr (after, "-64 -64 8 0 0"));
+
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpuint (world_patch (doc, 0)->id, ==, id);
+  g_assert_true (qr_document_redo (doc));
+  redone = qr_test_save_text (doc);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* A patch and a brush in one step. */
+  QrId both[2] = { other, qr_entity_get_brush (world, 0)->id };
+  g_assert_true (qr_op_delete (doc, both, 2, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 0);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 0);
+}
+
+/* A moved patch: every control point moved exactly, the texture
+ * coordinates kept, its text regenerated (the other patch's kept as read);
+ * undo gives back the very text, redo the moved one. */
+static void
+test_patch_move (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autoptr (QrPatch) original = qr_patch_ref (world_patch (doc, 0));
+  QrNode *node;
+  QrPatch *moved;
+  QrId id = original->id;
+  QrVec3 delta = qr_vec3 (16, -8.25, 0.5);
+  QrBounds b;
+
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), delta, &error));
+  g_assert_no_error (error);
+  moved = world_patch (doc, 0);
+  g_assert_true (moved != original);
+  g_assert_cmpuint (moved->id, ==, id);
+  for (int i = 0; i < 9; i++)
+    {
+      QrVec3 want = qr_vec3_add (original->points[i].pos, delta);
+      g_assert_true (qr_vec3_identical (moved->points[i].pos, want));
+      g_assert_cmpfloat (moved->points[i].st[0], ==, original->points[i].st[0]);
+      g_assert_cmpfloat (moved->points[i].st[1], ==, original->points[i].st[1]);
+    }
+  /* Its tessellation moved with it. */
+  g_assert_true (qr_vec3_identical (moved->mesh->p[0], qr_vec3_add (original->mesh->p[0], delta)));
+  node = g_ptr_array_index (qr_map_get_entity (qr_document_get_map (doc), 0)->kept, 0);
+  g_assert_null (node->raw);
+  node = g_ptr_array_index (qr_map_get_entity (qr_document_get_map (doc), 0)->kept, 1);
+  g_assert_nonnull (node->raw);
+  /* The selection keeps the patch; its bounds are the moved surface's. */
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), id));
+  g_assert_true (qr_op_bounds (doc, QR_BRUSHES (&id, 1), &b, &error));
+  g_assert_cmpfloat (b.min.x, ==, -48);
+  g_assert_cmpfloat (b.max.y, ==, 55.75);
+
+  after = qr_test_save_text (doc);
+  g_assert_nonnull (strstr (after, "( ( -48 -72.25 0.5 0 0 ) ( -48 -8.25 0.5 0 0.5 ) ( -48 55.75 0.5 0 1 ) )\n"
+                                   "( ( 16 -72.25 64.5 0.5 0 ) ( 16 -8.15 64.5 0.5 0.5 ) ( 16 55.75 64.5 0.5 1 ) )\n"));
+  g_assert_nonnull (strstr (after, "( ( -64 -64 8 0 0 ) ( -64 0 8 0 0.5 ) ( -64 64 8 0 1 ) )\n"));
+
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (world_patch (doc, 0) == original);
+  g_assert_true (qr_document_redo (doc));
+  redone = qr_test_save_text (doc);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* Flipped, it faces the mirrored way, not inside out: each row reversed,
+   * each point with its texture coordinates. */
+  {
+    const QrPatch *unflipped = world_patch (doc, 0);
+    const QrBezierGrid *g = unflipped->mesh;
+    QrVec3 n0 = qr_bezier_grid_normal (g, g->rows / 2, 0);
+    QrPatchPoint p0 = unflipped->points[0];
+    QrBounds fb;
+    g_assert_true (qr_op_bounds (doc, QR_BRUSHES (&id, 1), &fb, &error));
+    double cx = (fb.min.x + fb.max.x) / 2;
+    g_assert_true (qr_op_flip (doc, QR_BRUSHES (&id, 1), 0, &error));
+    g_assert_no_error (error);
+    const QrPatch *flipped = world_patch (doc, 0);
+    QrVec3 n1 = qr_bezier_grid_normal (flipped->mesh, flipped->mesh->rows / 2, 0);
+    g_assert_cmpfloat (fabs (n1.x + n0.x) + fabs (n1.y - n0.y) + fabs (n1.z - n0.z), <, 1e-12);
+    g_assert_cmpfloat (fabs (n0.z), >, 0.5);
+    const QrPatchPoint *q = &flipped->points[2];
+    g_assert_cmpfloat (q->pos.x, ==, 2 * cx - p0.pos.x);
+    g_assert_cmpfloat (q->pos.y, ==, p0.pos.y);
+    g_assert_cmpfloat (q->st[0], ==, p0.st[0]);
+    g_assert_cmpfloat (q->st[1], ==, p0.st[1]);
+    g_assert_true (qr_document_undo (doc));
+  }
+
+  /* With a brush, rotated: both turn about the centre of their bounds. */
+  QrId both[2] = { id, qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id };
+  g_assert_true (qr_op_rotate (doc, QR_BRUSHES (both, 2), 2, 90, &error));
+  g_assert_no_error (error);
+  g_assert_true (qr_document_undo (doc));
+  g_autofree char *undone2 = qr_test_save_text (doc);
+  g_assert_cmpstr (undone2, ==, after);
+}
+
+/* Duplicating (Shift+drag, Duplicate) copies patches too, with fresh ids. */
+static void
+test_patch_duplicate (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *undone = NULL;
+  QrPatch *original = world_patch (doc, 1), *copy;
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId ids[2] = { original->id, qr_entity_get_brush (world, 0)->id };
+  const QrSelection *sel;
+
+  g_assert_true (qr_op_duplicate (doc, QR_BRUSHES (ids, 2), qr_vec3 (0, 0, 128), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 3);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  copy = world_patch (doc, 2);
+  g_assert_cmpuint (copy->id, !=, original->id);
+  g_assert_cmpuint (copy->id, !=, qr_entity_get_brush (world, 1)->id);
+  for (int i = 0; i < 9; i++)
+    g_assert_true (qr_vec3_identical (copy->points[i].pos, qr_vec3_add (original->points[i].pos, qr_vec3 (0, 0, 128))));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 2);
+  g_assert_true (qr_selection_has_brush (sel, copy->id));
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+}
+
+/* A brush entity whose last brush goes keeps its patches, so it stays. */
+static void
+test_patch_keeps_entity (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n}\n"
+    "{\n\"classname\" \"func_group\"\n"
+    "{\n( -128 -128 -16 ) ( -128 -127 -16 ) ( -128 -128 -15 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( -128 -128 -16 ) ( -128 -128 -15 ) ( -127 -128 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( -128 -128 -16 ) ( -127 -128 -16 ) ( -128 -127 -16 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 128 129 0 ) ( 129 128 0 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 129 128 0 ) ( 128 128 1 ) floor 0 0 0 0.5 0.5 0 0 0\n"
+    "( 128 128 0 ) ( 128 128 1 ) ( 128 129 0 ) floor 0 0 0 0.5 0.5 0 0 0\n}\n"
+    PATCH_TEXT ("0")
+    "}\n");
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  QrId brush = qr_entity_get_brush (qr_map_get_entity (map, 1), 0)->id;
+
+  g_assert_true (qr_op_delete (doc, &brush, 1, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 2);
+  g_assert_cmpuint (qr_map_get_entity (map, 1)->kept->len, ==, 1);
+  g_assert_nonnull (((QrNode *) g_ptr_array_index (qr_map_get_entity (map, 1)->kept, 0))->patch);
+}
+
+/* Copy takes the selected patches (only those), paste gives them fresh ids
+ * and moves them with the brushes; a whole group brings its patches, also
+ * renumbered. */
+static void
+test_patch_copy_paste (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  g_autofree char *text = NULL, *undone = NULL;
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrPatch *original = world_patch (doc, 0);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  const char *p;
+  guint n = 0;
+
+  qr_selection_add_brush (sel, original->id);
+  qr_selection_add_brush (sel, qr_entity_get_brush (world, 0)->id);
+  text = qr_clipboard_dup_text (doc, sel);
+  for (p = strstr (text, "patchDef2"); p != NULL; p = strstr (p + 1, "patchDef2"))
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_nonnull (strstr (text, "( ( -64 -64 0 0 0 )"));
+  g_assert_null (strstr (text, "( ( -64 -64 8 0 0 )"));
+
+  g_assert_true (qr_clipboard_paste (doc, text, -1, qr_vec3 (0, 0, 256), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (world->kept->len, ==, 3);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
+  QrPatch *pasted = world_patch (doc, 2);
+  g_assert_cmpuint (pasted->id, !=, original->id);
+  g_assert_cmpuint (pasted->id, !=, world_patch (doc, 1)->id);
+  g_assert_cmpuint (pasted->id, !=, qr_entity_get_brush (world, 0)->id);
+  g_assert_cmpuint (pasted->id, !=, qr_entity_get_brush (world, 1)->id);
+  for (int i = 0; i < 9; i++)
+    g_assert_true (qr_vec3_identical (pasted->points[i].pos, qr_vec3_add (original->points[i].pos, qr_vec3 (0, 0, 256))));
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), pasted->id));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 2);
+  g_assert_true (qr_document_undo (doc));
+  undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+
+  /* A whole group with a patch: pasted in place, its patch renumbered. */
+  g_autoptr (QrDocument) grouped = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"func_group\"\n" PATCH_TEXT ("0") "}\n");
+  QrMap *map = qr_document_get_map (grouped);
+  QrEntity *group = qr_map_get_entity (map, 1);
+  QrId first = ((QrNode *) g_ptr_array_index (group->kept, 0))->patch->id;
+  g_autoptr (QrSelection) whole = qr_selection_new ();
+  qr_selection_add_entity (whole, group->id);
+  g_free (text);
+  text = qr_clipboard_dup_text (grouped, whole);
+  g_assert_nonnull (strstr (text, "patchDef2"));
+  g_assert_true (qr_clipboard_paste (grouped, text, -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+  QrEntity *again = qr_map_get_entity (map, 2);
+  g_assert_cmpuint (again->kept->len, ==, 1);
+  QrPatch *renumbered = ((QrNode *) g_ptr_array_index (again->kept, 0))->patch;
+  g_assert_nonnull (renumbered);
+  g_assert_cmpuint (renumbered->id, !=, first);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (grouped), renumbered->id));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1372,6 +1681,12 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/create/block", test_create_block);
   g_test_add_func ("/edit/create/shapes", test_create_shapes);
   g_test_add_func ("/edit/move", test_move);
+  g_test_add_func ("/edit/patch/delete", test_patch_delete);
+  g_test_add_func ("/edit/patch/whole-entity", test_patch_in_whole_entity);
+  g_test_add_func ("/edit/patch/move", test_patch_move);
+  g_test_add_func ("/edit/patch/duplicate", test_patch_duplicate);
+  g_test_add_func ("/edit/patch/keeps-entity", test_patch_keeps_entity);
+  g_test_add_func ("/edit/patch/copy-paste", test_patch_copy_paste);
   g_test_add_func ("/edit/resize", test_resize);
   g_test_add_func ("/edit/rotate", test_rotate);
   g_test_add_func ("/edit/shear", test_shear);

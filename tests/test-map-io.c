@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib.h>
 #include "qr-io.h"
+#include "qr-patch-text.h"
 #include "qr-test-map.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -569,6 +570,32 @@ test_quake3_patch (void)
   g_assert_cmpuint (map->kept->len, ==, 0);
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE3);
 
+  /* Read as well as kept: texture, header, every point (x y z s t). */
+  g_assert_null (patch->problem);
+  g_assert_nonnull (patch->patch);
+  g_assert_cmpstr (patch->patch->texture, ==, "textures/common/caulk");
+  g_assert_cmpint (patch->patch->rows, ==, 3);
+  g_assert_cmpint (patch->patch->cols, ==, 3);
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 3; c++)
+      {
+        const QrPatchPoint *pt = qr_patch_point (patch->patch, r, c);
+        g_assert_cmpfloat (pt->pos.x, ==, 64 * (r - 1));
+        g_assert_cmpfloat (pt->pos.y, ==, 64 * (c - 1));
+        g_assert_cmpfloat (pt->pos.z, ==, r == 1 && c == 1 ? 16 : 0);
+        g_assert_cmpfloat (pt->st[0], ==, r * 0.5);
+        g_assert_cmpfloat (pt->st[1], ==, c * 0.5);
+      }
+  /* An id no brush has. */
+  g_assert_cmpuint (patch->patch->id, !=, 0);
+  g_assert_cmpuint (patch->patch->id, !=, qr_entity_get_brush (world, 0)->id);
+  g_assert_cmpuint (patch->patch->id, !=, qr_entity_get_brush (world, 1)->id);
+  /* Its text regenerated from the numbers is the same text. */
+  {
+    g_autofree char *regenerated = qr_patch_to_text (patch->patch);
+    g_assert_cmpstr (regenerated, ==, PATCH_RAW);
+  }
+
   assert_writes_as (quake3_text,
     "// entity 0\n"
     "{\n"
@@ -665,6 +692,76 @@ test_quake3_brushdef (void)
     "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
     "{\n" BRUSHDEF_RAW "\n}\n"
     "}\n");
+}
+
+/* Text that is not a patch stays verbatim and says where it went wrong;
+ * the rest of the map reads on. */
+static void
+test_quake3_patch_invalid (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\npatchDef2\n{\ntextures/x\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n)\n}\n}\n"
+    "{\npatchDef2\n{\ntextures/x\n( 4 3 0 0 0 )\n(\n)\n}\n}\n"
+    "{\npatchDef2\n{\ntextures/x\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 zero 0 1 ) ( 0 2 0 0 2 ) )\n)\n}\n}\n"
+    "{\n" PATCH_RAW "\n}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrNode *n;
+
+  g_assert_cmpuint (world->kept->len, ==, 4);
+  /* One row where three were announced. */
+  n = g_ptr_array_index (world->kept, 0);
+  g_assert_null (n->patch);
+  g_assert_cmpstr (n->problem, ==, "test.map:10:1: expected “(” starting a row of control points, found “)”");
+  n = g_ptr_array_index (world->kept, 1);
+  g_assert_null (n->patch);
+  g_assert_cmpstr (n->problem, ==, "test.map:17:3: a patch of 4 × 3 control points: both must be odd and 3 or more");
+  n = g_ptr_array_index (world->kept, 2);
+  g_assert_null (n->patch);
+  g_assert_cmpstr (n->problem, ==, "test.map:28:23: expected a number, found “zero”");
+  g_assert_cmpstr (n->raw, ==, "patchDef2\n{\ntextures/x\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 zero 0 1 ) ( 0 2 0 0 2 ) )\n)\n}");
+  n = g_ptr_array_index (world->kept, 3);
+  g_assert_nonnull (n->patch);
+  g_assert_null (n->problem);
+  assert_round_trip (map);
+}
+
+/* An edited patch (raw text dropped) is written from its numbers, the
+ * shortest decimals that read back to the same doubles. */
+static void
+test_quake3_patch_regenerated (void)
+{
+  static const char text[] = "{\n\"classname\" \"worldspawn\"\n{\n" PATCH_RAW "\n}\n}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  QrNode *n = g_ptr_array_index (qr_map_get_entity (map, 0)->kept, 0);
+  g_autoptr (QrPatch) moved = qr_patch_copy (n->patch);
+  QrTransform tr = qr_transform_translate (qr_vec3 (0.1, 1.0 / 3, -0.25));
+  g_autofree char *out = NULL;
+  g_autoptr (QrMap) again = NULL;
+  QrNode *m;
+
+  qr_patch_transform (moved, &tr);
+  qr_patch_unref (n->patch);
+  n->patch = g_steal_pointer (&moved);
+  g_clear_pointer (&n->raw, g_free);
+  out = write_ok (map, QR_SAVE_AS_READ);
+  g_assert_nonnull (strstr (out, "( ( -63.9 -63.666666666666664 -0.25 0 0 ) ( -63.9 0.3333333333333333 -0.25 0 0.5 )"));
+  again = parse_ok (out);
+  m = g_ptr_array_index (qr_map_get_entity (again, 0)->kept, 0);
+  g_assert_nonnull (m->patch);
+  n->patch->id = m->patch->id;
+  g_assert_true (qr_patch_equal (n->patch, m->patch));
+
+  /* VMF has no patches, edited or not. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GString) vmf = qr_map_write_vmf (map, &error);
+    g_assert_no_error (error);
+    g_assert_null (strstr (vmf->str, "patchDef2"));
+  }
 }
 
 /* CRLF inside a verbatim block: the kept text has plain newlines. */
@@ -1460,6 +1557,8 @@ main (int argc, char **argv)
   g_test_add_func ("/io/map/quake3/patch", test_quake3_patch);
   g_test_add_func ("/io/map/quake3/patch-positions", test_quake3_patch_positions);
   g_test_add_func ("/io/map/quake3/patch-crlf", test_quake3_patch_crlf);
+  g_test_add_func ("/io/map/quake3/patch-invalid", test_quake3_patch_invalid);
+  g_test_add_func ("/io/map/quake3/patch-regenerated", test_quake3_patch_regenerated);
   g_test_add_func ("/io/map/quake3/brushdef", test_quake3_brushdef);
   g_test_add_func ("/io/map/bare-list/brushes", test_bare_list);
   g_test_add_func ("/io/map/bare-list/single-line", test_bare_list_single_line);

@@ -7,6 +7,8 @@
 #include "qr-document.h"
 #include "qr-io.h"
 #include "qr-operations.h"
+#include "qr-patch.h"
+#include "qr-test-map.h"
 #include "qr-scene-mesh.h"
 
 static QrDocument *
@@ -326,6 +328,67 @@ triangles_flagged (const QrSceneMesh *mesh, QrSceneStream s, guint32 flag)
   return count;
 }
 
+/* A patch draws its tessellation, both sides, and every grid line; the
+ * mesh follows it through selection, move, duplicate, delete, undo, redo. */
+static void
+test_patch (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n{\npatchDef2\n{\ntextures/arch\n( 5 3 0 0 0 )\n(\n"
+    "( ( -64 -64 0 0 0 ) ( -64 0 0 0 0.5 ) ( -64 64 0 0 1 ) )\n"
+    "( ( -64 -64 64 0.25 0 ) ( -64 0 64 0.25 0.5 ) ( -64 64 64 0.25 1 ) )\n"
+    "( ( 0 -64 64 0.5 0 ) ( 0 0 64 0.5 0.5 ) ( 0 64 64 0.5 1 ) )\n"
+    "( ( 64 -64 64 0.75 0 ) ( 64 0 64 0.75 0.5 ) ( 64 64 64 0.75 1 ) )\n"
+    "( ( 64 -64 0 1 0 ) ( 64 0 0 1 0.5 ) ( 64 64 0 1 1 ) )\n)\n}\n}\n}\n");
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  g_autoptr (GError) error = NULL;
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  const QrPatch *patch = ((QrNode *) g_ptr_array_index (world->kept, 0))->patch;
+  const QrBezierGrid *g = patch->mesh;
+  QrId id = patch->id;
+  guint n, n_verts, found = 0;
+
+  /* Cut 4 times per span across the arch (it bends by 22.6 units), once along it. */
+  g_assert_cmpint (g->rows, ==, 9);
+  g_assert_cmpint (g->cols, ==, 2);
+  const uint32_t *idx = stream (mesh, QR_SCENE_FACE_INDEX, &n);
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+  guint triangles = 0;
+  for (guint i = 0; i < n; i += 3)
+    if (idx[i] != 0 || idx[i + 1] != 0)
+      triangles++;
+  g_assert_cmpuint (triangles, ==, 2 * 2 * (9 - 1) * (2 - 1));
+  /* The arch's top and the middle of its first span, both sides. */
+  for (guint i = 0; i < n_verts; i++)
+    if ((v[i].pos[0] == 0 && v[i].pos[2] == 64) || (v[i].pos[0] == -48 && v[i].pos[2] == 48))
+      found++;
+  g_assert_cmpuint (found, ==, 2 * 2 * 2);
+  stream (mesh, QR_SCENE_EDGE_INDEX, &n);
+  g_assert_cmpuint (n, ==, 2 * (9 * 1 + 8 * 2));
+
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brush (sel, id);
+  qr_document_set_selection (doc, sel);
+  assert_same_as_fresh (mesh, doc);
+  g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX, QR_SCENE_SELECTED), ==, 32);
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 8), &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_op_duplicate (doc, QR_BRUSHES (&id, 1), qr_vec3 (0, 256, 0), &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_op_delete (doc, &id, 1, NULL, 0, NULL, &error));
+  assert_same_as_fresh (mesh, doc);
+  while (qr_document_undo (doc))
+    assert_same_as_fresh (mesh, doc);
+  while (qr_document_redo (doc))
+    assert_same_as_fresh (mesh, doc);
+  /* A patch edit leaves the entity's other slots alone; a new class
+   * recolours them all. */
+  g_assert_true (qr_op_set_key (doc, world->id, "classname", "trigger_once", &error));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  assert_same_as_fresh (mesh, doc);
+}
+
 static void
 test_static_generation (void)
 {
@@ -420,5 +483,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/follows-edits-undo-redo", test_follows_edits_undo_redo);
   g_test_add_func ("/render/scene-mesh/static-generation", test_static_generation);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
+  g_test_add_func ("/render/scene-mesh/patch", test_patch);
   return g_test_run ();
 }

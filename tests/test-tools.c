@@ -6,6 +6,7 @@
 #include "qr-command-stack.h"
 #include "qr-map.h"
 #include "qr-operations.h"
+#include "qr-patch.h"
 #include "qr-test-map.h"
 #include "qr-tool.h"
 
@@ -677,6 +678,55 @@ test_clip (void)
   g_assert_false (qr_tool_key (clip, doc, QR_TOOL_KEY_ENTER));
 }
 
+/* An arch patch (a half cylinder over x -64..64 along y -64..64, its top at
+ * z 64) is clicked, dragged and boxed like a brush. */
+static void
+test_select_patch (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n{\npatchDef2\n{\ntextures/arch\n( 5 3 0 0 0 )\n(\n"
+    "( ( -64 -64 0 0 0 ) ( -64 0 0 0 0.5 ) ( -64 64 0 0 1 ) )\n"
+    "( ( -64 -64 64 0.25 0 ) ( -64 0 64 0.25 0.5 ) ( -64 64 64 0.25 1 ) )\n"
+    "( ( 0 -64 64 0.5 0 ) ( 0 0 64 0.5 0.5 ) ( 0 64 64 0.5 1 ) )\n"
+    "( ( 64 -64 64 0.75 0 ) ( 64 0 64 0.75 0.5 ) ( 64 64 64 0.75 1 ) )\n"
+    "( ( 64 -64 0 1 0 ) ( 64 0 0 1 0.5 ) ( 64 64 0 1 1 ) )\n)\n}\n}\n}\n");
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId id = ((QrNode *) g_ptr_array_index (world->kept, 0))->patch->id;
+  const QrSelection *sel;
+
+  /* Its curve in the front view (the middle of the first span, -48 48), not
+   * the box around it (-64 48). */
+  drag (select, doc, at (1, -64, 0, 48, 0), at (1, -64, 0, 48, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  drag (select, doc, at (1, -49, 0, 48, 0), at (1, -49, 0, 48, 0));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, id));
+
+  /* Dragged from its curve (its top is a handle) by 37 units: 32 on the
+   * grid, every control point. */
+  drag (select, doc, at (1, -48, 0, 48, 0), at (1, -11, 0, 48, 0));
+  const QrPatch *moved = ((QrNode *) g_ptr_array_index (world->kept, 0))->patch;
+  g_assert_cmpfloat (qr_patch_point ((QrPatch *) moved, 0, 0)->pos.x, ==, -32);
+  g_assert_cmpfloat (qr_patch_point ((QrPatch *) moved, 2, 1)->pos.x, ==, 32);
+  g_assert_cmpfloat (qr_patch_point ((QrPatch *) moved, 2, 1)->pos.z, ==, 64);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmpfloat (qr_patch_point (((QrNode *) g_ptr_array_index (world->kept, 0))->patch, 0, 0)->pos.x, ==, -64);
+
+  /* Boxes in the top view: around part of it nothing, around all of it the patch. */
+  drag (select, doc, at (0, 300, 300, 0, 0), at (0, 300, 300, 0, 0));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  drag (select, doc, at (0, -80, -80, 0, 0), at (0, 40, 80, 0, 0));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  drag (select, doc, at (0, -80, -80, 0, 0), at (0, 80, 80, 0, 0));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, id));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -693,6 +743,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/entities", test_select_entities);
   g_test_add_func ("/tools/select/drag-inside-selection", test_select_drag_inside_selection);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
+  g_test_add_func ("/tools/select/patch", test_select_patch);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/clip", test_clip);
   return g_test_run ();

@@ -109,8 +109,25 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   g_autofree char *name = g_file_get_basename (job->file);
-  g_autofree char *message = g_strdup_printf (_("Opened %s: %u brushes"), name,
-                                              qr_map_count_brushes (qr_document_get_map (doc)));
+  const QrMap *opened = qr_document_get_map (doc);
+  guint patches = 0, unread = 0;
+  for (guint e = 0; e < qr_map_entity_count (opened); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (opened, e);
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrNode *node = g_ptr_array_index (entity->kept, k);
+          patches += node->patch != NULL;
+          unread += node->problem != NULL;
+        }
+    }
+  g_autofree char *message = NULL;
+  if (patches == 0 && unread == 0)
+    message = g_strdup_printf (_("Opened %s: %u brushes"), name, qr_map_count_brushes (opened));
+  else
+    /* Patches that did not read are kept as text, drawn nowhere: say so. */
+    message = g_strdup_printf (_("Opened %s: %u brushes, %u patches, %u patches kept unread (see quarry-cli info)"),
+                               name, qr_map_count_brushes (opened), patches, unread);
   _qr_window_set_message (self, message);
   _qr_window_bench_map_loaded (self);
 }

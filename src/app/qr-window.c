@@ -8,6 +8,7 @@
 #include "qr-brush.h"
 #include "qr-entity-transform.h"
 #include "qr-map.h"
+#include "qr-patch.h"
 
 G_DEFINE_FINAL_TYPE (QrWindow, qr_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -165,7 +166,7 @@ on_history_row_activated (GtkListBox *list, GtkListBoxRow *row, QrWindow *self)
 
 /* ---- the document ---- */
 
-/* Bounds of the brushes (and point entities) wanted, valid ones only
+/* Bounds of the brushes (patches, point entities) wanted, valid ones only
  * unless there are no others: an invalid brush's plane points may lie
  * thousands of units away and would shrink the map to a dot. */
 static QrBounds
@@ -189,6 +190,12 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
             for (int f = 0; f < brush->n_faces; f++)
               for (int k = 0; k < 3; k++)
                 qr_bounds_add_point (&b, brush->faces[f].points[k]);
+        }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch != NULL && (!selection_only || whole || qr_selection_has_brush (sel, patch->id)))
+            qr_bounds_add_bounds (&b, patch->bounds);
         }
       QrBounds box;
       if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_box (entity, &box))
@@ -306,6 +313,17 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *
             {
               best_t = t;
               best = brush->id;
+              best_entity = FALSE;
+            }
+        }
+      /* Patches select like brushes, by their ids. */
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch != NULL && qr_ray_hit_bezier_grid (ray, patch->mesh, patch->bounds, &t) && t < best_t)
+            {
+              best_t = t;
+              best = patch->id;
               best_entity = FALSE;
             }
         }

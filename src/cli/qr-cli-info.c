@@ -35,8 +35,10 @@ qr_cli_info (int argc, char **argv)
   g_autoptr (QrMap) map = NULL;
   g_autoptr (GArray) invalid = g_array_new (FALSE, FALSE, sizeof (Invalid));
   g_autoptr (GPtrArray) textures = NULL;
+  g_autoptr (GPtrArray) bad_patches = g_ptr_array_new (); /* QrNode *, borrowed */
+  g_autoptr (GArray) bad_patch_entities = g_array_new (FALSE, FALSE, sizeof (guint));
   QrBounds bounds = qr_bounds_empty ();
-  guint kept_blocks = 0;
+  guint kept_blocks = 0, patches = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!qr_cli_parse_options (context, &argc, &argv))
@@ -62,6 +64,17 @@ qr_cli_info (int argc, char **argv)
         QrEntity *entity = qr_map_get_entity (map, e);
 
         kept_blocks += entity->kept->len;
+        for (guint k = 0; k < entity->kept->len; k++)
+          {
+            QrNode *node = g_ptr_array_index (entity->kept, k);
+
+            patches += node->patch != NULL;
+            if (node->problem != NULL)
+              {
+                g_ptr_array_add (bad_patches, node);
+                g_array_append_val (bad_patch_entities, e);
+              }
+          }
         for (guint b = 0; b < qr_entity_brush_count (entity); b++)
           {
             QrBrush *brush = qr_entity_get_brush (entity, b);
@@ -98,6 +111,19 @@ qr_cli_info (int argc, char **argv)
       json_object_object_add (root, "brushes", json_object_new_int64 (qr_map_count_brushes (map)));
       json_object_object_add (root, "faces", json_object_new_int64 (qr_map_count_faces (map)));
       json_object_object_add (root, "kept_blocks", json_object_new_int64 (kept_blocks + map->kept->len));
+      json_object_object_add (root, "patches", json_object_new_int64 (patches));
+      {
+        json_object *bad = json_object_new_array ();
+
+        for (guint i = 0; i < bad_patches->len; i++)
+          {
+            json_object *o = json_object_new_object ();
+            json_object_object_add (o, "entity", json_object_new_int64 (g_array_index (bad_patch_entities, guint, i)));
+            json_object_object_add (o, "reason", json_object_new_string (((QrNode *) g_ptr_array_index (bad_patches, i))->problem));
+            json_object_array_add (bad, o);
+          }
+        json_object_object_add (root, "invalid_patches", bad);
+      }
       for (guint i = 0; i < invalid->len; i++)
         {
           Invalid *v = &g_array_index (invalid, Invalid, i);
@@ -133,6 +159,7 @@ qr_cli_info (int argc, char **argv)
   printf ("brushes:   %u\n", qr_map_count_brushes (map));
   printf ("faces:     %u\n", qr_map_count_faces (map));
   printf ("kept:      %u blocks\n", kept_blocks + map->kept->len);
+  printf ("patches:   %u\n", patches);
   if (!qr_bounds_is_empty (bounds))
     printf ("bounds:    (%g %g %g) – (%g %g %g)\n", bounds.min.x, bounds.min.y, bounds.min.z,
             bounds.max.x, bounds.max.y, bounds.max.z);
@@ -147,5 +174,10 @@ qr_cli_info (int argc, char **argv)
       Invalid *v = &g_array_index (invalid, Invalid, i);
       printf ("  %u:%u %s\n", v->entity, v->brush, v->reason);
     }
+  /* Kept verbatim, drawn nowhere: where the text stopped being a patch. */
+  printf ("invalid patches: %u\n", bad_patches->len);
+  for (guint i = 0; i < bad_patches->len; i++)
+    printf ("  entity %u: %s\n", g_array_index (bad_patch_entities, guint, i),
+            ((QrNode *) g_ptr_array_index (bad_patches, i))->problem);
   return QR_EXIT_OK;
 }

@@ -1,6 +1,8 @@
-/* quarry-cli mesh: the face polygons of every brush, as JSON. */
+/* quarry-cli mesh: the face polygons of every brush, and the tessellated
+ * triangles of every patch, as JSON. */
 #include "qr-cli.h"
 #include "qr-cli-json.h"
+#include "qr-patch.h"
 
 #include <stdio.h>
 
@@ -48,6 +50,41 @@ brush_json (const QrMap *map, const QrBrush *brush, guint index)
   return o;
 }
 
+/* The patch's tessellation (src/geom/qr-bezier.h) as the editor draws it:
+ * the grid's points row after row, and two triangles per cell, indices
+ * into them, anticlockwise seen from the side the grid normal points to. */
+static json_object *
+patch_json (const QrPatch *patch, guint index)
+{
+  json_object *o = json_object_new_object ();
+  const QrBezierGrid *g = patch->mesh;
+  json_object *verts = json_object_new_array_ext (g->rows * g->cols);
+  json_object *tris = json_object_new_array_ext (2 * (g->rows - 1) * (g->cols - 1));
+
+  json_object_object_add (o, "index", json_object_new_int64 (index));
+  json_object_object_add (o, "texture", json_object_new_string (patch->texture));
+  json_object_object_add (o, "rows", json_object_new_int64 (g->rows));
+  json_object_object_add (o, "cols", json_object_new_int64 (g->cols));
+  for (int i = 0; i < g->rows * g->cols; i++)
+    json_object_array_add (verts, qr_json_vec3 (g->p[i]));
+  for (int r = 0; r + 1 < g->rows; r++)
+    for (int c = 0; c + 1 < g->cols; c++)
+      {
+        int a = r * g->cols + c, b = a + 1, d = a + g->cols, e = d + 1;
+        int t[2][3] = { { a, b, d }, { b, e, d } };
+        for (int k = 0; k < 2; k++)
+          {
+            json_object *jt = json_object_new_array_ext (3);
+            for (int m = 0; m < 3; m++)
+              json_object_array_add (jt, json_object_new_int64 (t[k][m]));
+            json_object_array_add (tris, jt);
+          }
+      }
+  json_object_object_add (o, "vertices", verts);
+  json_object_object_add (o, "triangles", tris);
+  return o;
+}
+
 int
 qr_cli_mesh (int argc, char **argv)
 {
@@ -85,6 +122,20 @@ qr_cli_mesh (int argc, char **argv)
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         json_object_array_add (brushes, brush_json (map, qr_entity_get_brush (entity, b), b));
       json_object_object_add (je, "brushes", brushes);
+      /* Only entities with patches say so: brush maps read as before. */
+      json_object *patches = NULL;
+      guint n_patches = 0;
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch == NULL)
+            continue;
+          if (patches == NULL)
+            patches = json_object_new_array ();
+          json_object_array_add (patches, patch_json (patch, n_patches++));
+        }
+      if (patches != NULL)
+        json_object_object_add (je, "patches", patches);
       json_object_array_add (entities, je);
     }
   json_object_object_add (root, "entities", entities);

@@ -1,4 +1,5 @@
 #include "qr-clipboard.h"
+#include "qr-patch.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -12,6 +13,35 @@ copy_brush_into (QrMap *to, const QrMap *from, const QrBrush *brush)
   for (int f = 0; f < copy->n_faces; f++)
     copy->faces[f].texture = qr_map_intern_texture (to, qr_map_texture_name (from, brush->faces[f].texture), -1);
   return copy;
+}
+
+/* Where a selected brush or patch of `entity` goes in the clipboard map:
+ * world ones into one bare list, written without braces around them (the
+ * clipboard form editors exchange); others into a copy of their entity's
+ * header, made once, without the patches it holds (only selected ones
+ * follow). */
+static QrEntity *
+clip_target (QrMap *clip, QrEntity **loose, const QrEntity *entity, bool world, QrEntity **target)
+{
+  if (world)
+    {
+      if (*loose == NULL)
+        {
+          *loose = qr_entity_new (0);
+          (*loose)->flags = QR_ENTITY_IMPLICIT;
+          g_ptr_array_insert (clip->entities, 0, *loose);
+        }
+      return *loose;
+    }
+  if (*target == NULL)
+    {
+      *target = qr_entity_copy_header (entity);
+      for (guint k = (*target)->kept->len; k-- > 0;)
+        if (((QrNode *) g_ptr_array_index ((*target)->kept, k))->patch != NULL)
+          g_ptr_array_remove_index ((*target)->kept, k);
+      qr_map_add_entity (clip, *target);
+    }
+  return *target;
 }
 
 char *
@@ -32,6 +62,7 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
 
       if (whole && !world)
         {
+          /* With every kept block, patches included. */
           target = qr_entity_copy_header (entity);
           target->flags &= ~QR_ENTITY_HIDDEN;
           qr_map_add_entity (clip, target);
@@ -42,29 +73,16 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
 
           if (!(whole && !world) && !qr_selection_has_brush (sel, brush->id))
             continue;
-          if (target == NULL)
-            {
-              if (world)
-                {
-                  /* World brushes are a bare list, written without braces
-                   * around them: the clipboard form editors exchange. */
-                  if (loose == NULL)
-                    {
-                      loose = qr_entity_new (0);
-                      loose->flags = QR_ENTITY_IMPLICIT;
-                      g_ptr_array_insert (clip->entities, 0, loose);
-                    }
-                  target = loose;
-                }
-              else
-                {
-                  target = qr_entity_copy_header (entity);
-                  qr_map_add_entity (clip, target);
-                }
-            }
-          qr_entity_add_brush (target, copy_brush_into (clip, map, brush));
-          if (world)
-            target = NULL;
+          qr_entity_add_brush (clip_target (clip, &loose, entity, world, &target),
+                               copy_brush_into (clip, map, brush));
+        }
+      /* Selected patches (they number with the brushes), after the brushes. */
+      for (guint k = 0; k < entity->kept->len && !(whole && !world); k++)
+        {
+          const QrNode *node = g_ptr_array_index (entity->kept, k);
+
+          if (node->patch != NULL && qr_selection_has_brush (sel, node->patch->id))
+            qr_entity_add_kept (clip_target (clip, &loose, entity, world, &target), qr_node_copy (node));
         }
     }
   text = qr_map_write_map (clip, QR_SAVE_AS_READ, NULL);

@@ -1,9 +1,11 @@
 /* Reader for Quake-family .map files, every dialect in one pass:
  * standard and Valve 220 faces (mixed freely), Quake 2/3 surface values,
- * Quake 3 patchDef2/brushDef blocks (kept verbatim), and bare brush lists
- * as editors put them on the clipboard. */
+ * Quake 3 patchDef2 blocks (kept verbatim and read into patches) and
+ * brushDef blocks (kept verbatim), and bare brush lists as editors put
+ * them on the clipboard. */
 #include "qr-io.h"
 #include "qr-number.h"
+#include "qr-patch-text.h"
 #include "qr-scanner.h"
 
 #include <string.h>
@@ -159,6 +161,26 @@ is_brace_token (const QrScanner *s, const char *p, char brace)
   return *p == brace && (p + 1 >= s->end || qr_scanner_is_space (p[1]));
 }
 
+/* A patch's text, from `begin` to where the scanner stands (after its
+ * closing brace), read into node->patch. Text that is not a patch stays
+ * verbatim, as every block did before patches were read, with the reason
+ * in node->problem. */
+static void
+read_patch (MapReader *r, QrNode *node, const char *begin)
+{
+  g_autoptr (GError) error = NULL;
+  QrScanner sub = r->s;
+  /* The patch must not take the id of a brush: one counter serves both. */
+  QrId id = qr_map_take_brush_id (r->map);
+
+  sub.p = begin;
+  sub.end = r->s.p;
+  sub.end_name = "the end of the patch";
+  node->patch = qr_patch_read (&sub, id, &error);
+  if (node->patch == NULL)
+    node->problem = g_strdup (error->message);
+}
+
 /* A block the editor does not interpret (patchDef2, brushDef…): from its
  * name to the brace closing its body, kept verbatim without carriage returns. */
 static QrNode *
@@ -210,6 +232,8 @@ read_raw_block (MapReader *r, const char *name, gsize name_len, GError **error)
       g_string_append_c (raw, *q);
   node = qr_node_new (node_name);
   node->raw = g_string_free (raw, FALSE);
+  if (strcmp (node_name, "patchDef2") == 0)
+    read_patch (r, node, begin);
   return node;
 }
 

@@ -4,6 +4,7 @@
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-output.h"
+#include "qr-patch-text.h"
 
 #include <string.h>
 
@@ -191,14 +192,19 @@ write_face (MapWriter *w, const QrFace *f, guint entity, guint brush, int face, 
   return true;
 }
 
-/* Verbatim .map blocks go back as read; VMF blocks have no .map form. */
+/* Verbatim .map blocks go back as read, an edited patch as its numbers
+ * say now; VMF blocks have no .map form. */
 static void
 write_raw (MapWriter *w, const QrNode *node)
 {
-  if (node->raw == NULL)
+  g_autofree char *text = NULL;
+
+  if (node->raw == NULL && node->patch != NULL)
+    text = qr_patch_to_text (node->patch);
+  if (node->raw == NULL && text == NULL)
     return;
   g_string_append (w->out, "{\n");
-  g_string_append (w->out, node->raw);
+  g_string_append (w->out, node->raw != NULL ? node->raw : text);
   g_string_append (w->out, "\n}\n");
 }
 

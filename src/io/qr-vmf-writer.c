@@ -98,8 +98,8 @@ write_node_items (VmfWriter *w, const QrNode *node)
 static void
 write_node (VmfWriter *w, const QrNode *node)
 {
-  /* MAP-only verbatim blocks (patches) have no VMF form. */
-  if (node->raw != NULL)
+  /* MAP-only verbatim blocks (patches, edited ones too) have no VMF form. */
+  if (node->raw != NULL || node->patch != NULL)
     return;
   open_block (w, node->name);
   write_node_items (w, node);

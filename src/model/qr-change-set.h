@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include "qr-model-types.h"
 
+/* Brushes and patches share one id counter, so the brush lists name
+ * patches too (added to, removed from or changed in kept blocks). */
 typedef struct
 {
   GArray *brushes_added;     /* QrId */

@@ -1,4 +1,5 @@
 #include "qr-document.h"
+#include "qr-patch.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -501,6 +502,38 @@ qr_document_find_entity (QrDocument *doc, QrId id, guint *entity)
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+qr_document_find_patch (QrDocument *doc, QrId id, guint *entity, guint *kept)
+{
+  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
+    {
+      QrEntity *ent = qr_map_get_entity (doc->map, e);
+
+      for (guint k = 0; k < ent->kept->len; k++)
+        {
+          const QrNode *node = g_ptr_array_index (ent->kept, k);
+
+          if (node->patch != NULL && node->patch->id == id)
+            {
+              *entity = e;
+              *kept = k;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+QrPatch *
+qr_document_lookup_patch (QrDocument *doc, QrId id)
+{
+  guint e, k;
+
+  if (!qr_document_find_patch (doc, id, &e, &k))
+    return NULL;
+  return ((QrNode *) g_ptr_array_index (qr_map_get_entity (doc->map, e)->kept, k))->patch;
 }
 
 QrBrush *

@@ -90,6 +90,10 @@ gboolean qr_document_in_edit (QrDocument *doc);
 gboolean qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index);
 gboolean qr_document_find_entity (QrDocument *doc, QrId id, guint *entity);
 QrBrush *qr_document_lookup_brush (QrDocument *doc, QrId id);
+/* Where a patch is now: its entity and its place among the entity's kept
+ * blocks (QrNode.patch). */
+gboolean qr_document_find_patch (QrDocument *doc, QrId id, guint *entity, guint *kept);
+QrPatch *qr_document_lookup_patch (QrDocument *doc, QrId id);
 /* The selected brushes, with every brush of the entities selected whole,
  * each once (GArray of QrId). */
 GArray *qr_document_dup_selected_brushes (QrDocument *doc);

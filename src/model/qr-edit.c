@@ -1,4 +1,5 @@
 #include "qr-edit.h"
+#include "qr-patch.h"
 
 static void
 op_clear (gpointer data)
@@ -42,6 +43,45 @@ swap_pointers (gpointer *a, gpointer *b)
   *b = t;
 }
 
+/* Patches live in the kept blocks: a header swap adds, removes or changes
+ * them. A patch is a value shared by copies, so one that stayed is the same
+ * pointer on both sides; ids shared by brushes and patches let the change
+ * set list them with the brushes. */
+static void
+note_patch_changes (const GPtrArray *before, const GPtrArray *after, QrChangeSet *changes)
+{
+  g_autoptr (GHashTable) old = g_hash_table_new (NULL, NULL);
+
+  for (guint k = 0; k < before->len; k++)
+    {
+      const QrPatch *p = ((const QrNode *) g_ptr_array_index (before, k))->patch;
+      if (p != NULL)
+        g_hash_table_insert (old, GUINT_TO_POINTER (p->id), (gpointer) p);
+    }
+  for (guint k = 0; k < after->len; k++)
+    {
+      const QrPatch *p = ((const QrNode *) g_ptr_array_index (after, k))->patch;
+      const QrPatch *was;
+
+      if (p == NULL)
+        continue;
+      was = g_hash_table_lookup (old, GUINT_TO_POINTER (p->id));
+      if (was == NULL)
+        qr_change_set_add (changes->brushes_added, p->id);
+      else
+        {
+          if (was != p)
+            qr_change_set_add (changes->brushes_modified, p->id);
+          g_hash_table_remove (old, GUINT_TO_POINTER (p->id));
+        }
+    }
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, old);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    qr_change_set_add (changes->brushes_removed, GPOINTER_TO_UINT (key));
+}
+
 static void
 swap_header (QrEntity *in_map, QrEntity *header)
 {
@@ -60,11 +100,18 @@ swap_header (QrEntity *in_map, QrEntity *header)
   header->kept = kept;
 }
 
+/* Its brushes and patches. */
 static void
 note_entity_brushes (GArray *ids, const QrEntity *entity)
 {
   for (guint i = 0; i < qr_entity_brush_count (entity); i++)
     qr_change_set_add (ids, qr_entity_get_brush (entity, i)->id);
+  for (guint k = 0; k < entity->kept->len; k++)
+    {
+      const QrPatch *p = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+      if (p != NULL)
+        qr_change_set_add (ids, p->id);
+    }
 }
 
 void
@@ -126,6 +173,7 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
 
         swap_header (e, op->object);
         qr_change_set_add (changes->entities_modified, e->id);
+        note_patch_changes (((QrEntity *) op->object)->kept, e->kept, changes);
       }
       break;
 

@@ -9,5 +9,6 @@ typedef struct _QrBrush QrBrush;
 typedef struct _QrFace QrFace;
 typedef struct _QrFaceExtra QrFaceExtra;
 typedef struct _QrNode QrNode;
+typedef struct _QrPatch QrPatch;
 
 typedef uint32_t QrId;

@@ -1,6 +1,7 @@
 #include "qr-node.h"
 
 #include <string.h>
+#include "qr-patch.h"
 
 QrNode *
 qr_node_new (const char *name)
@@ -28,6 +29,8 @@ qr_node_copy (const QrNode *node)
   QrNode *copy = qr_node_new (node->name);
 
   copy->raw = g_strdup (node->raw);
+  copy->patch = node->patch != NULL ? qr_patch_ref (node->patch) : NULL;
+  copy->problem = g_strdup (node->problem);
   copy->anchor = node->anchor;
   for (guint i = 0; i < node->n_items; i++)
     {
@@ -55,6 +58,8 @@ qr_node_free (QrNode *node)
   g_free (node->items);
   g_free (node->name);
   g_free (node->raw);
+  qr_patch_unref (node->patch);
+  g_free (node->problem);
   g_free (node);
 }
 
@@ -102,7 +107,7 @@ qr_node_equal (const QrNode *a, const QrNode *b)
   if (a == NULL || b == NULL)
     return a == b;
   if (g_strcmp0 (a->name, b->name) != 0 || g_strcmp0 (a->raw, b->raw) != 0
-      || a->anchor != b->anchor || a->n_items != b->n_items)
+      || a->anchor != b->anchor || a->n_items != b->n_items || !qr_patch_equal (a->patch, b->patch))
     return false;
   for (guint i = 0; i < a->n_items; i++)
     {

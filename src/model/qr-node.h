@@ -2,15 +2,15 @@
  *
  * A node is an ordered list of key/values and child blocks (VMF versioninfo,
  * visgroups, cameras, editor, connections, dispinfo…), or for MAP files the
- * verbatim text of a block (Quake 3 patchDef2, brushDef). Order and duplicate
+ * verbatim text of a block (Quake 3 patchDef2, brushDef); a patchDef2 node
+ * also holds the patch read from it (src/model/qr-patch.h). Order and duplicate
  * keys are kept, so writing a node back gives what was read.
  */
 #pragma once
 
 #include <glib.h>
 #include <stdbool.h>
-
-typedef struct _QrNode QrNode;
+#include "qr-model-types.h"
 
 typedef struct
 {
@@ -22,7 +22,11 @@ typedef struct
 struct _QrNode
 {
   char *name;       /* "versioninfo", "dispinfo", "patchDef2"… */
-  char *raw;        /* MAP only: the block's text from its name to its closing brace */
+  char *raw;        /* MAP only: the block's text from its name to its closing brace;
+                     * NULL for a patch an edit changed (the writer regenerates it) */
+  QrPatch *patch;   /* patchDef2: the patch read from raw (a reference), or NULL */
+  char *problem;    /* why a block the editor reads was kept as text only:
+                     * "file:line:column: what was expected", or NULL */
   int anchor;       /* in a container of brushes or entities: how many precede it */
   guint n_items;
   guint capacity;
@@ -43,5 +47,5 @@ const char *qr_node_get (const QrNode *node, const char *key);
 /* First child block of that name, or NULL. */
 QrNode *qr_node_get_child (const QrNode *node, const char *name);
 
-/* Deep equality of name, raw text, anchor and every item, in order. */
+/* Deep equality of name, raw text, patch, anchor and every item, in order. */
 bool qr_node_equal (const QrNode *a, const QrNode *b);

@@ -1,4 +1,5 @@
 #include "qr-op-private.h"
+#include "qr-patch.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -60,8 +61,8 @@ qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error)
 }
 
 gboolean
-qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **entities,
-                      GError **error)
+qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **patches,
+                      GArray **entities, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
   g_autoptr (GArray) where = g_array_sized_new (FALSE, FALSE, sizeof (guint), objs->n_entities);
@@ -99,10 +100,20 @@ qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, 
           if (g_hash_table_add (seen, GUINT_TO_POINTER (id)))
             g_array_append_val (ids, id);
         }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch != NULL && g_hash_table_add (seen, GUINT_TO_POINTER (patch->id)))
+            g_array_append_val (ids, patch->id);
+        }
     }
-  *brushes = qr_op_locate (doc, (const QrId *) (gpointer) ids->data, ids->len, error);
+  g_autoptr (GArray) others = g_array_sized_new (FALSE, FALSE, sizeof (QrId), ids->len);
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  qr_op_split_patches (doc, (const QrId *) (gpointer) ids->data, ids->len, others, patch_ids);
+  *brushes = qr_op_locate (doc, (const QrId *) (gpointer) others->data, others->len, error);
   if (*brushes == NULL)
     return FALSE;
+  *patches = g_steal_pointer (&patch_ids);
   *entities = g_steal_pointer (&where);
   return TRUE;
 }

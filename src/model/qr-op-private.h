@@ -15,10 +15,26 @@ typedef struct
 GArray *qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error);
 
 /* The objects' brushes, with every brush of the entities named, each once
- * (QrBrushLoc, in the order named), and the entities' positions (guint, in
- * the order named). Fails naming the first id not found. */
-gboolean qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **entities,
-                               GError **error);
+ * (QrBrushLoc, in the order named); their patches likewise (QrId: patches
+ * are named among the brushes); and the entities' positions (guint, in the
+ * order named). Fails naming the first id not found. */
+gboolean qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, GArray **patches,
+                               GArray **entities, GError **error);
+/* Brushes and patches share the id counter, and a selection's brush ids
+ * name both: appends each id to `patches` when it names a patch, else to
+ * `others` (brushes, or nothing: qr_op_locate then says so). */
+void qr_op_split_patches (QrDocument *doc, const QrId *ids, guint n, GArray *others, GArray *patches);
+/* In an edit session: transforms the patches (ids: QrId), or removes them
+ * when tr is NULL; one header replacement per entity holding any. */
+gboolean qr_op_edit_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GError **error);
+/* In an edit session: copies of the patches with fresh ids, moved by tr,
+ * each at the end of its entity; appends their ids to `made`. */
+void qr_op_duplicate_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, GArray *made);
+/* Gives a patch node from another map (pasting) a patch of its own with a
+ * fresh id, moved by tr unless NULL (its text then regenerated). */
+void qr_op_adopt_patch (QrDocument *doc, QrNode *node, const QrTransform *tr);
+/* Adds the bounds of the patches' tessellations. */
+void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
 
 /* Index of the world entity, made (as an edit) when the map has none. */
 guint qr_op_world (QrDocument *doc);

@@ -5,10 +5,21 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include "qr-patch.h"
+
+static bool
+has_patches (const QrEntity *entity)
+{
+  for (guint k = 0; k < entity->kept->len; k++)
+    if (((const QrNode *) g_ptr_array_index (entity->kept, k))->patch != NULL)
+      return true;
+  return false;
+}
 
 /* Removes, highest index first so the rest keep their positions, the
  * entities listed in `named` and the brush entities (never the world) that
- * the brushes at `locs` left empty. */
+ * the brushes at `locs` left empty: without brushes, and without patches,
+ * which would go with them. */
 static void
 remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 {
@@ -23,7 +34,7 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       guint e = g_array_index (locs, QrBrushLoc, i).entity;
       QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity))
+      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity) && !has_patches (entity))
         doomed[e] = true;
     }
   for (guint e = n; e-- > 0;)
@@ -85,11 +96,15 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
               const QrId *entities, guint n_entities, const char *description, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
-  g_autoptr (GArray) locs = qr_op_locate (doc, brushes, n_brushes, error);
+  g_autoptr (GArray) brush_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) patch_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
   g_autoptr (GArray) entity_index = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (QrSelection) after = qr_selection_new ();
   g_autoptr (GArray) order = NULL;
 
+  qr_op_split_patches (doc, brushes, n_brushes, brush_ids, patch_ids);
+  locs = qr_op_locate (doc, (const QrId *) (gpointer) brush_ids->data, brush_ids->len, error);
   if (locs == NULL)
     return FALSE;
   if (n_brushes + n_entities == 0)
@@ -115,6 +130,12 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
     }
 
   qr_document_edit_begin (doc);
+  /* Patches first: header swaps keep every brush and entity where it is. */
+  if (!qr_op_edit_patches (doc, patch_ids, NULL, error))
+    {
+      qr_document_edit_abort (doc);
+      return FALSE;
+    }
   order = g_array_copy (locs);
   qr_op_sort_descending (order);
   for (guint i = 0; i < order->len; i++)
@@ -129,9 +150,13 @@ gboolean
 qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError **error)
 {
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) patch_ids = NULL;
   g_autoptr (GArray) entities = NULL;
+  g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (QrSelection) after = qr_selection_new ();
   g_autoptr (GHashTable) whole = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) whole_patches = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) single_patches = g_array_new (FALSE, FALSE, sizeof (QrId));
   QrMap *map = qr_document_get_map (doc);
   QrTransform tr = qr_transform_translate (offset);
   bool lock = qr_document_get_texture_lock (doc);
@@ -142,10 +167,11 @@ qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError *
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Nothing to duplicate"));
       return FALSE;
     }
-  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
+  if (!qr_op_locate_objects (doc, objs, &locs, &patch_ids, &entities, error))
     return FALSE;
   qr_document_edit_begin (doc);
-  /* A whole entity is copied whole, after the last entity. */
+  /* A whole entity is copied whole, after the last entity; its patches
+   * get fresh ids there. */
   for (guint i = 0; i < entities->len; i++)
     {
       const QrEntity *entity = qr_map_get_entity (map, g_array_index (entities, guint, i));
@@ -155,6 +181,14 @@ qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError *
       copy->id = qr_map_take_entity_id (map);
       copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
       qr_entity_transform (copy, &tr, map->kind);
+      for (guint k = 0; k < copy->kept->len; k++)
+        {
+          QrNode *node = g_ptr_array_index (copy->kept, k);
+          if (node->patch == NULL)
+            continue;
+          g_hash_table_add (whole_patches, GUINT_TO_POINTER (node->patch->id));
+          qr_op_adopt_patch (doc, node, &tr);
+        }
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           QrBrush *brush = qr_brush_copy (qr_entity_get_brush (entity, b));
@@ -191,6 +225,12 @@ qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError *
       /* At the end of its entity: the positions in `locs` stay valid. */
       qr_document_insert_brush (doc, loc->entity, qr_entity_brush_count (qr_map_get_entity (map, loc->entity)), copy);
     }
+  for (guint i = 0; i < patch_ids->len; i++)
+    if (!g_hash_table_contains (whole_patches, GUINT_TO_POINTER (g_array_index (patch_ids, QrId, i))))
+      g_array_append_val (single_patches, g_array_index (patch_ids, QrId, i));
+  qr_op_duplicate_patches (doc, single_patches, &tr, made);
+  for (guint i = 0; i < made->len; i++)
+    qr_selection_add_brush (after, g_array_index (made, QrId, i));
   qr_op_commit (doc, _("Duplicate"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
 }
@@ -535,6 +575,14 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
           copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
           if (move)
             qr_entity_transform (copy, &tr, map->kind);
+          for (guint k = 0; k < copy->kept->len; k++)
+            {
+              QrNode *node = g_ptr_array_index (copy->kept, k);
+              if (node->patch == NULL)
+                continue;
+              qr_op_adopt_patch (doc, node, move ? &tr : NULL);
+              qr_selection_add_brush (after, node->patch->id);
+            }
           target = qr_map_entity_count (map);
           qr_document_insert_entity (doc, target, copy);
           qr_selection_add_entity (after, copy->id);
@@ -555,6 +603,26 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
             }
           qr_selection_add_brush (after, brush->id);
           qr_document_insert_brush (doc, target, qr_entity_brush_count (dest), brush);
+        }
+      /* A world's patches join the world, after everything in it. */
+      if (target == world && has_patches (src))
+        {
+          QrEntity *dest = qr_map_get_entity (map, world);
+          QrEntity *header = qr_entity_copy_header (dest);
+
+          for (guint k = 0; k < src->kept->len; k++)
+            {
+              const QrNode *node = g_ptr_array_index (src->kept, k);
+              QrNode *copy;
+              if (node->patch == NULL)
+                continue;
+              copy = qr_node_copy (node);
+              qr_op_adopt_patch (doc, copy, move ? &tr : NULL);
+              copy->anchor = (int) qr_entity_brush_count (dest);
+              g_ptr_array_add (header->kept, copy);
+              qr_selection_add_brush (after, copy->patch->id);
+            }
+          qr_document_replace_header (doc, world, header);
         }
     }
   qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);

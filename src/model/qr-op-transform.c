@@ -9,12 +9,14 @@ gboolean
 qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **error)
 {
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) patch_ids = NULL;
   g_autoptr (GArray) entities = NULL;
   QrMap *map = qr_document_get_map (doc);
 
-  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
+  if (!qr_op_locate_objects (doc, objs, &locs, &patch_ids, &entities, error))
     return FALSE;
   *out = qr_bounds_empty ();
+  qr_op_add_patch_bounds (doc, patch_ids, out);
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrush *brush = g_array_index (locs, QrBrushLoc, i).brush;
@@ -72,6 +74,7 @@ qr_op_transform (QrDocument *doc, const QrObjects *objs, const QrTransform *tr,
                  const char *description, QrMergeKind merge, GError **error)
 {
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GArray) patch_ids = NULL;
   g_autoptr (GArray) entities = NULL;
   g_autoptr (QrSelection) after = NULL;
   g_autoptr (GArray) merge_ids = NULL;
@@ -89,10 +92,15 @@ qr_op_transform (QrDocument *doc, const QrObjects *objs, const QrTransform *tr,
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The transform flattens the brushes"));
       return FALSE;
     }
-  if (!qr_op_locate_objects (doc, objs, &locs, &entities, error))
+  if (!qr_op_locate_objects (doc, objs, &locs, &patch_ids, &entities, error))
     return FALSE;
 
   qr_document_edit_begin (doc);
+  if (!qr_op_edit_patches (doc, patch_ids, tr, error))
+    {
+      qr_document_edit_abort (doc);
+      return FALSE;
+    }
   for (guint i = 0; i < locs->len; i++)
     {
       QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, i);

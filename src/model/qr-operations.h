@@ -64,8 +64,8 @@ gboolean qr_op_shear (QrDocument *doc, const QrObjects *objs, int axis, int alon
                       GError **error);
 gboolean qr_op_flip (QrDocument *doc, const QrObjects *objs, int axis, GError **error);
 
-/* Removes the brushes and entities; a brush entity left without brushes
- * goes too. The step is named `description` ("Cut"), or "Delete" for NULL. */
+/* Removes the brushes (and patches named among them) and entities; a brush
+ * entity left without brushes goes too. The step is named `description` ("Cut"), or "Delete" for NULL. */
 gboolean qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
                        const QrId *entities, guint n_entities, const char *description, GError **error);
 /* Copies the objects (new ids), moved by offset: brushes into their own

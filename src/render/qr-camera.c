@@ -406,3 +406,31 @@ qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *f
     *face = best_face;
   return true;
 }
+
+bool
+qr_ray_hit_bezier_grid (const QrRay *ray, const QrBezierGrid *grid, QrBounds bounds, double *t)
+{
+  double best = INFINITY, t_in;
+
+  g_return_val_if_fail (ray != NULL && grid != NULL && t != NULL, false);
+  if (!ray_meets_bounds (ray, bounds, QR_PICK_EDGE_EPS, &t_in))
+    return false;
+  for (int r = 0; r + 1 < grid->rows; r++)
+    for (int c = 0; c + 1 < grid->cols; c++)
+      {
+        QrVec3 a = qr_bezier_grid_at (grid, r, c), b = qr_bezier_grid_at (grid, r, c + 1);
+        QrVec3 d = qr_bezier_grid_at (grid, r + 1, c), e = qr_bezier_grid_at (grid, r + 1, c + 1);
+        /* Each triangle both ways round: one of them faces the ray. */
+        QrVec3 tris[4][3] = { { a, b, d }, { a, d, b }, { b, e, d }, { b, d, e } };
+        for (int k = 0; k < 4; k++)
+          {
+            double tk;
+            if (qr_ray_hit_polygon (ray, tris[k], 3, &tk) && tk < best)
+              best = tk;
+          }
+      }
+  if (best == INFINITY)
+    return false;
+  *t = best;
+  return true;
+}

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include "qr-bezier.h"
 #include "qr-plane.h"
 #include "qr-polytope.h"
 #include "qr-vec3.h"
@@ -148,3 +149,7 @@ bool qr_ray_hit_box (const QrRay *ray, QrBounds box, double *t);
  * distance and face index (face may be NULL). False for a miss or an
  * invalid polytope. */
 bool qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *face);
+
+/* The nearest triangle of a tessellated patch the ray hits, from either
+ * side (a patch is a sheet); `bounds` are the grid's, for a quick miss. */
+bool qr_ray_hit_bezier_grid (const QrRay *ray, const QrBezierGrid *grid, QrBounds bounds, double *t);

@@ -8,6 +8,7 @@
 #include "qr-entity.h"
 #include "qr-entity-transform.h"
 #include "qr-map.h"
+#include "qr-patch.h"
 
 /* Slots are keyed by kind and id: brushes and point entities number apart. */
 #define KEY_ENTITY (G_GUINT64_CONSTANT (1) << 32)
@@ -51,6 +52,7 @@ struct _QrSceneMesh
   GArray *free_centres;   /* guint */
   GHashTable *by_key;     /* key → slot index + 1 */
   GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
+  GHashTable *styles;     /* entity id → BrushStyle + 1 its brushes were built with */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 static_generation;
@@ -142,6 +144,7 @@ qr_scene_mesh_new (void)
   mesh->free_centres = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->by_key = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   mesh->textures = g_hash_table_new (NULL, NULL);
+  mesh->styles = g_hash_table_new (NULL, NULL);
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
     mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
@@ -160,6 +163,7 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   g_array_unref (mesh->free_centres);
   g_hash_table_unref (mesh->by_key);
   g_hash_table_unref (mesh->textures);
+  g_hash_table_unref (mesh->styles);
   qr_selection_free (mesh->selection);
   for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
@@ -228,15 +232,10 @@ qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *out, 
 
 /* ---- building one slot's vertices ---- */
 
+/* A stable hue from the name (FNV-1a), soft enough that edges stay readable. */
 static uint32_t
-texture_color (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
+name_color (const char *name)
 {
-  gpointer cached = g_hash_table_lookup (mesh->textures, GUINT_TO_POINTER (texture + 1));
-  if (cached != NULL)
-    return GPOINTER_TO_UINT (cached) - 1;
-
-  /* A stable hue from the name (FNV-1a), soft enough that edges stay readable. */
-  const char *name = qr_map_texture_name (map, texture);
   uint32_t h = 2166136261u;
   for (const char *c = name; c != NULL && *c != '\0'; c++)
     h = (h ^ (uint8_t) g_ascii_tolower (*c)) * 16777619u;
@@ -244,7 +243,17 @@ texture_color (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
   double f = hue - floor (hue), p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
   double rgb[6][3] = { { v, t, p }, { q, v, p }, { p, v, t }, { p, q, v }, { t, p, v }, { v, p, q } };
   const double *c = rgb[(int) hue % 6];
-  uint32_t color = RGB ((int) (c[0] * 255), (int) (c[1] * 255), (int) (c[2] * 255));
+  return RGB ((int) (c[0] * 255), (int) (c[1] * 255), (int) (c[2] * 255));
+}
+
+static uint32_t
+texture_color (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
+{
+  gpointer cached = g_hash_table_lookup (mesh->textures, GUINT_TO_POINTER (texture + 1));
+  if (cached != NULL)
+    return GPOINTER_TO_UINT (cached) - 1;
+
+  uint32_t color = name_color (qr_map_texture_name (map, texture));
   /* +1 keeps 0 free for "not cached" even for a zero colour. */
   g_hash_table_insert (mesh->textures, GUINT_TO_POINTER (texture + 1), GUINT_TO_POINTER (color + 1));
   return color;
@@ -402,6 +411,63 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
     }
 
   QrVec3 centre = qr_vec3_scale (qr_vec3_add (poly->bounds.min, poly->bounds.max), 0.5);
+  return centre_vertex (centre, edge_color, flags);
+}
+
+/* A patch's tessellation: each side of the surface lit by its own normal
+ * (the 3D view culls back faces, and a patch is a sheet, not a solid), and
+ * every line of the grid as an edge. */
+static QrSceneVertex
+build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t flags)
+{
+  GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
+  GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
+  uint32_t edge_color = style == STYLE_WORLD ? WORLD_EDGE
+                      : style == STYLE_TRIGGER ? TRIGGER_EDGE : BRUSH_ENTITY_EDGE;
+  uint32_t face_color = style == STYLE_WORLD ? WORLD_FACE
+                      : style == STYLE_TRIGGER ? TRIGGER_FACE : BRUSH_ENTITY_FACE;
+  uint32_t tex_color = name_color (patch->texture);
+  const QrBezierGrid *g = patch->mesh;
+  uint32_t n = (uint32_t) (g->rows * g->cols);
+
+  for (int side = 0; side < 2; side++)
+    for (int r = 0; r < g->rows; r++)
+      for (int c = 0; c < g->cols; c++)
+        {
+          QrVec3 normal = qr_bezier_grid_normal (g, r, c);
+          double light = face_light (side == 0 ? normal : qr_vec3_neg (normal));
+          push_vertex (face_verts, vertex (qr_bezier_grid_at (g, r, c), lit (face_color, light),
+                                           lit (tex_color, light), flags));
+        }
+  /* The grid normal is cross (along a row, down a column): (r, c), (r, c + 1),
+   * (r + 1, c) turns anticlockwise seen from the side it points to. */
+  for (uint32_t r = 0; r + 1 < (uint32_t) g->rows; r++)
+    for (uint32_t c = 0; c + 1 < (uint32_t) g->cols; c++)
+      {
+        uint32_t a = r * g->cols + c, b = a + 1, d = a + g->cols, e = d + 1;
+        uint32_t tri[12] = { a, b, d, b, e, d, n + a, n + d, n + b, n + b, n + d, n + e };
+        push_indices (face_index, tri, 12);
+      }
+
+  for (int r = 0; r < g->rows; r++)
+    for (int c = 0; c < g->cols; c++)
+      push_vertex (edge_verts, vertex (qr_bezier_grid_at (g, r, c), edge_color, edge_color, flags));
+  for (uint32_t r = 0; r < (uint32_t) g->rows; r++)
+    for (uint32_t c = 0; c < (uint32_t) g->cols; c++)
+      {
+        uint32_t a = r * g->cols + c;
+        if (c + 1 < (uint32_t) g->cols)
+          {
+            uint32_t idx[2] = { a, a + 1 };
+            push_indices (edge_index, idx, 2);
+          }
+        if (r + 1 < (uint32_t) g->rows)
+          {
+            uint32_t idx[2] = { a, a + g->cols };
+            push_indices (edge_index, idx, 2);
+          }
+      }
+  QrVec3 centre = qr_vec3_scale (qr_vec3_add (patch->bounds.min, patch->bounds.max), 0.5);
   return centre_vertex (centre, edge_color, flags);
 }
 
@@ -720,6 +786,25 @@ build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, c
 }
 
 static void
+build_patch_slot (QrSceneMesh *mesh, const QrEntity *entity, const QrPatch *patch)
+{
+  uint32_t flags = is_selected (mesh->selection, patch->id, entity->id) ? QR_SCENE_SELECTED : 0;
+  QrSceneVertex centre = build_patch (mesh, patch, entity_style (entity), flags);
+  store_slot (mesh, brush_key (patch->id), centre);
+}
+
+static void
+build_patch_slots (QrSceneMesh *mesh, const QrEntity *entity)
+{
+  for (guint k = 0; k < entity->kept->len; k++)
+    {
+      const QrNode *node = g_ptr_array_index (entity->kept, k);
+      if (node->patch != NULL)
+        build_patch_slot (mesh, entity, node->patch);
+    }
+}
+
+static void
 build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
 {
   QrVec3 origin;
@@ -731,6 +816,19 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
   uint32_t flags = qr_selection_has_entity (mesh->selection, entity->id) ? QR_SCENE_SELECTED : 0;
   QrSceneVertex centre = build_entity_box (mesh, origin, flags);
   store_slot (mesh, entity_key (entity->id), centre);
+}
+
+/* Records the style the entity's brushes are drawn in; true when it differs
+ * from the one recorded before. */
+static gboolean
+note_style (QrSceneMesh *mesh, const QrEntity *entity)
+{
+  guint style = entity_style (entity) + 1;
+  gpointer key = GUINT_TO_POINTER (entity->id);
+  guint was = GPOINTER_TO_UINT (g_hash_table_lookup (mesh->styles, key));
+
+  g_hash_table_insert (mesh->styles, key, GUINT_TO_POINTER (style));
+  return was != style;
 }
 
 void
@@ -745,6 +843,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_array_set_size (mesh->free_centres, 0);
   g_hash_table_remove_all (mesh->by_key);
   g_hash_table_remove_all (mesh->textures);
+  g_hash_table_remove_all (mesh->styles);
   qr_selection_free (mesh->selection);
   mesh->selection = qr_selection_copy (qr_document_get_selection (doc));
   mesh->static_generation++;
@@ -755,8 +854,10 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       build_entity_slot (mesh, entity);
+      note_style (mesh, entity);
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
+      build_patch_slots (mesh, entity);
     }
 }
 
@@ -764,12 +865,19 @@ static void
 refresh_brush (QrSceneMesh *mesh, QrDocument *doc, QrId id)
 {
   guint e, b;
+  const QrMap *map = qr_document_get_map (doc);
   if (!qr_document_find_brush (doc, id, &e, &b))
     {
-      drop_slot (mesh, brush_key (id));
+      /* Patches number with the brushes. */
+      if (qr_document_find_patch (doc, id, &e, &b))
+        {
+          const QrEntity *entity = qr_map_get_entity (map, e);
+          build_patch_slot (mesh, entity, ((const QrNode *) g_ptr_array_index (entity->kept, b))->patch);
+        }
+      else
+        drop_slot (mesh, brush_key (id));
       return;
     }
-  const QrMap *map = qr_document_get_map (doc);
   const QrEntity *entity = qr_map_get_entity (map, e);
   build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
 }
@@ -787,8 +895,26 @@ refresh_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id, gboolean with_brush
   const QrEntity *entity = qr_map_get_entity (map, e);
   build_entity_slot (mesh, entity);
   if (with_brushes)
-    for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-      build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
+    {
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
+      build_patch_slots (mesh, entity);
+    }
+}
+
+/* New keys may change a brush entity's colour: its brushes and patches are
+ * rebuilt only then. (A patch edit swaps its entity's header too, and must
+ * not rebuild a whole world; the change set names the patch itself.) */
+static void
+refresh_modified_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id)
+{
+  guint e;
+  if (!qr_document_find_entity (doc, id, &e))
+    {
+      refresh_entity (mesh, doc, id, FALSE);
+      return;
+    }
+  refresh_entity (mesh, doc, id, note_style (mesh, qr_map_get_entity (qr_document_get_map (doc), e)));
 }
 
 static void
@@ -843,9 +969,8 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
     refresh_entity (mesh, doc, g_array_index (changes->entities_removed, QrId, i), FALSE);
   for (guint i = 0; i < changes->entities_added->len; i++)
     refresh_entity (mesh, doc, g_array_index (changes->entities_added, QrId, i), FALSE);
-  /* New keys may change a brush entity's colour. */
   for (guint i = 0; i < changes->entities_modified->len; i++)
-    refresh_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i), TRUE);
+    refresh_modified_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i));
 
   maybe_compact (mesh);
 }

@@ -144,7 +144,9 @@ pick (QrDocument *doc, const QrInput *in)
             }
         }
     }
-  return hit;
+  /* Patches are named among the brushes. */
+  QrId patch = qr_tool_pick_patch (doc, in, edge_reach, centre_reach, &best);
+  return patch != 0 ? (Hit) { patch, FALSE } : hit;
 }
 
 static gboolean
@@ -559,6 +561,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
             }
         }
     }
+  qr_tool_patches_in_box (doc, self->view, x0, y0, x1, y1, into, count);
 }
 
 /* Releasing a box: a click on empty space clears the selection at once;

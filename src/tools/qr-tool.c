@@ -2,6 +2,7 @@
 #include "qr-tool.h"
 
 #include <math.h>
+#include "qr-patch.h"
 
 void
 qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
@@ -251,4 +252,94 @@ qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, 
                          view_point (r, u, depth, x + radius * cos (a1), y + radius * sin (a1), z), kind);
           }
       }
+}
+
+/* Distance in the view's plane from p to the segment ab. */
+static double
+segment_distance_2d (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
+{
+  double px = qr_vec3_get (p, r), py = qr_vec3_get (p, u);
+  double ax = qr_vec3_get (a, r), ay = qr_vec3_get (a, u), bx = qr_vec3_get (b, r), by = qr_vec3_get (b, u);
+  double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? CLAMP (((px - ax) * dx + (py - ay) * dy) / len2, 0.0, 1.0) : 0.0;
+  double ex = ax + t * dx - px, ey = ay + t * dy - py;
+  return sqrt (ex * ex + ey * ey);
+}
+
+QrId
+qr_tool_pick_patch (QrDocument *doc, const QrInput *in, double edge_reach, double centre_reach, double *best)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  double px, py;
+  QrId hit = 0;
+  int r, u;
+
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  px = qr_vec3_get (in->point, r);
+  py = qr_vec3_get (in->point, u);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          const QrBezierGrid *g;
+          QrBounds b;
+
+          if (patch == NULL)
+            continue;
+          b = patch->bounds;
+          if (px < qr_vec3_get (b.min, r) - edge_reach || px > qr_vec3_get (b.max, r) + edge_reach
+              || py < qr_vec3_get (b.min, u) - edge_reach || py > qr_vec3_get (b.max, u) + edge_reach)
+            continue;
+          QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
+          double d = segment_distance_2d (in->point, centre, centre, r, u);
+          if (d <= centre_reach && d < *best)
+            *best = d, hit = patch->id;
+          /* The lines the design canvases draw: rows and columns of the grid. */
+          g = patch->mesh;
+          for (int i = 0; i < g->rows; i++)
+            for (int j = 0; j < g->cols; j++)
+              {
+                QrVec3 a = qr_bezier_grid_at (g, i, j);
+                if (j + 1 < g->cols && (d = segment_distance_2d (in->point, a, qr_bezier_grid_at (g, i, j + 1), r, u)) <= edge_reach
+                    && d < *best)
+                  *best = d, hit = patch->id;
+                if (i + 1 < g->rows && (d = segment_distance_2d (in->point, a, qr_bezier_grid_at (g, i + 1, j), r, u)) <= edge_reach
+                    && d < *best)
+                  *best = d, hit = patch->id;
+              }
+        }
+    }
+  return hit;
+}
+
+void
+qr_tool_patches_in_box (QrDocument *doc, int view, double x0, double y0, double x1, double y1,
+                        QrSelection *into, guint *count)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  int r, u;
+
+  qr_tool_view_axes (view, &r, &u, NULL);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch == NULL)
+            continue;
+          QrBounds b = patch->bounds;
+          if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0
+              && qr_vec3_get (b.max, u) <= y1)
+            {
+              if (into != NULL)
+                qr_selection_add_brush (into, patch->id);
+              (*count)++;
+            }
+        }
+    }
 }

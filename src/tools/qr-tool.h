@@ -122,6 +122,15 @@ void qr_tool_view_axes (int view, int *right, int *up, int *depth);
 double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
 QrVec3 qr_tool_snap (const QrInput *in);
+/* Patches for the Select tool (they select by id, like brushes): the patch
+ * whose tessellation line or centre is within reach of the pointer and
+ * nearer than *best (which it lowers), or 0; and the patches wholly inside
+ * the view's box x0..x1 × y0..y1, added to `into` (when not NULL) and
+ * counted in *count. */
+QrId qr_tool_pick_patch (QrDocument *doc, const QrInput *in, double edge_reach, double centre_reach, double *best);
+void qr_tool_patches_in_box (QrDocument *doc, int view, double x0, double y0, double x1, double y1,
+                             QrSelection *into, guint *count);
+
 /* Appends the twelve edges of a box. */
 void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
 
