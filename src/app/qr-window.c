@@ -94,30 +94,64 @@ update_status_view (QrWindow *self)
     gtk_label_set_label (self->status_pointer, "");
 }
 
+/* How many of the selected brush ids name patches (they share the ids). */
+static guint
+selected_patches (QrWindow *self, const QrSelection *sel)
+{
+  const QrMap *map = qr_document_get_map (self->document);
+  guint n = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          n += patch != NULL && qr_selection_has_brush (sel, patch->id);
+        }
+    }
+  return n;
+}
+
+/* Appends a count (taken) to a list of counts. */
+static void
+add_count (GString *counts, char *count)
+{
+  if (counts->len > 0)
+    {
+      g_autofree char *joined = g_strdup_printf (C_("selection count", "%s, %s"), counts->str, count);
+      g_string_assign (counts, joined);
+    }
+  else
+    g_string_assign (counts, count);
+  g_free (count);
+}
+
 static void
 update_status_selection (QrWindow *self)
 {
   const QrSelection *sel = qr_document_get_selection (self->document);
-  guint brushes = sel->brushes->len, entities = sel->entities->len;
-  if (brushes == 0 && entities == 0)
+  guint patches = sel->brushes->len > 0 ? selected_patches (self, sel) : 0;
+  guint brushes = sel->brushes->len - patches, entities = sel->entities->len;
+  if (brushes == 0 && patches == 0 && entities == 0)
     {
       gtk_label_set_label (self->status_selection, _("Nothing selected"));
       return;
     }
   QrBounds b = _qr_window_map_bounds (self, TRUE);
   /* Each count takes its own plural form: "1 brush, 2 entities". */
-  g_autofree char *brush_count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes),
-                                                  brushes);
-  g_autofree char *entity_count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entity", "%u entities",
-                                                                entities), entities);
-  g_autofree char *count = entities == 0 ? g_strdup (brush_count)
-                         : brushes == 0 ? g_strdup (entity_count)
-                         : g_strdup_printf (C_("selection count", "%s, %s"), brush_count, entity_count);
+  g_autoptr (GString) count = g_string_new (NULL);
+  if (brushes > 0)
+    add_count (count, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes), brushes));
+  if (patches > 0)
+    add_count (count, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u patch", "%u patches", patches), patches));
+  if (entities > 0)
+    add_count (count, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entity", "%u entities", entities),
+                                       entities));
   g_autofree char *text = NULL;
   if (qr_bounds_is_empty (b))
-    text = g_strdup (count);
+    text = g_strdup (count->str);
   else
-    text = g_strdup_printf ("%s, %g × %g × %g", count, b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z);
+    text = g_strdup_printf ("%s, %g × %g × %g", count->str, b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z);
   gtk_label_set_label (self->status_selection, text);
 }
 
