@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib.h>
 #include "qr-polytope.h"
@@ -523,6 +524,25 @@ corpus_brush (void)
   return b;
 }
 
+/* A brush from the faces of a .map brush, "( x y z ) ( x y z ) ( x y z ) …"
+ * a line, the texture fields after the points ignored. */
+static Brush *
+brush_from_text (const char *text)
+{
+  Brush *b = brush_new ();
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      QrVec3 p[3];
+
+      if (sscanf (lines[i], " ( %lf %lf %lf ) ( %lf %lf %lf ) ( %lf %lf %lf )", &p[0].x, &p[0].y, &p[0].z,
+                  &p[1].x, &p[1].y, &p[1].z, &p[2].x, &p[2].y, &p[2].z) == 9)
+        add_points (b, p[0], p[1], p[2]);
+    }
+  return b;
+}
+
 /* ------------------------------------------------------------------------
  * Tests.
  */
@@ -1043,6 +1063,40 @@ test_corpus (void)
   assert_relative (qr_polytope_volume (p), 1898.6583894565222, 1e-9);
 }
 
+/* A piece of carving NewDeralia.map's brush 1021 by brush 3747: the
+ * carver's face 6 leans 2.3e-5 radians off the brush's face 1 (its point
+ * -133.333 is a rounded third), and the two meet along an edge. Clipping
+ * face 6's huge base winding by plane 1 put the corner (-184, -152, 352)
+ * 2.5e-5 off, past QR_EPS_WELD, so face 6 and face 1 each had their own
+ * copy of it and the polygons did not close ("edge used 0+1 times").
+ * Solved exactly in rational arithmetic from the literal points: these
+ * seven corners, and the volume. */
+static void
+test_near_parallel_open_edge (void)
+{
+  static const char *text =
+    "( 8 -128 424 ) ( -248 -128 424 ) ( 8 -128 328 ) base 0 0 0 1 1\n"
+    "( -248 -128 424 ) ( 8 -128 424 ) ( -280 -160 328 ) base 0 0 0 1 1\n"
+    "( -120 -192 424 ) ( -120 -128 424 ) ( -120 -192 408 ) base 0 0 0 1 1\n"
+    "( -184 -192 352 ) ( -184 -152 352 ) ( -200 -192 352 ) base 0 0 0 1 1\n"
+    "( -120 -128 424 ) ( -120 -192 424 ) ( -200 -152 352 ) base 0 0 0 1 1\n"
+    "( -120 -192 408 ) ( -120 -133.333 408 ) ( -184 -192 352 ) base 0 0 0 1 1\n"
+    "( -184 -152 352 ) ( -120 -128 424 ) ( -120 -133.333 408 ) base 0 0 0 1 1\n";
+  static const QrVec3 corners[7] = {
+    { -120, -128, 424 }, { -120, -128, 408 }, { -200, -128, 352 }, { -184, -128, 352 },
+    { -200, -152, 352 }, { -184, -152, 352 }, { -120, -133.333, 408 },
+  };
+  g_autoptr (Brush) b = brush_from_text (text);
+  g_autoptr (QrPolytope) p = build (b);
+
+  g_assert_cmpint (brush_n_faces (b), ==, 7);
+  assert_valid (p, b, TOL);
+  g_assert_cmpint (p->n_verts, ==, 7);
+  for (int i = 0; i < 7; i++)
+    assert_vertex_near (p, corners[i], TOL);
+  assert_relative (qr_polytope_volume (p), 14222.1653333333, 1e-9);
+}
+
 static void
 assert_translated (const Brush *b, QrVec3 offset)
 {
@@ -1282,6 +1336,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/geom/polytope/unbounded", test_unbounded);
   g_test_add_func ("/geom/polytope/empty", test_empty);
   g_test_add_func ("/geom/polytope/corpus/csg-subtract-failure", test_corpus);
+  g_test_add_func ("/geom/polytope/bug/near-parallel-open-edge", test_near_parallel_open_edge);
   g_test_add_func ("/geom/polytope/translate-far", test_translate_far);
   g_test_add_func ("/geom/polytope/far-planes", test_far_planes);
   g_test_add_func ("/geom/polytope/builder-reuse", test_builder_reuse);

@@ -47,7 +47,10 @@
 
 /* Half the side of the base winding laid on every plane before clipping:
  * 2^22, four times the 2^20 the brief requires, so the winding's corners stay
- * far outside any map even for planes whose distance is near the world limit. */
+ * far outside any map even for planes whose distance is near the world limit.
+ * Its rounding (~1e-9) divided by the sine between two nearly parallel
+ * planes can pass QR_EPS_WELD; a brush whose polygons then do not close is
+ * clipped again from windings just larger than its bounds (qr-polytope.c). */
 #define QR_BASE_WINDING_EXTENT 4194304.0
 
 /* A vertex beyond this in any coordinate means a side of the brush was never

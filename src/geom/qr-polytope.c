@@ -25,6 +25,7 @@ struct _QrPolyBuilder
   int index_capacity;
   int *start;         /* n_faces + 1 */
   uint32_t *edges;
+  int *edge_uses;     /* per edge: walked lo→hi, hi→lo */
   int edges_capacity;
 };
 
@@ -52,6 +53,7 @@ qr_poly_builder_free (QrPolyBuilder *b)
   g_free (b->index);
   g_free (b->start);
   g_free (b->edges);
+  g_free (b->edge_uses);
   g_free (b);
 }
 
@@ -173,6 +175,150 @@ refine_corners (const QrPlane *planes, const int *axes, int face, QrVec3 *p, con
     }
 }
 
+/* Clips a base winding on every face by all other planes into b->raw:
+ * the huge one of QR_BASE_WINDING_EXTENT, or with `around` one just
+ * larger than those bounds. Returns false when a corner of such a smaller
+ * winding survives: it did not cover its face. */
+static bool
+clip_faces (QrPolyBuilder *b, int n_faces, const QrBounds *around, int *raw_used)
+{
+  QrVec3 centre = { 0, 0, 0 };
+  double half_side = 0;
+
+  if (around != NULL)
+    {
+      /* The inscribed circle of the square holds every point of the bounds
+       * projected on the plane; doubled, it also holds the first pass's
+       * rounding. */
+      centre = qr_vec3_scale (qr_vec3_add (around->min, around->max), 0.5);
+      half_side = 2 * qr_vec3_length (qr_vec3_sub (around->max, centre)) + 1;
+    }
+  *raw_used = 0;
+  for (int i = 0; i < n_faces; i++)
+    {
+      QrVec3 *cur = b->clip_a, *next = b->clip_b;
+      int *cur_tags = b->tags_a, *next_tags = b->tags_b;
+      int n = 0;
+
+      b->raw_count[i] = 0;
+      if (b->skip[i])
+        continue;
+
+      if (around != NULL)
+        qr_winding_base_points_around (&b->planes[i], centre, half_side, cur);
+      else
+        qr_winding_base_points (&b->planes[i], cur);
+      cur_tags[0] = cur_tags[1] = cur_tags[2] = cur_tags[3] = -1;
+      n = 4;
+
+      for (int j = 0; j < n_faces && n >= 3; j++)
+        {
+          QrVec3 *tmp;
+          int *tmp_tags;
+
+          if (j == i || b->skip[j])
+            continue;
+          n = qr_winding_clip_points_tagged (cur, cur_tags, n, &b->planes[j], j, QR_EPS_CLIP, next, next_tags);
+          tmp = cur, cur = next, next = tmp;
+          tmp_tags = cur_tags, cur_tags = next_tags, next_tags = tmp_tags;
+        }
+      if (n < 3)
+        continue;
+      for (int k = 0; k < n && around != NULL; k++)
+        if (cur_tags[k] < 0)
+          return false;
+      refine_corners (b->planes, b->axis, i, cur, cur_tags, n);
+      memcpy (reserve_raw (b, *raw_used, n), cur, sizeof (QrVec3) * (gsize) n);
+      *raw_used += n;
+      b->raw_count[i] = n;
+    }
+  return true;
+}
+
+/* Welds the corners shared between faces into unique vertices (b->verts)
+ * and polygons of their indices (b->index, b->start); drops polygons that
+ * weld to slivers. Sets *unbounded when a corner is beyond the world. */
+static void
+weld_faces (QrPolyBuilder *b, int n_faces, int raw_used, int *n_verts, int *n_index, int *n_polygons,
+            bool *unbounded)
+{
+  *n_verts = *n_index = *n_polygons = 0;
+  *unbounded = false;
+  if (raw_used > b->index_capacity)
+    {
+      b->index_capacity = MAX (raw_used, b->index_capacity * 2);
+      b->index = g_renew (uint32_t, b->index, b->index_capacity);
+    }
+  for (int i = 0, r = 0; i < n_faces; i++)
+    {
+      int first = *n_index;
+
+      b->start[i] = *n_index;
+      for (int k = 0; k < b->raw_count[i]; k++, r++)
+        {
+          QrVec3 v = b->raw[r];
+          uint32_t id;
+
+          if (qr_vec3_max_abs (v) > QR_WORLD_EXTENT)
+            *unbounded = true;
+          id = weld (b, n_verts, v);
+          if (*n_index > first && b->index[*n_index - 1] == id)
+            continue;
+          b->index[(*n_index)++] = id;
+        }
+      if (*n_index - first > 1 && b->index[*n_index - 1] == b->index[first])
+        (*n_index)--;
+      if (*n_index - first < 3
+          || polygon_area (b->verts, b->index + first, *n_index - first) < QR_EPS_AREA)
+        *n_index = first;
+      else
+        (*n_polygons)++;
+    }
+  b->start[n_faces] = *n_index;
+}
+
+/* The undirected edges (b->edges), each once. Returns whether the polygons
+ * close up: every edge walked once each way. Brushes are small: a linear
+ * search beats a hash. */
+static bool
+find_edges (QrPolyBuilder *b, int n_faces, int *n_edges)
+{
+  bool closed = true;
+
+  *n_edges = 0;
+  for (int i = 0; i < n_faces; i++)
+    {
+      int s = b->start[i], e = b->start[i + 1];
+
+      for (int k = s; k < e; k++)
+        {
+          uint32_t a = b->index[k], c = b->index[k + 1 == e ? s : k + 1];
+          uint32_t lo = MIN (a, c), hi = MAX (a, c);
+          int q = 0;
+
+          while (q < *n_edges && !(b->edges[2 * q] == lo && b->edges[2 * q + 1] == hi))
+            q++;
+          if (q == *n_edges)
+            {
+              if (2 * (*n_edges + 1) > b->edges_capacity)
+                {
+                  b->edges_capacity = MAX (64, b->edges_capacity * 2);
+                  b->edges = g_renew (uint32_t, b->edges, b->edges_capacity);
+                  b->edge_uses = g_renew (int, b->edge_uses, b->edges_capacity);
+                }
+              b->edges[2 * q] = lo;
+              b->edges[2 * q + 1] = hi;
+              b->edge_uses[2 * q] = b->edge_uses[2 * q + 1] = 0;
+              (*n_edges)++;
+            }
+          b->edge_uses[2 * q + (a > c)]++;
+        }
+    }
+  for (int q = 0; q < 2 * *n_edges && closed; q++)
+    closed = b->edge_uses[q] == 1;
+  return closed;
+}
+
 QrPolytope *
 qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
 {
@@ -203,71 +349,8 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
         b->skip[i] = qr_plane_equal (&b->planes[i], &b->planes[j]);
     }
 
-  for (int i = 0; i < n_faces; i++)
-    {
-      QrVec3 *cur = b->clip_a, *next = b->clip_b;
-      int *cur_tags = b->tags_a, *next_tags = b->tags_b;
-      int n = 0;
-
-      b->raw_count[i] = 0;
-      if (b->skip[i])
-        continue;
-
-      qr_winding_base_points (&b->planes[i], cur);
-      cur_tags[0] = cur_tags[1] = cur_tags[2] = cur_tags[3] = -1;
-      n = 4;
-
-      for (int j = 0; j < n_faces && n >= 3; j++)
-        {
-          QrVec3 *tmp;
-          int *tmp_tags;
-
-          if (j == i || b->skip[j])
-            continue;
-          n = qr_winding_clip_points_tagged (cur, cur_tags, n, &b->planes[j], j, QR_EPS_CLIP, next, next_tags);
-          tmp = cur, cur = next, next = tmp;
-          tmp_tags = cur_tags, cur_tags = next_tags, next_tags = tmp_tags;
-        }
-      if (n < 3)
-        continue;
-      refine_corners (b->planes, b->axis, i, cur, cur_tags, n);
-      memcpy (reserve_raw (b, raw_used, n), cur, sizeof (QrVec3) * (gsize) n);
-      raw_used += n;
-      b->raw_count[i] = n;
-    }
-
-  /* Weld the corners shared between faces into unique vertices. */
-  if (raw_used > b->index_capacity)
-    {
-      b->index_capacity = MAX (raw_used, b->index_capacity * 2);
-      b->index = g_renew (uint32_t, b->index, b->index_capacity);
-    }
-  for (int i = 0, r = 0; i < n_faces; i++)
-    {
-      int first = n_index;
-
-      b->start[i] = n_index;
-      for (int k = 0; k < b->raw_count[i]; k++, r++)
-        {
-          QrVec3 v = b->raw[r];
-          uint32_t id;
-
-          if (qr_vec3_max_abs (v) > QR_WORLD_EXTENT)
-            unbounded = true;
-          id = weld (b, &n_verts, v);
-          if (n_index > first && b->index[n_index - 1] == id)
-            continue;
-          b->index[n_index++] = id;
-        }
-      if (n_index - first > 1 && b->index[n_index - 1] == b->index[first])
-        n_index--;
-      if (n_index - first < 3
-          || polygon_area (b->verts, b->index + first, n_index - first) < QR_EPS_AREA)
-        n_index = first;
-      else
-        n_polygons++;
-    }
-  b->start[n_faces] = n_index;
+  clip_faces (b, n_faces, NULL, &raw_used);
+  weld_faces (b, n_faces, raw_used, &n_verts, &n_index, &n_polygons, &unbounded);
 
   if (unbounded)
     return polytope_invalid (n_faces, QR_POLY_UNBOUNDED, -1);
@@ -276,30 +359,34 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
   if (n_verts > UINT16_MAX || n_index > UINT16_MAX)
     return polytope_invalid (n_faces, QR_POLY_TOO_COMPLEX, -1);
 
-  /* Undirected edges, each once. Brushes are small: a linear search beats a hash. */
-  for (int i = 0; i < n_faces; i++)
+  /* Polygons that do not close up come from planes so close to parallel
+   * that the huge base winding's rounding, ~1e-9 at 2^22 divided by the
+   * sine between them, moved corners past QR_EPS_WELD and the clipping
+   * decided on those: faces then disagree about a corner or an edge. The
+   * brush's bounds are known now, to that error: clipped again from a
+   * winding just larger than them, the rounding is the brush's size times
+   * smaller. Rare, so closed brushes pay only for the test. */
+  if (!find_edges (b, n_faces, &n_edges))
     {
-      int s = b->start[i], e = b->start[i + 1];
+      QrBounds around = qr_bounds_empty ();
 
-      for (int k = s; k < e; k++)
+      for (int i = 0; i < n_verts; i++)
+        qr_bounds_add_point (&around, b->verts[i]);
+      if (clip_faces (b, n_faces, &around, &raw_used))
         {
-          uint32_t a = b->index[k], c = b->index[k + 1 == e ? s : k + 1];
-          uint32_t lo = MIN (a, c), hi = MAX (a, c);
-          bool seen = false;
-
-          for (int q = 0; q < n_edges && !seen; q++)
-            seen = b->edges[2 * q] == lo && b->edges[2 * q + 1] == hi;
-          if (seen)
-            continue;
-          if (2 * (n_edges + 1) > b->edges_capacity)
-            {
-              b->edges_capacity = MAX (64, b->edges_capacity * 2);
-              b->edges = g_renew (uint32_t, b->edges, b->edges_capacity);
-            }
-          b->edges[2 * n_edges] = lo;
-          b->edges[2 * n_edges + 1] = hi;
-          n_edges++;
+          weld_faces (b, n_faces, raw_used, &n_verts, &n_index, &n_polygons, &unbounded);
+          if (n_polygons < 4)
+            return polytope_invalid (n_faces, QR_POLY_EMPTY, -1);
+          if (n_verts > UINT16_MAX || n_index > UINT16_MAX)
+            return polytope_invalid (n_faces, QR_POLY_TOO_COMPLEX, -1);
         }
+      else
+        {
+          /* Should not happen (the bounds hold the brush): the first pass. */
+          clip_faces (b, n_faces, NULL, &raw_used);
+          weld_faces (b, n_faces, raw_used, &n_verts, &n_index, &n_polygons, &unbounded);
+        }
+      find_edges (b, n_faces, &n_edges);
     }
 
   size = sizeof (QrPolytope) + sizeof (QrVec3) * (gsize) n_verts

@@ -61,6 +61,22 @@ qr_winding_base_points (const QrPlane *plane, QrVec3 out[4])
                                           qr_vec3_scale (v, corner[i][1] * e)));
 }
 
+void
+qr_winding_base_points_around (const QrPlane *plane, QrVec3 centre, double half_side, QrVec3 out[4])
+{
+  QrVec3 u, v, c;
+  static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+
+  plane_axes (plane->normal, &u, &v);
+  c = qr_vec3_mad (centre, plane->normal, plane->dist - qr_vec3_dot (plane->normal, centre));
+  for (int i = 0; i < 4; i++)
+    {
+      out[i] = qr_vec3_add (c, qr_vec3_add (qr_vec3_scale (u, corner[i][0] * half_side),
+                                            qr_vec3_scale (v, corner[i][1] * half_side)));
+      qr_plane_pin (plane, &out[i]);
+    }
+}
+
 QrWinding *
 qr_winding_base_for_plane (const QrPlane *plane)
 {

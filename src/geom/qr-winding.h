@@ -26,6 +26,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrWinding, qr_winding_free)
 QrWinding *qr_winding_base_for_plane (const QrPlane *plane);
 /* The same four points, written to out without allocating. */
 void qr_winding_base_points (const QrPlane *plane, QrVec3 out[4]);
+/* A square on the plane around the point of it nearest `centre`, reaching
+ * `half_side` from there along each in-plane axis: a base winding just
+ * larger than a brush of known extent, whose clipping rounds far less. */
+void qr_winding_base_points_around (const QrPlane *plane, QrVec3 centre, double half_side, QrVec3 out[4]);
 
 typedef enum
 {
