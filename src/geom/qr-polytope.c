@@ -183,15 +183,20 @@ static bool
 clip_faces (QrPolyBuilder *b, int n_faces, const QrBounds *around, int *raw_used)
 {
   QrVec3 centre = { 0, 0, 0 };
-  double half_side = 0;
+  double half_side = 0, epsilon = QR_EPS_CLIP;
 
   if (around != NULL)
     {
       /* The inscribed circle of the square holds every point of the bounds
        * projected on the plane; doubled, it also holds the first pass's
-       * rounding. */
+       * rounding. QR_EPS_CLIP sits just above the huge winding's rounding;
+       * this one rounds as many times less as it is smaller, and so does
+       * its on-plane tolerance: a point kept unsplit moves along the face
+       * by the tolerance over the sine between the planes, which between
+       * nearly parallel planes put faces' copies of a corner apart. */
       centre = qr_vec3_scale (qr_vec3_add (around->min, around->max), 0.5);
       half_side = 2 * qr_vec3_length (qr_vec3_sub (around->max, centre)) + 1;
+      epsilon = QR_EPS_CLIP * MIN (1.0, (qr_vec3_max_abs (centre) + 2 * half_side) / QR_BASE_WINDING_EXTENT);
     }
   *raw_used = 0;
   for (int i = 0; i < n_faces; i++)
@@ -218,7 +223,7 @@ clip_faces (QrPolyBuilder *b, int n_faces, const QrBounds *around, int *raw_used
 
           if (j == i || b->skip[j])
             continue;
-          n = qr_winding_clip_points_tagged (cur, cur_tags, n, &b->planes[j], j, QR_EPS_CLIP, next, next_tags);
+          n = qr_winding_clip_points_tagged (cur, cur_tags, n, &b->planes[j], j, epsilon, next, next_tags);
           tmp = cur, cur = next, next = tmp;
           tmp_tags = cur_tags, cur_tags = next_tags, next_tags = tmp_tags;
         }
@@ -319,6 +324,109 @@ find_edges (QrPolyBuilder *b, int n_faces, int *n_edges)
   return closed;
 }
 
+/* Polygon i uses vertex v. */
+static bool
+polygon_has (const QrPolyBuilder *b, int i, uint32_t v)
+{
+  for (int k = b->start[i]; k < b->start[i + 1]; k++)
+    if (b->index[k] == v)
+      return true;
+  return false;
+}
+
+/* Vertex `from` lies on the plane of every polygon that uses vertex `to`. */
+static bool
+on_planes_of (const QrPolyBuilder *b, int n_faces, uint32_t from, uint32_t to)
+{
+  for (int i = 0; i < n_faces; i++)
+    if (polygon_has (b, i, to) && fabs (qr_plane_distance_to (&b->planes[i], b->verts[from])) > QR_EPS_ON_PLANE)
+      return false;
+  return true;
+}
+
+/* Where polygons still do not close, two ends of open edges, one on all
+ * the planes of the other's polygons, are one corner that the faces placed
+ * apart: where three planes nearly share a line, the corner of the three
+ * is only known along it, to the clipping tolerance over the sine between
+ * them, and each face puts it where its own clipping did. Merges such
+ * pairs, closest first, up to QR_EPS_REPAIR_WELD apart, into the one on
+ * the other's planes: the moved corner stays on the planes of its
+ * polygons. Then drops the vertices no polygon uses. */
+static void
+merge_open_corners (QrPolyBuilder *b, int n_faces, int *n_verts, int *n_index, int *n_polygons)
+{
+  g_autofree bool *open = g_new (bool, *n_verts);
+  g_autofree int *uses = g_new (int, *n_verts);
+  g_autofree uint32_t *remap = g_new (uint32_t, *n_verts);
+  int n_edges = 0, kept = 0;
+
+  while (!find_edges (b, n_faces, &n_edges))
+    {
+      uint32_t keep = 0, drop = 0;
+      double best = QR_EPS_REPAIR_WELD;
+      bool found = false;
+
+      memset (open, 0, sizeof (bool) * (gsize) *n_verts);
+      for (int e = 0; e < n_edges; e++)
+        if (b->edge_uses[2 * e] != 1 || b->edge_uses[2 * e + 1] != 1)
+          open[b->edges[2 * e]] = open[b->edges[2 * e + 1]] = true;
+      for (uint32_t u = 0; u < (uint32_t) *n_verts; u++)
+        for (uint32_t v = u + 1; v < (uint32_t) *n_verts && open[u]; v++)
+          {
+            double d = qr_vec3_max_abs (qr_vec3_sub (b->verts[u], b->verts[v]));
+
+            if (!open[v] || d > best)
+              continue;
+            if (on_planes_of (b, n_faces, u, v))
+              best = d, keep = u, drop = v, found = true;
+            else if (on_planes_of (b, n_faces, v, u))
+              best = d, keep = v, drop = u, found = true;
+          }
+      if (!found)
+        break;
+
+      /* Replace drop by keep; a polygon that then repeats a corner loses the repeat. */
+      for (int i = 0, out = 0, s = b->start[0]; i < n_faces; i++)
+        {
+          int e = b->start[i + 1], first = out;
+
+          b->start[i] = out;
+          for (int k = s; k < e; k++)
+            {
+              uint32_t id = b->index[k] == drop ? keep : b->index[k];
+
+              if (out > first && b->index[out - 1] == id)
+                continue;
+              b->index[out++] = id;
+            }
+          if (out - first > 1 && b->index[out - 1] == b->index[first])
+            out--;
+          if (out - first < 3)
+            {
+              if (e > s)
+                (*n_polygons)--;
+              out = first;
+            }
+          b->start[i + 1] = out;
+          *n_index = out;
+          s = e;
+        }
+    }
+
+  memset (uses, 0, sizeof (int) * (gsize) *n_verts);
+  for (int k = 0; k < *n_index; k++)
+    uses[b->index[k]]++;
+  for (int v = 0; v < *n_verts; v++)
+    if (uses[v] > 0)
+      {
+        remap[v] = (uint32_t) kept;
+        b->verts[kept++] = b->verts[v];
+      }
+  for (int k = 0; k < *n_index; k++)
+    b->index[k] = remap[b->index[k]];
+  *n_verts = kept;
+}
+
 QrPolytope *
 qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
 {
@@ -386,7 +494,13 @@ qr_polytope_build (QrPolyBuilder *b, const QrVec3 *points, int n_faces)
           clip_faces (b, n_faces, NULL, &raw_used);
           weld_faces (b, n_faces, raw_used, &n_verts, &n_index, &n_polygons, &unbounded);
         }
-      find_edges (b, n_faces, &n_edges);
+      if (!find_edges (b, n_faces, &n_edges))
+        {
+          merge_open_corners (b, n_faces, &n_verts, &n_index, &n_polygons);
+          if (n_polygons < 4)
+            return polytope_invalid (n_faces, QR_POLY_EMPTY, -1);
+          find_edges (b, n_faces, &n_edges);
+        }
     }
 
   size = sizeof (QrPolytope) + sizeof (QrVec3) * (gsize) n_verts
