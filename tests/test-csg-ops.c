@@ -440,8 +440,40 @@ area_of (const QrBrush *brush)
   return area;
 }
 
-/* Every overlapping pair (A, B) of the file's brushes: A − B is valid,
- * disjoint from B, and vol(A − B) = vol(A) − vol(A ∩ B). */
+/* The corpus tests' tolerance for qr_polytope_check: QR_EPS_CHECK_RELATIVE
+ * of the extent of the brushes' coordinates. */
+static double
+check_tolerance (GPtrArray *brushes)
+{
+  double extent = 1;
+
+  for (guint i = 0; i < brushes->len; i++)
+    {
+      const QrBrush *brush = g_ptr_array_index (brushes, i);
+
+      extent = fmax (extent, fmax (qr_vec3_max_abs (brush->poly->bounds.min), qr_vec3_max_abs (brush->poly->bounds.max)));
+    }
+  return QR_EPS_CHECK_RELATIVE * extent;
+}
+
+/* A CSG piece is a sound polytope: closed, convex, on its planes. */
+static void
+assert_piece_checks (QrPolyBuilder *b, const QrCsgBrush *piece, double tolerance, const char *what)
+{
+  g_autofree QrVec3 *pts = g_new (QrVec3, 3 * (gsize) piece->len);
+  g_autoptr (QrPolytope) poly = NULL;
+  g_autofree char *why = NULL;
+
+  for (guint f = 0; f < piece->len; f++)
+    memcpy (pts + 3 * f, g_array_index (piece, QrCsgFace, f).points, sizeof (QrVec3) * 3);
+  poly = qr_polytope_build (b, pts, (int) piece->len);
+  if (!qr_polytope_check (poly, pts, tolerance, &why))
+    g_error ("%s: %s", what, why);
+}
+
+/* Every overlapping pair (A, B) of the file's brushes: A − B is valid
+ * (each piece passes qr_polytope_check), disjoint from B, and
+ * vol(A − B) = vol(A) − vol(A ∩ B). */
 static void
 carve_pairs (const char *relative, guint max_pairs)
 {
@@ -449,7 +481,7 @@ carve_pairs (const char *relative, guint max_pairs)
   g_autoptr (QrPolyBuilder) b = qr_poly_builder_new ();
   g_autoptr (GPtrArray) brushes = g_ptr_array_new ();
   guint pairs = 0, pieces = 0;
-  double worst = 0;
+  double worst = 0, tolerance;
 
   if (map == NULL)
     return;
@@ -457,6 +489,7 @@ carve_pairs (const char *relative, guint max_pairs)
     for (guint k = 0; k < qr_entity_brush_count (qr_map_get_entity (map, e)); k++)
       if (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, e), k)))
         g_ptr_array_add (brushes, qr_entity_get_brush (qr_map_get_entity (map, e), k));
+  tolerance = check_tolerance (brushes);
 
   for (guint i = 0; i < brushes->len && pairs < max_pairs; i++)
     for (guint j = 0; j < brushes->len && pairs < max_pairs; j++)
@@ -492,7 +525,9 @@ carve_pairs (const char *relative, guint max_pairs)
             GArray *piece = g_ptr_array_index (out, k);
             g_autoptr (GArray) with_c = qr_csg_brush_copy (piece);
             double vp = qr_csg_volume (b, piece);
+            g_autofree char *what = g_strdup_printf ("%s: brush %u minus brush %u, piece %u", relative, i, j, k);
 
+            assert_piece_checks (b, piece, tolerance, what);
             g_assert_cmpfloat (vp, >=, QR_EPS_SLIVER_VOLUME);
             g_array_append_vals (with_c, cc->data, cc->len);
             g_assert_cmpfloat (qr_csg_volume (b, with_c), <=, 1e-6 * va + QR_EPS_SLIVER_VOLUME);
@@ -519,11 +554,9 @@ carve_pairs (const char *relative, guint max_pairs)
 }
 
 /* Groups of up to four overlapping brushes of the file: their union is
- * valid, its pieces disjoint and made of the inputs' faces, and its volume
- * is the inputs' one by one minus all before them (carve, checked above).
- * (No qr_polytope_check here: the BSP leaves a piece of subtrahend.map's
- * first group so thin that its corners weld and the check fails, merged
- * or not.) */
+ * valid (each piece passes qr_polytope_check), its pieces disjoint and
+ * made of the inputs' faces, and its volume is the inputs' one by one
+ * minus all before them (carve, checked above). */
 static void
 union_groups (const char *relative, guint max_groups)
 {
@@ -531,6 +564,7 @@ union_groups (const char *relative, guint max_groups)
   g_autoptr (QrPolyBuilder) b = qr_poly_builder_new ();
   g_autoptr (GPtrArray) brushes = g_ptr_array_new ();
   guint groups = 0, n_in = 0, n_out = 0;
+  double tolerance;
 
   if (map == NULL)
     return;
@@ -538,6 +572,7 @@ union_groups (const char *relative, guint max_groups)
     for (guint k = 0; k < qr_entity_brush_count (qr_map_get_entity (map, e)); k++)
       if (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, e), k)))
         g_ptr_array_add (brushes, qr_entity_get_brush (qr_map_get_entity (map, e), k));
+  tolerance = check_tolerance (brushes);
 
   for (guint i = 0; i < brushes->len && groups < max_groups; i++)
     {
@@ -608,6 +643,12 @@ union_groups (const char *relative, guint max_groups)
             }
           poly = qr_polytope_build (b, pts, (int) p->len);
           g_assert_cmpint (poly->status, ==, QR_POLY_OK);
+          {
+            g_autofree char *why = NULL;
+
+            if (!qr_polytope_check (poly, pts, tolerance, &why))
+              g_error ("%s: group of brush %u, piece %u: %s", relative, i, k, why);
+          }
           g_assert_cmpfloat (qr_polytope_volume (poly), >=, QR_EPS_SLIVER_VOLUME);
           sum += qr_polytope_volume (poly);
           for (guint m = k + 1; m < pieces->len; m++)
@@ -645,6 +686,14 @@ static void
 test_csg_subtract_failure (void)
 {
   carve_pairs ("valve220/csgSubtractFailure.map", 100);
+}
+
+/* Every overlapping pair: 13 of its 6165 pieces did not close before the
+ * polytope builder clipped again from a brush-sized winding. */
+static void
+test_new_deralia (void)
+{
+  carve_pairs ("valve220/NewDeralia.map", 3000);
 }
 
 static void
@@ -718,6 +767,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csg/op/merge", test_merge);
   g_test_add_func ("/csg/corpus/csgSubtractFailure", test_csg_subtract_failure);
   g_test_add_func ("/csg/corpus/subtrahend", test_subtrahend);
+  g_test_add_func ("/csg/corpus/NewDeralia", test_new_deralia);
   g_test_add_func ("/csg/corpus/e1m1-cylinder", test_e1m1_cylinder);
   g_test_add_func ("/csg/corpus/union-NewDeralia", test_union_new_deralia);
   g_test_add_func ("/csg/corpus/union-subtrahend", test_union_subtrahend);
