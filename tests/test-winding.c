@@ -194,6 +194,40 @@ test_base_axial_exact (void)
         }
 }
 
+/* A square of the given half side around the point of the plane nearest
+ * the centre: on the plane, counter-clockwise from the front, each side
+ * half_side from that point; an axial plane's coordinate exact. */
+static void
+test_base_around (void)
+{
+  const QrVec3 normals[] = { { 1, 0, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 1, 1, 1 }, { 3, -7, 2 }, { 1e-9, 0, 1 } };
+  const QrVec3 centres[] = { { 0, 0, 0 }, { -1403.3, -230.7, -6.28 }, { 60000, -60000, 512 } };
+  static const double dists[] = { 0, -8, 1.0 / 3.0, 1500 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (normals); i++)
+    for (gsize c = 0; c < G_N_ELEMENTS (centres); c++)
+      for (gsize j = 0; j < G_N_ELEMENTS (dists); j++)
+        {
+          QrPlane plane = make_plane (normals[i].x, normals[i].y, normals[i].z, dists[j]);
+          QrVec3 foot = qr_vec3_mad (centres[c], plane.normal, plane.dist - qr_vec3_dot (plane.normal, centres[c]));
+          QrVec3 p[4], newell;
+
+          qr_winding_base_points_around (&plane, centres[c], 100, p);
+          newell = qr_points_newell (p, 4);
+          g_assert_cmpfloat (qr_vec3_dot (newell, plane.normal) / qr_vec3_length (newell), >, 1.0 - 1e-12);
+          for (int k = 0; k < 4; k++)
+            {
+              QrVec3 a = p[k], edge = qr_vec3_sub (p[(k + 1) % 4], a);
+              double inradius = qr_vec3_length (qr_vec3_cross (edge, qr_vec3_sub (foot, a))) / qr_vec3_length (edge);
+
+              g_assert_cmpfloat (fabs (qr_plane_distance_to (&plane, a)), <=, 1e-9);
+              g_assert_cmpfloat (fabs (inradius - 100), <=, 1e-9);
+              if (qr_plane_axis (&plane) != QR_PLANE_NOT_AXIAL)
+                assert_exact (qr_vec3_dot (a, plane.normal), plane.dist);
+            }
+        }
+}
+
 static void
 test_clip_axial_exact (void)
 {
@@ -740,6 +774,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/geom/winding/new-copy", test_new_copy);
   g_test_add_func ("/geom/winding/base/ccw", test_base_ccw);
   g_test_add_func ("/geom/winding/base/axial-exact", test_base_axial_exact);
+  g_test_add_func ("/geom/winding/base/around", test_base_around);
   g_test_add_func ("/geom/winding/clip/axial-exact", test_clip_axial_exact);
   g_test_add_func ("/geom/winding/clip/keeps-back", test_clip_keeps_back);
   g_test_add_func ("/geom/winding/clip/all-front", test_clip_all_front);

@@ -73,7 +73,9 @@ qr_winding_base_points_around (const QrPlane *plane, QrVec3 centre, double half_
     {
       out[i] = qr_vec3_add (c, qr_vec3_add (qr_vec3_scale (u, corner[i][0] * half_side),
                                             qr_vec3_scale (v, corner[i][1] * half_side)));
-      qr_plane_pin (plane, &out[i]);
+      /* The centre's rounding would leave an axial plane's coordinate a few ulps off. */
+      if (qr_plane_axis (plane) != QR_PLANE_NOT_AXIAL)
+        qr_plane_pin (plane, &out[i]);
     }
 }
 
