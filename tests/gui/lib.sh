@@ -72,6 +72,8 @@ skip_all () { echo "1..0 # SKIP $*"; exit 77; }
 bail () { not_ok "$*"; finish; }
 
 finish () {
+  # The editor's log is checked when it stops: stop it before the plan is counted.
+  stop_app
   echo "1..$_checks"
   [ -e "${GUI_TMP:-/nonexistent}/corpus-failed" ] && _failed=$((_failed + 1))
   if [ "$_failed" -gt 0 ]; then
@@ -111,8 +113,30 @@ rm -f "$QUARRY_GUI_ARTEFACTS/$TEST"-*
 GUI_TMP=$(mktemp -d "${TMPDIR:-/tmp}/quarry-gui-$TEST.XXXXXX")
 
 APP_PID=
+APP_LOG=
 WIN=
 
+# GLib's log lines for warnings and worse ("(quarry:PID): Gtk-WARNING **: …", "… CRITICAL
+# **: …", "Pango-WARNING", g_error's "ERROR **") and failed g_assert()s ("ERROR:file:line:…").
+APP_LOG_BAD='(WARNING|CRITICAL|ERROR) \*\*:|^ERROR:|^Bail out!'
+
+# check_app_log: one check that the editor printed no GLib or GTK warning, critical or error
+# into its log ($APP_LOG); on failure it names the first such lines. A warning means the
+# editor misused an API or showed bad text: it is a bug even when the screen looks right.
+check_app_log () {
+  local name bad
+  name=$(basename "$APP_LOG")
+  bad=$(grep -nE "$APP_LOG_BAD" "$APP_LOG" 2> /dev/null)
+  if [ -z "$bad" ]; then
+    ok "$name: no GLib/GTK warnings or criticals"
+    return 0
+  fi
+  not_ok "$name: $(wc -l <<< "$bad") GLib/GTK warning(s) or critical(s), the first: $(head -1 <<< "$bad")"
+  head -5 <<< "$bad" | sed 's/^/#   /'
+  return 1
+}
+
+# stop_app: ends the editor (if it still runs) and checks its log (check_app_log).
 stop_app () {
   [ -n "$APP_PID" ] || return 0
   if kill -0 "$APP_PID" 2> /dev/null; then
@@ -127,6 +151,7 @@ stop_app () {
   wait "$APP_PID" 2> /dev/null
   APP_PID=
   WIN=
+  check_app_log
 }
 
 _cleanup () {
@@ -184,6 +209,7 @@ start_app () {
     NO_AT_BRIDGE=1 GTK_A11Y=none \
     "$QUARRY_APP" "$@" > "$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log" 2>&1 &
   APP_PID=$!
+  APP_LOG=$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log
   local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
   while [ $SECONDS -lt $deadline ]; do
     if ! kill -0 "$APP_PID" 2> /dev/null; then
@@ -772,6 +798,33 @@ wait_window_gone () {
     [ $SECONDS -ge $deadline ] && { diag "window $1 still open after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
     sleep 0.2
   done
+}
+
+# wait_dialog: waits for a shown window of the editor other than its main window (a message
+# dialog, which has no title) and prints its id.
+wait_dialog () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
+  while :; do
+    for id in $(xdotool search --onlyvisible --pid "$APP_PID" 2> /dev/null); do
+      [ "$id" != "$WIN" ] && { echo "$id"; return 0; }
+    done
+    [ $SECONDS -ge $deadline ] && { diag "no dialog after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
+    sleep 0.2
+  done
+}
+
+# wait_app_exit: waits for the editor to end by itself; says how it ended (APP_STATUS) and
+# checks its log as stop_app does.
+wait_app_exit () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  APP_STATUS=
+  while kill -0 "$APP_PID" 2> /dev/null; do
+    [ $SECONDS -ge $deadline ] && { diag "the editor still runs after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
+    sleep 0.2
+  done
+  wait "$APP_PID"
+  APP_STATUS=$?
+  stop_app
 }
 
 # window_keys ID KEY…: key strokes to the window ID (a dialog).
