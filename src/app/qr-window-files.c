@@ -289,7 +289,8 @@ enum
 static void
 format_response (GtkDialog *dialog, int response, SaveJob *job)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Saving can go on to close the window (Quit ▸ Save). */
+  _qr_window_dismiss_dialog (GTK_WINDOW (dialog));
   switch (response)
     {
     case RESPONSE_QUAKE:
@@ -392,6 +393,7 @@ _qr_window_save (QrWindow *self, gboolean save_as, QrWindowContinuation then, gp
 
 typedef struct
 {
+  QrWindow *window; /* owned reference: the answer acts on it */
   QrWindowContinuation then;
   gpointer data;
   GDestroyNotify destroy;
@@ -403,6 +405,7 @@ continuation_free (gpointer p)
   Continuation *c = p;
   if (c->destroy != NULL)
     c->destroy (c->data);
+  g_object_unref (c->window);
   g_free (c);
 }
 
@@ -422,8 +425,8 @@ enum
 static void
 discard_response (GtkDialog *dialog, int response, Continuation *c)
 {
-  QrWindow *self = QR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  QrWindow *self = c->window;
+  _qr_window_dismiss_dialog (GTK_WINDOW (dialog));
   if (response == RESPONSE_DISCARD)
     {
       c->then (self, c->data);
@@ -446,6 +449,7 @@ _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpointer 
       return;
     }
   Continuation *c = g_new0 (Continuation, 1);
+  c->window = g_object_ref (self);
   c->then = then;
   c->data = data;
   c->destroy = destroy;

@@ -89,6 +89,7 @@ QrOrthoCanvas *_qr_window_get_ortho (QrWindow *self, int i);
 /* Frames the map, or the selection, in all four views. */
 void _qr_window_frame (QrWindow *self, gboolean selection_only);
 void _qr_window_show_error (QrWindow *self, const char *primary, const GError *error);
+void _qr_window_dismiss_dialog (GtkWindow *dialog);
 
 /* qr-window-actions.c */
 void _qr_window_init_actions (QrWindow *self);

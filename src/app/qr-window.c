@@ -44,6 +44,19 @@ _qr_window_show_error (QrWindow *self, const char *primary, const GError *error)
   _qr_window_set_message (self, error->message);
 }
 
+/* Ends a dialog of the window from its "response" handler, before the answer
+ * is acted on. The emission keeps the dialog alive until the handler returns,
+ * while a GtkWindow holds only a pointer to its transient parent: when the
+ * answer closes the window (Quit ▸ Discard), the dialog's dispose would then
+ * disconnect its handlers from a freed window. So it lets go of the window
+ * first. */
+void
+_qr_window_dismiss_dialog (GtkWindow *dialog)
+{
+  gtk_window_set_transient_for (dialog, NULL);
+  gtk_window_destroy (dialog);
+}
+
 /* ---- title, status, history ---- */
 
 static char *
