@@ -6,6 +6,7 @@
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include "qr-escape.h"
 #include "qr-io.h"
 
 #define N_JUNK_MUTATIONS 3000
@@ -40,6 +41,8 @@ assert_error_at (QrFileKind kind, const char *text, gsize len, int line, int col
   if (map != NULL)
     g_error ("parsed, expected an error at %s", prefix);
   g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  /* The message goes to GTK labels, which need UTF-8, whatever the input. */
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
   if (!g_str_has_prefix (error->message, prefix))
     g_error ("expected a message starting with “%s”, got “%s”", prefix, error->message);
   if (strstr (error->message, what) == NULL)
@@ -60,6 +63,8 @@ assert_sane_position (QrFileKind kind, const char *text, gsize len, const GError
   const char *p = text, *end = text + len;
 
   g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  if (!g_utf8_validate (error->message, -1, NULL))
+    g_error ("message not valid UTF-8: %s", error->message);
   if (!g_str_has_prefix (error->message, prefix))
     g_error ("message without the file name: %s", error->message);
   if (sscanf (error->message + strlen (prefix), "%d:%d: %n", &line, &column, &consumed) != 2 || consumed == 0)
@@ -386,6 +391,85 @@ test_binary_junk_specific (void)
                      ==, "\xe9t\xe9");
     g_assert_true (parse_or_fail_cleanly (QR_FILE_MAP, text, strlen (text)));
   }
+}
+
+/* Input quoted in a message: bytes that are not UTF-8 show as \xNN (upper-case
+ * hex: FF FE reads "\xFF\xFE") and controls as \t, \n, \r or \xNN, so the
+ * message is valid UTF-8 for GTK; valid UTF-8 is quoted as it is. Line and
+ * column count bytes, as before. */
+static void
+test_junk_escaped (void)
+{
+  /* FF FE inside a number. */
+  assert_map_error ("{\n( 0 0 0 ) ( 1 0 0 ) ( 0 1\xff\xfe 0 ) a 0 0 0 1 1\n}\n", 2, 25,
+                    "expected a number, found “1\\xFF\\xFE”");
+  /* Where a token starts, and with valid UTF-8 after it. */
+  assert_map_error ("\n\n  \xff\xfe\xc3\xa9{\n}\n", 3, 3,
+                    "expected “{” starting an entity or brush, found “\\xFF\\xFE\xc3\xa9{”");
+  /* A control byte inside a token. */
+  assert_map_error ("{\n( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) a\x02z 0 0 0 1 1\n}\n", 2, 31, "found “a\\x02z”");
+  /* Valid UTF-8 comes through unchanged, cut at 24 bytes without splitting a
+   * character: "a" and 11 "é" (23 bytes), not the first byte of the 12th. */
+  {
+    GString *text = g_string_new ("{\n\"k\" \"v\"\na");
+    for (int i = 0; i < 30; i++)
+      g_string_append (text, "\xc3\xa9");
+    g_string_append (text, "\n}\n");
+    assert_map_error (text->str, 3, 1,
+                      "found “a\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9”");
+    g_string_free (text, TRUE);
+  }
+  /* VMF: a value and a block name. */
+  assert_vmf_error ("world\n{\n\t\"id\" \"1\xff\"\n}\n", 3, 8, "expected a number, found “1\\xFF”");
+  assert_vmf_error ("\"wor\xffld\"\n{\n}\n", 1, 2, "expected a block name, found “wor\\xFFld”");
+  /* The file name too. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (QrMap) map = qr_map_parse ("}", 1, QR_FILE_MAP, "bad\xff.map", &error);
+
+    g_assert_null (map);
+    g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+    g_assert_true (g_str_has_prefix (error->message, "bad\\xFF.map:1:1: "));
+  }
+}
+
+static void
+test_escape_dup (void)
+{
+  static const struct
+  {
+    const char *in;
+    gssize len;
+    const char *out;
+  } cases[] = {
+    { "caf\xc3\xa9 C:\\quake\\id1 “q”", -1, "caf\xc3\xa9 C:\\quake\\id1 “q”" },
+    { "\xff\xfe", -1, "\\xFF\\xFE" },
+    { "a\tb\nc\rd\x01\x1f\x7f", -1, "a\\tb\\nc\\rd\\x01\\x1F\\x7F" },
+    { "\xc2\x85", -1, "\\u0085" },
+    /* A character cut short, a lone continuation byte, an overlong "/". */
+    { "\xe2\x82", -1, "\\xE2\\x82" },
+    { "x\x80y", -1, "x\\x80y" },
+    { "\xc0\xaf", -1, "\\xC0\\xAF" },
+    { "a\0b", 3, "a\\x00b" },
+    { "", -1, "" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = qr_escape_dup (cases[i].in, cases[i].len);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+      g_assert_true (g_utf8_validate (out, -1, NULL));
+    }
+  /* "é" is C3 A9: a cut after C3 moves back before it. */
+  g_assert_cmpuint (qr_escape_prefix_len ("a\xc3\xa9" "b", 4, 2), ==, 1);
+  g_assert_cmpuint (qr_escape_prefix_len ("a\xc3\xa9" "b", 4, 3), ==, 3);
+  g_assert_cmpuint (qr_escape_prefix_len ("a\xc3\xa9" "b", 4, 9), ==, 4);
+  /* The 4-byte U+1F600, cut after 1, 2 and 3 of its bytes. */
+  for (gsize max = 2; max <= 4; max++)
+    g_assert_cmpuint (qr_escape_prefix_len ("a\xf0\x9f\x98\x80", 5, max), ==, 1);
+  /* Not UTF-8: no character to keep whole, cut where asked. */
+  g_assert_cmpuint (qr_escape_prefix_len ("\x80\x80\x80\x80\x80\x80", 6, 5), ==, 5);
 }
 
 static guint8
@@ -778,6 +862,8 @@ main (int argc, char **argv)
   g_test_add_func ("/io/malformed/map/unterminated-quotes", test_unterminated_quotes);
   g_test_add_func ("/io/malformed/map/junk/specific", test_binary_junk_specific);
   g_test_add_func ("/io/malformed/map/junk/random", test_binary_junk_map);
+  g_test_add_func ("/io/malformed/junk/escaped", test_junk_escaped);
+  g_test_add_func ("/io/malformed/escape", test_escape_dup);
   g_test_add_func ("/io/malformed/vmf/valid-base", test_vmf_valid_base);
   g_test_add_func ("/io/malformed/vmf/truncated/every-prefix", test_vmf_truncated_every_prefix);
   g_test_add_func ("/io/malformed/vmf/braces", test_vmf_braces);

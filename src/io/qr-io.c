@@ -1,3 +1,4 @@
+#include "qr-escape.h"
 #include "qr-io.h"
 #include "qr-output.h"
 
@@ -76,7 +77,8 @@ qr_map_load_full (const char *path, const QrParseOptions *options, GError **erro
   file = g_mapped_file_new (path, FALSE, &local);
   if (file == NULL)
     {
-      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_READ, "%s: %s", path, local->message);
+      g_autofree char *shown = qr_escape_dup (path, -1);
+      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_READ, "%s: %s", shown, local->message);
       return NULL;
     }
   data = g_mapped_file_get_contents (file);
@@ -105,7 +107,8 @@ qr_map_write (const QrMap *map, QrSaveFormat format, GError **error)
 static gboolean
 write_error (GError **error, const char *path, const char *what, int errsv)
 {
-  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "%s: %s: %s", path, what, g_strerror (errsv));
+  g_autofree char *shown = qr_escape_dup (path, -1);
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "%s: %s: %s", shown, what, g_strerror (errsv));
   return FALSE;
 }
 

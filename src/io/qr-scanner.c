@@ -1,4 +1,5 @@
 #include "qr-scanner.h"
+#include "qr-escape.h"
 #include "qr-io.h"
 #include "qr-number.h"
 
@@ -75,7 +76,12 @@ qr_scanner_error_at (const QrScanner *s, const char *at, GError **error, const c
   va_start (args, fmt);
   msg = g_strdup_vprintf (fmt, args);
   va_end (args);
-  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE, "%s:%d:%d: %s", s->name, line, column, msg);
+  /* Messages quote the input, which may be any bytes: every parse error
+   * passes here, so escaping here covers them all (the fixed text is valid
+   * UTF-8 without controls and comes through unchanged). */
+  g_autofree char *shown_name = qr_escape_dup (s->name, -1);
+  g_autofree char *shown_msg = qr_escape_dup (msg, -1);
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE, "%s:%d:%d: %s", shown_name, line, column, shown_msg);
 }
 
 /* A short, printable description of what stands at p. */
@@ -88,9 +94,10 @@ describe (const QrScanner *s, const char *p)
     return g_strdup (s->end_name);
   if ((unsigned char) *p < 0x20 || *p == 0x7f)
     return g_strdup_printf ("byte 0x%02x", (unsigned char) *p);
-  while (q < s->end && !qr_scanner_is_space (*q) && q - p < 24)
+  /* One byte past the 24 shown, to see whether the cut splits a character. */
+  while (q < s->end && !qr_scanner_is_space (*q) && q - p <= 24)
     q++;
-  return g_strdup_printf ("“%.*s”", (int) (q - p), p);
+  return g_strdup_printf ("“%.*s”", (int) qr_escape_prefix_len (p, (gsize) (q - p), 24), p);
 }
 
 bool
@@ -210,6 +217,7 @@ qr_scanner_progress (QrScanner *s, const void *opts, const char **last, GError *
   *last = s->p;
   if (options->progress ((gsize) (s->p - s->start), (gsize) (s->end - s->start), options->user_data))
     return true;
-  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_CANCELLED, "%s: loading cancelled", s->name);
+  g_autofree char *shown_name = qr_escape_dup (s->name, -1);
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_CANCELLED, "%s: loading cancelled", shown_name);
   return false;
 }

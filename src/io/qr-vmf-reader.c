@@ -2,6 +2,7 @@
  * interpreted; every other block (versioninfo, visgroups, viewsettings,
  * cameras, cordon(s), connections, editor, groups, dispinfo, Hammer++
  * blocks…) is kept as an ordered node tree and written back unchanged. */
+#include "qr-escape.h"
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-scanner.h"
@@ -679,14 +680,14 @@ qr_map_read_vmf (const char *data, gsize len, const char *name,
         }
       if (key.quoted || is_brace (&key, '{') || is_brace (&key, '}'))
         {
-          g_autofree char *found = g_strndup (key.p, MIN (key.len, 24));
+          g_autofree char *found = g_strndup (key.p, qr_escape_prefix_len (key.p, key.len, 24));
           qr_scanner_error_at (&r.s, key.p, error, "expected a block name, found “%s”", found);
           ok = false;
           break;
         }
       if (!next_token (&r.s, &open, NULL) || !is_brace (&open, '{'))
         {
-          g_autofree char *block = g_strndup (key.p, MIN (key.len, 24));
+          g_autofree char *block = g_strndup (key.p, qr_escape_prefix_len (key.p, key.len, 24));
           g_autofree char *what = g_strdup_printf ("“{” after “%s”", block);
 
           r.s.p = key.p + key.len;
