@@ -813,6 +813,22 @@ wait_dialog () {
   done
 }
 
+# wait_window_drawn ID STEP: takes screenshots (<test>-STEP.png) until the window ID's area is
+# no longer black (X shows a new window black until the application draws it); prints the
+# path of the last one.
+wait_window_drawn () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) img area
+  area=$(xdotool getwindowgeometry --shell "$1" | awk -F= '
+    { v[$1] = $2 } END { print v["WIDTH"] "x" v["HEIGHT"] "+" v["X"] "+" v["Y"] }')
+  while :; do
+    img=$(shot "$2")
+    [ "$("$CONVERT" "$img" -crop "$area" +repage -format '%[fx:mean > 0.02]' info:)" = 1 ] && break
+    [ $SECONDS -ge $deadline ] && { diag "window $1 ($area) still black after ${QUARRY_GUI_TIMEOUT}s"; break; }
+    sleep 0.3
+  done
+  echo "$img"
+}
+
 # wait_app_exit: waits for the editor to end by itself; says how it ended (APP_STATUS) and
 # checks its log as stop_app does.
 wait_app_exit () {

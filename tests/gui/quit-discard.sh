@@ -20,8 +20,7 @@ check "Ctrl+A, Delete: the title shows the change" wait_title "*sample.map – Q
 
 keys ctrl+q
 if dlg=$(wait_dialog); then
-  sleep 0.3
-  ok "Ctrl+Q: a dialog asks about the unsaved changes ($(shot edit-2-asked))"
+  ok "Ctrl+Q: a dialog asks about the unsaved changes ($(wait_window_drawn "$dlg" edit-2-asked))"
   check "the editor still runs while it asks" app_alive
   window_keys "$dlg" alt+d
   if wait_app_exit; then
