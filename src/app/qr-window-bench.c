@@ -103,7 +103,7 @@ finish (QrRenderBench *bench)
   g_array_sort (bench->times, compare_doubles);
   double median = g_array_index (bench->times, double, bench->times->len / 2);
   const QrMap *map = qr_document_get_map (self->document);
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup ("untitled");
+  g_autofree char *name = self->file ? _qr_window_dup_file_name (self->file) : g_strdup ("untitled");
   printf ("bench-render %s: %u brushes, %d frames of four views at %dx%d\n", name, qr_map_count_brushes (map),
           bench->times->len, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
   printf ("first complete frame: %.1f ms after process start\n", bench->first_frame_ms);

@@ -96,7 +96,7 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
         _qr_window_set_message (self, _("Loading was cancelled"));
       else
         {
-          g_autofree char *name = g_file_get_basename (job->file);
+          g_autofree char *name = _qr_window_dup_file_name (job->file);
           g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
           _qr_window_show_error (self, primary, error);
         }
@@ -108,7 +108,7 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   _qr_window_set_document (self, doc, job->file, QR_SAVE_AS_READ);
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  g_autofree char *name = g_file_get_basename (job->file);
+  g_autofree char *name = _qr_window_dup_file_name (job->file);
   const QrMap *opened = qr_document_get_map (doc);
   guint patches = 0, unread = 0;
   for (guint e = 0; e < qr_map_entity_count (opened); e++)
@@ -156,7 +156,7 @@ qr_window_load (QrWindow *self, GFile *file)
   g_autoptr (GTask) task = g_task_new (self, self->load_cancellable, load_finished, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
 
-  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *name = _qr_window_dup_file_name (file);
   g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
   gtk_label_set_label (self->load_label, label);
   gtk_progress_bar_set_fraction (self->load_progress, 0);
@@ -259,7 +259,7 @@ write_file (SaveJob *job, QrSaveFormat format)
     {
       if (error == NULL)
         error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be saved"));
-      g_autofree char *name = g_file_get_basename (job->file);
+      g_autofree char *name = _qr_window_dup_file_name (job->file);
       g_autofree char *primary = g_strdup_printf (_("Could not save “%s”"), name);
       _qr_window_show_error (self, primary, error);
       save_job_free (job);
@@ -271,7 +271,7 @@ write_file (SaveJob *job, QrSaveFormat format)
   _qr_window_update_title (self);
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  g_autofree char *name = g_file_get_basename (job->file);
+  g_autofree char *name = _qr_window_dup_file_name (job->file);
   g_autofree char *message = g_strdup_printf (_("Saved %s"), name);
   _qr_window_set_message (self, message);
   if (job->then != NULL)
@@ -454,7 +454,7 @@ _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpointer 
   c->data = data;
   c->destroy = destroy;
 
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup (_("Untitled"));
+  g_autofree char *name = self->file ? _qr_window_dup_file_name (self->file) : g_strdup (_("Untitled"));
   GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                               GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                               _("Save changes to “%s” before closing?"), name);

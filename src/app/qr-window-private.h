@@ -82,6 +82,7 @@ struct _QrWindow
 void _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format);
 void _qr_window_set_message (QrWindow *self, const char *message);
 void _qr_window_update_title (QrWindow *self);
+char *_qr_window_dup_file_name (GFile *file);
 void _qr_window_queue_render_all (QrWindow *self);
 QrBounds _qr_window_map_bounds (QrWindow *self, gboolean selection_only);
 /* The design canvases in order top, front, side (0, 1, 2). */

@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-entity-transform.h"
+#include "qr-escape.h"
 #include "qr-map.h"
 #include "qr-patch.h"
 
@@ -59,12 +60,21 @@ _qr_window_dismiss_dialog (GtkWindow *dialog)
 
 /* ---- title, status, history ---- */
 
+/* A file's name for titles and messages: names are bytes, labels need
+ * UTF-8, so bytes that are not are shown as in the readers' messages. */
+char *
+_qr_window_dup_file_name (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  return qr_escape_dup (name, -1);
+}
+
 static char *
 dup_display_name (QrWindow *self)
 {
   if (self->file == NULL)
     return g_strdup (_("Untitled"));
-  return g_file_get_basename (self->file);
+  return _qr_window_dup_file_name (self->file);
 }
 
 void
