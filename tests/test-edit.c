@@ -918,6 +918,13 @@ test_paste_foreign (void)
   assert_box (brush_at (doc, 0, 2), qr_vec3 (-16, -16, -16), qr_vec3 (16, 16, 16));
   g_assert_false (qr_clipboard_paste (doc, "{ ( 1 2", -1, qr_vec3 (0, 0, 0), &error));
   g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  g_clear_error (&error);
+  /* Binary junk from the clipboard: the message shows it as \xNN (UTF-8 for
+   * the status bar) at the byte's line and column. */
+  g_assert_false (qr_clipboard_paste (doc, "{\n( 0 0 \xff\xfe" "1", -1, qr_vec3 (0, 0, 0), &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, ":2:7: expected a number, found “\\xFF\\xFE1”"));
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 1);
 }
 

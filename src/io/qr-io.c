@@ -1,5 +1,5 @@
-#include "qr-escape.h"
 #include "qr-io.h"
+#include "qr-escape.h"
 #include "qr-output.h"
 
 #include <errno.h>
