@@ -813,16 +813,22 @@ wait_dialog () {
   done
 }
 
-# wait_window_drawn ID STEP: takes screenshots (<test>-STEP.png) until the window ID's area is
-# no longer black (X shows a new window black until the application draws it); prints the
+# wait_window_drawn ID STEP [BEFORE]: takes screenshots (<test>-STEP.png) until the window
+# ID's area is no longer black (a new window shows black, or what lay under it, until the
+# application draws it) and differs from the same area of the screenshot BEFORE; prints the
 # path of the last one.
 wait_window_drawn () {
   local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) img area
   area=$(xdotool getwindowgeometry --shell "$1" | awk -F= '
     { v[$1] = $2 } END { print v["WIDTH"] "x" v["HEIGHT"] "+" v["X"] "+" v["Y"] }')
+  [ -n "${3:-}" ] && crop "$3" "$area" "$GUI_TMP/dialog-before.png"
   while :; do
     img=$(shot "$2")
-    [ "$("$CONVERT" "$img" -crop "$area" +repage -format '%[fx:mean > 0.02]' info:)" = 1 ] && break
+    if [ "$("$CONVERT" "$img" -crop "$area" +repage -format '%[fx:mean > 0.02]' info:)" = 1 ]; then
+      [ -z "${3:-}" ] && break
+      crop "$img" "$area" "$GUI_TMP/dialog-now.png"
+      [ "$(differing_pixels "$GUI_TMP/dialog-before.png" "$GUI_TMP/dialog-now.png")" != 0 ] && break
+    fi
     [ $SECONDS -ge $deadline ] && { diag "window $1 ($area) still black after ${QUARRY_GUI_TIMEOUT}s"; break; }
     sleep 0.3
   done

@@ -18,18 +18,20 @@ point_at "$RTOP"
 keys ctrl+a Delete
 check "Ctrl+A, Delete: the title shows the change" wait_title "*sample.map – Quarry"
 
+sleep 0.5
+before=$(shot edit-2-before-quit)
 keys ctrl+q
 if dlg=$(wait_dialog); then
-  ok "Ctrl+Q: a dialog asks about the unsaved changes ($(wait_window_drawn "$dlg" edit-2-asked))"
+  ok "Ctrl+Q: a dialog asks about the unsaved changes ($(wait_window_drawn "$dlg" edit-3-asked "$before"))"
   check "the editor still runs while it asks" app_alive
   window_keys "$dlg" alt+d
   if wait_app_exit; then
     check "Discard: the editor exits with status 0 (status $APP_STATUS)" [ "$APP_STATUS" = 0 ]
   else
-    not_ok "Discard: the editor exits ($(shot edit-3-discarded))"
+    not_ok "Discard: the editor exits ($(shot edit-4-discarded))"
   fi
 else
-  not_ok "Ctrl+Q: a dialog asks about the unsaved changes ($(shot edit-2-asked))"
+  not_ok "Ctrl+Q: a dialog asks about the unsaved changes ($(shot edit-3-asked))"
 fi
 check "the file on disk is unchanged" cmp -s "$SAMPLE_MAP" "$work/sample.map"
 
