@@ -187,7 +187,11 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
   qr_tool_release (self->tool, self->document, &in);
   /* What the release made may now lie under the pointer. */
   hover (self, canvas, &in);
-  refresh_preview (self);
+  _qr_window_refresh_tool_overlay (self);
+  /* The gesture's last words are stale once it ended: what it left
+   * pending, else what the edit had to say, else nothing. */
+  const char *status = qr_tool_status (self->tool);
+  _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
 /* Arrow keys nudge the selection one grid step along the view's axes; a

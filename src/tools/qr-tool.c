@@ -24,6 +24,9 @@ void
 qr_tool_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   g_return_if_fail (tool != NULL && QR_IS_DOCUMENT (doc) && in != NULL);
+  /* The gesture's running account ("Rotate -30°") ends with it; a tool
+   * whose release leaves something pending says so again. */
+  qr_tool_set_status (tool, NULL);
   if (tool->klass->release)
     tool->klass->release (tool, doc, in);
 }
