@@ -24,9 +24,11 @@ struct _QrWindow
 
   /* template widgets */
   GtkPopoverMenuBar *menu_bar;
-  GtkRevealer *shape_revealer;
+  GtkStack *tool_options;
   GtkDropDown *shape_list;
+  GtkRevealer *shape_sides_revealer;
   GtkSpinButton *shape_sides;
+  GtkRevealer *shape_arch_revealer;
   GtkSpinButton *shape_arc;
   GtkSpinButton *shape_wall;
   GtkPaned *rows;

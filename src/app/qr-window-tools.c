@@ -272,15 +272,27 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
     gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;
   g_simple_action_set_state (action, state);
-  /* Hidden, not just folded: a folded revealer still asks for its width. */
-  gtk_widget_set_visible (GTK_WIDGET (self->shape_revealer), next == self->block_tool);
-  gtk_revealer_set_reveal_child (self->shape_revealer, next == self->block_tool);
+  gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool ? "block" : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
                                 : g_str_equal (name, "clip")
                                   ? _("Clip: drag a line across the selection in a 2D view; X picks the half to keep, Enter clips")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
+}
+
+/* Only the options the shape reads (qr-primitive.h): sides for the round
+ * shapes and the arch's segments, arc and wall for the arch. Folded, not
+ * hidden: a folded revealer still asks for its width, so the tool bar
+ * keeps its width whatever the shape. */
+static void
+show_shape_options (QrWindow *self, QrPrimitiveShape shape)
+{
+  gboolean sides = shape == QR_PRIMITIVE_CYLINDER || shape == QR_PRIMITIVE_CONE || shape == QR_PRIMITIVE_SPHERE
+                   || shape == QR_PRIMITIVE_ARCH;
+  gboolean arch = shape == QR_PRIMITIVE_ARCH;
+  gtk_revealer_set_reveal_child (self->shape_sides_revealer, sides);
+  gtk_revealer_set_reveal_child (self->shape_arch_revealer, arch);
 }
 
 /* The Block tool's options panel → its shape. */
@@ -296,6 +308,7 @@ on_shape_changed (QrWindow *self)
   spec.arc_degrees = gtk_spin_button_get_value (self->shape_arc);
   spec.wall_width = gtk_spin_button_get_value (self->shape_wall);
   qr_block_tool_set_shape (self->block_tool, &spec);
+  show_shape_options (self, spec.shape);
 }
 
 static const GActionEntry tool_entries[] = {
@@ -322,6 +335,7 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->shape_sides, "value-changed", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_arc, "value-changed", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_wall, "value-changed", G_CALLBACK (on_shape_changed), self);
+  show_shape_options (self, qr_block_tool_get_shape (self->block_tool)->shape);
   for (int i = 0; i < 3; i++)
     {
       QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);

@@ -536,9 +536,11 @@ qr_window_class_init (QrWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QrWindow, menu_bar);
-  gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, tool_options);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_list);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_sides_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_sides);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arch_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arc);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_wall);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, rows);
