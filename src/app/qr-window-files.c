@@ -98,6 +98,10 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
         {
           g_autofree char *name = _qr_window_dup_file_name (job->file);
           g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+          /* GTK's own file chooser lists what it picks under Open Recent;
+           * a map that does not open must not be offered again there. */
+          g_autofree char *uri = g_file_get_uri (job->file);
+          gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
           _qr_window_show_error (self, primary, error);
         }
       _qr_window_update_actions (self);
