@@ -1,6 +1,9 @@
 #include <math.h>
+#include <stdarg.h>
 #include <glib.h>
 #include "qr-camera.h"
+#include "qr-camera-place.h"
+#include "qr-entity.h"
 #include "qr-ortho-view.h"
 #include "qr-primitive.h"
 
@@ -1300,6 +1303,163 @@ test_ray_box (void)
   g_assert_false (qr_ray_hit_box (&ray, box, &t));
 }
 
+/* ---- the camera's place: player starts and the design views' marker ---- */
+
+/* Adds a point entity of `classname` with the keys given as pairs, NULL-ended. */
+static void
+add_point (QrMap *map, const char *classname, ...)
+{
+  QrEntity *entity = qr_entity_new (map->next_entity_id++);
+  qr_entity_add_key (entity, "classname", classname);
+  va_list ap;
+  va_start (ap, classname);
+  const char *key;
+  while ((key = va_arg (ap, const char *)) != NULL)
+    qr_entity_add_key (entity, key, va_arg (ap, const char *));
+  va_end (ap);
+  qr_map_add_entity (map, entity);
+}
+
+static void
+test_camera_player_start (void)
+{
+  /* No player start: the camera stays where it was. */
+  g_autoptr (QrMap) none = qr_map_new (QR_FILE_MAP);
+  add_point (none, "worldspawn", NULL);
+  add_point (none, "light", "origin", "0 0 128", NULL);
+  QrCamera cam;
+  qr_camera_init (&cam);
+  cam.position = qr_vec3 (1, 2, 3);
+  g_assert_null (qr_camera_find_player_start (none));
+  g_assert_false (qr_camera_place_at_player_start (&cam, none));
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (1, 2, 3)));
+
+  /* A deathmatch start before the single-player one: the single-player one
+   * wins; Quake's eye is 22 above the origin, the yaw the "angle". */
+  g_autoptr (QrMap) quake = qr_map_new (QR_FILE_MAP);
+  add_point (quake, "worldspawn", NULL);
+  add_point (quake, "info_player_deathmatch", "origin", "512 0 24", "angle", "180", NULL);
+  add_point (quake, "info_player_start", "origin", "-160 -160 24", "angle", "45", NULL);
+  g_assert_cmpstr (qr_entity_get_key (qr_camera_find_player_start (quake), "origin"), ==, "-160 -160 24");
+  g_assert_true (qr_camera_place_at_player_start (&cam, quake));
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (-160, -160, 46)));
+  assert_exact (cam.yaw, 45.0);
+  assert_exact (cam.pitch, 0.0);
+  assert_exact (cam.twist, 0.0);
+  QrVec3 n;
+  qr_camera_get_basis (&cam, &n, NULL, NULL);
+  assert_vec3_near (n, qr_vec3 (M_SQRT1_2, M_SQRT1_2, 0), 1e-15);
+
+  /* Without one, the first of the other classes; no angle: yaw 0; a
+   * negative yaw wraps; Quake's -1 looks up. */
+  g_autoptr (QrMap) dm = qr_map_new (QR_FILE_MAP);
+  add_point (dm, "info_player_coop", "origin", "0 0 0", "angle", "-90", NULL);
+  add_point (dm, "info_player_deathmatch", "origin", "64 32 8", NULL);
+  cam.yaw = 123;
+  g_assert_true (qr_camera_place_at_player_start (&cam, dm));
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (64, 32, 30)));
+  assert_exact (cam.yaw, 0.0);
+  g_autoptr (QrMap) coop = qr_map_new (QR_FILE_MAP);
+  add_point (coop, "info_player_coop", "origin", "0 0 0", "angle", "-90", NULL);
+  g_assert_true (qr_camera_place_at_player_start (&cam, coop));
+  assert_exact (cam.yaw, 270.0);
+  g_autoptr (QrMap) up = qr_map_new (QR_FILE_MAP);
+  add_point (up, "info_player_start", "origin", "0 0 0", "angle", "-1", NULL);
+  g_assert_true (qr_camera_place_at_player_start (&cam, up));
+  assert_exact (cam.pitch, QR_CAMERA_PITCH_LIMIT);
+
+  /* Source: the origin at the feet, the eye 64 above; the yaw is the second
+   * of "angles" (pitch yaw roll), and the camera stays level. A start
+   * without an origin is no start. */
+  g_autoptr (QrMap) vmf = qr_map_new (QR_FILE_VMF);
+  add_point (vmf, "info_player_start", "angles", "0 0 0", NULL);
+  add_point (vmf, "info_player_terrorist", "origin", "100 -50 0", "angles", "10 135 0", NULL);
+  g_assert_true (qr_camera_place_at_player_start (&cam, vmf));
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (100, -50, 64)));
+  assert_exact (cam.yaw, 135.0);
+  assert_exact (cam.pitch, 0.0);
+}
+
+/* The marker's segments at `pixel` in `axis`: every end lies in the plane
+ * through the camera; returns the segment count. */
+static int
+marker (const QrCamera *cam, QrOrthoAxis axis, double pixel, QrVec3 *a, QrVec3 *b)
+{
+  int n = qr_camera_marker_segments (cam, axis, pixel, a, b);
+  const QrOrthoAxes *axes = qr_ortho_axis_get_axes (axis);
+  for (int i = 0; i < n; i++)
+    {
+      assert_exact (qr_vec3_get (a[i], axes->depth), qr_vec3_get (cam->position, axes->depth));
+      assert_exact (qr_vec3_get (b[i], axes->depth), qr_vec3_get (cam->position, axes->depth));
+    }
+  return n;
+}
+
+static void
+test_camera_marker (void)
+{
+  QrCamera cam;
+  qr_camera_init (&cam);
+  cam.position = qr_vec3 (100, 200, 50);
+  qr_camera_set_angles (&cam, 90, 0, 0); /* looking along +Y */
+  QrVec3 a[QR_CAMERA_MARKER_MAX_SEGMENTS], b[QR_CAMERA_MARKER_MAX_SEGMENTS];
+
+  /* Top view, 2 units a pixel: the circle (16), the wedge (2), the line and
+   * the aim square (4); the line runs up the screen (+Y) from the circle's
+   * edge to the square, 48 pixels = 96 units from the camera. */
+  g_assert_cmpint (marker (&cam, QR_ORTHO_AXIS_TOP, 2.0, a, b), ==, 23);
+  for (int i = 0; i < 16; i++)
+    g_assert_cmpfloat_with_epsilon (qr_vec3_dist (a[i], cam.position), 14.0, 1e-9);
+  assert_vec3_near (a[18], qr_vec3 (100, 214, 50), 1e-12);
+  assert_vec3_near (b[18], qr_vec3 (100, 296 - 6, 50), 1e-12);
+  QrVec3 aim;
+  g_assert_true (qr_camera_marker_aim (&cam, QR_ORTHO_AXIS_TOP, 2.0, &aim));
+  assert_vec3_near (aim, qr_vec3 (100, 296, 50), 1e-12);
+  /* The wedge's sides: 45° either side of +Y (the 90° field of view). */
+  for (int i = 16; i < 18; i++)
+    {
+      QrVec3 d = qr_vec3_sub (b[i], a[i]);
+      g_assert_cmpfloat_with_epsilon (fabs (d.x), d.y, 1e-9);
+      g_assert_cmpfloat (d.y, >, 0);
+    }
+  /* In the front view (X right, Z up) the camera looks into the screen: the
+   * circle alone. In the side view (Y right) the line runs right. */
+  g_assert_cmpint (marker (&cam, QR_ORTHO_AXIS_FRONT, 2.0, a, b), ==, 16);
+  g_assert_false (qr_camera_marker_aim (&cam, QR_ORTHO_AXIS_FRONT, 2.0, &aim));
+  g_assert_cmpint (marker (&cam, QR_ORTHO_AXIS_SIDE, 1.0, a, b), ==, 23);
+  g_assert_true (qr_camera_marker_aim (&cam, QR_ORTHO_AXIS_SIDE, 1.0, &aim));
+  assert_vec3_near (aim, qr_vec3 (100, 248, 50), 1e-12);
+
+  /* Hits: the square first, the circle within its radius and 3 pixels. */
+  g_assert_cmpint (qr_camera_marker_hit (&cam, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (104, 300, -999)), ==, QR_CAMERA_PART_AIM);
+  g_assert_cmpint (qr_camera_marker_hit (&cam, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (119, 200, 0)), ==, QR_CAMERA_PART_BODY);
+  g_assert_cmpint (qr_camera_marker_hit (&cam, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (121, 200, 0)), ==, QR_CAMERA_PART_NONE);
+  g_assert_cmpint (qr_camera_marker_hit (&cam, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (100, 250, 0)), ==, QR_CAMERA_PART_NONE);
+
+  /* Dragging the body moves the camera in the view's plane by what the
+   * pointer moved; its depth (z in the top view) stays. */
+  QrVec3 grab = qr_vec3 (3, -2, 0); /* pressed 3 right of and 2 below the centre */
+  qr_camera_marker_drag (&cam, QR_CAMERA_PART_BODY, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (-97, 402, 7), grab);
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (-100, 404, 50)));
+  assert_exact (cam.yaw, 90.0);
+  /* In the front view: x and z. */
+  qr_camera_marker_drag (&cam, QR_CAMERA_PART_BODY, QR_ORTHO_AXIS_FRONT, 2.0, qr_vec3 (0, 0, 0), qr_vec3 (0, 0, 0));
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (0, 404, 0)));
+
+  /* Dragging the aim handle in the top view turns the camera towards the
+   * pointer, level as it was: to the point 50 units along -X, yaw 180. */
+  qr_camera_marker_drag (&cam, QR_CAMERA_PART_AIM, QR_ORTHO_AXIS_TOP, 2.0, qr_vec3 (-50, 404, 0), qr_vec3 (0, 0, 0));
+  assert_exact (cam.yaw, 180.0);
+  assert_exact (cam.pitch, 0.0);
+  g_assert_true (qr_vec3_equal (cam.position, qr_vec3 (0, 404, 0)));
+  /* In the side view (Y right, Z up) looking along -X, the camera has no
+   * line there; from the front view, aiming up 45° pitches it so. */
+  g_assert_cmpint (qr_camera_marker_hit (&cam, QR_ORTHO_AXIS_SIDE, 2.0, qr_vec3 (0, 404 + 96, 0)), ==, QR_CAMERA_PART_NONE);
+  qr_camera_marker_drag (&cam, QR_CAMERA_PART_AIM, QR_ORTHO_AXIS_FRONT, 2.0, qr_vec3 (-30, 0, 30), qr_vec3 (0, 0, 0));
+  g_assert_cmpfloat_with_epsilon (cam.yaw, 180.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (cam.pitch, 45.0, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1330,6 +1490,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/camera/ray/polygon", test_ray_polygon);
   g_test_add_func ("/render/camera/ray/pick-boxes", test_pick_boxes);
   g_test_add_func ("/render/camera/ray/box", test_ray_box);
+  g_test_add_func ("/render/camera/player-start", test_camera_player_start);
+  g_test_add_func ("/render/camera/marker", test_camera_marker);
 
   return g_test_run ();
 }

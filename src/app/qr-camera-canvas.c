@@ -28,6 +28,7 @@ G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
 enum
 {
   PICKED,
+  CAMERA_MOVED,
   N_SIGNALS
 };
 
@@ -37,6 +38,7 @@ static void
 camera_moved (QrCameraCanvas *self)
 {
   gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  g_signal_emit (self, signals[CAMERA_MOVED], 0);
 }
 
 static void
@@ -233,6 +235,9 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
   /* (const QrRay *ray, gboolean toggle): a click, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                   NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
+  /* The camera moved or turned: the design views show where it is. */
+  signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                        NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "qr-camera-canvas");
 }
 
@@ -318,3 +323,18 @@ qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
   camera_moved (self);
 }
 
+const QrCamera *
+qr_camera_canvas_get_camera (QrCameraCanvas *self)
+{
+  g_return_val_if_fail (QR_IS_CAMERA_CANVAS (self), NULL);
+  return &self->camera;
+}
+
+void
+qr_camera_canvas_place (QrCameraCanvas *self, QrVec3 position, double yaw, double pitch, double twist)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  self->camera.position = position;
+  qr_camera_set_angles (&self->camera, yaw, pitch, twist);
+  camera_moved (self);
+}

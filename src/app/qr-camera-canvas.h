@@ -3,7 +3,8 @@
  * actions on held keys (W/S forward and back, A/D strafe, Space/E up and
  * C/Q down, arrows turn and look, Shift+Left/Right twist; Shift moves four
  * times faster), looks around while the right button is held, and reports
- * clicks as picking rays. */
+ * clicks as picking rays. "camera-moved" tells of every change of the
+ * camera's place or direction. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -23,5 +24,9 @@ void qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed);
 /* Places the camera outside the box's south-west upper corner looking at
  * its centre; nothing happens for an empty box. */
 void qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box);
+const QrCamera *qr_camera_canvas_get_camera (QrCameraCanvas *self);
+/* Moves and turns the camera (its lens and speeds stay); says
+ * "camera-moved", as every move of the camera does. */
+void qr_camera_canvas_place (QrCameraCanvas *self, QrVec3 position, double yaw, double pitch, double twist);
 
 G_END_DECLS

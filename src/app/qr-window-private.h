@@ -5,6 +5,7 @@
 #pragma once
 
 #include "qr-camera-canvas.h"
+#include "qr-camera-place.h"
 #include "qr-document.h"
 #include "qr-io.h"
 #include "qr-ortho-canvas.h"
@@ -77,7 +78,12 @@ struct _QrWindow
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
-  GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas */
+  GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas,
+                              * then the camera's marker */
+  guint view_tool_lines[3];  /* how many of view_overlay[i] are the tool's */
+  QrCameraPart camera_drag;  /* the part of the camera's marker being dragged */
+  QrVec3 camera_grab;        /* where the drag took it, from the part's centre */
+  gboolean camera_hover;     /* the pointer is over the camera's marker */
 };
 
 /* qr-window.c */
@@ -118,6 +124,8 @@ void _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpoi
 void _qr_window_init_tools (QrWindow *self);
 void _qr_window_clear_tools (QrWindow *self);
 void _qr_window_refresh_tool_overlay (QrWindow *self);
+/* Redraws the camera's marker in the design views (the tool's lines stay). */
+void _qr_window_refresh_camera_marker (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

@@ -16,6 +16,9 @@
 #define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
+/* The 3D camera's marker: a steel blue no brush, selection or handle has,
+ * and below the GUI tests' "bright" threshold. */
+#define OVERLAY_CAMERA 0xffc8a030u
 
 static uint32_t
 overlay_color (QrPreviewKind kind)
@@ -82,6 +85,33 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
       qr_tool_view_preview (self->tool, self->document, (int) view->axis, 1.0 / qr_ortho_view_get_zoom (view),
                             self->preview);
       append_lines (lines, self->preview);
+      self->view_tool_lines[i] = lines->len;
+    }
+  _qr_window_refresh_camera_marker (self);
+}
+
+void
+_qr_window_refresh_camera_marker (QrWindow *self)
+{
+  if (self->view_overlay[0] == NULL)
+    return;
+  const QrCamera *cam = qr_camera_canvas_get_camera (self->camera_canvas);
+  for (int i = 0; i < 3; i++)
+    {
+      QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
+      const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+      GArray *lines = self->view_overlay[i];
+      g_array_set_size (lines, self->view_tool_lines[i]);
+      QrVec3 a[QR_CAMERA_MARKER_MAX_SEGMENTS], b[QR_CAMERA_MARKER_MAX_SEGMENTS];
+      int n = qr_camera_marker_segments (cam, view->axis, 1.0 / qr_ortho_view_get_zoom (view), a, b);
+      for (int k = 0; k < n; k++)
+        {
+          QrOverlayLine line = {
+            { { (float) a[k].x, (float) a[k].y, (float) a[k].z }, OVERLAY_CAMERA },
+            { { (float) b[k].x, (float) b[k].y, (float) b[k].z }, OVERLAY_CAMERA },
+          };
+          g_array_append_val (lines, line);
+        }
       qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (canvas), (const QrOverlayLine *) (gpointer) lines->data, lines->len);
     }
 }
@@ -151,22 +181,71 @@ hover (QrWindow *self, QrOrthoCanvas *canvas, const QrInput *in)
   _qr_window_refresh_tool_overlay (self);
 }
 
+/* The part of the camera's marker at a world point of a design canvas. */
+static QrCameraPart
+camera_part_at (QrWindow *self, QrOrthoCanvas *canvas, QrVec3 world)
+{
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  return qr_camera_marker_hit (qr_camera_canvas_get_camera (self->camera_canvas), view->axis,
+                               1.0 / qr_ortho_view_get_zoom (view), world);
+}
+
 static void
 on_tool_hover (QrOrthoCanvas *canvas, QrWindow *self)
 {
   QrVec3 world;
   if (!qr_ortho_canvas_get_pointer (canvas, &world))
     {
+      self->camera_hover = FALSE;
       hover (self, canvas, NULL);
       return;
+    }
+  if (self->camera_drag != QR_CAMERA_PART_NONE)
+    return;
+  /* Over the camera's marker a press takes the camera, not the tool. */
+  QrCameraPart part = camera_part_at (self, canvas, world);
+  if (part != QR_CAMERA_PART_NONE)
+    {
+      hover (self, canvas, NULL);
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (canvas), part == QR_CAMERA_PART_BODY ? "move" : "crosshair");
+      self->camera_hover = TRUE;
+      return;
+    }
+  if (self->camera_hover)
+    {
+      self->camera_hover = FALSE;
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (canvas), NULL);
     }
   QrInput in = input_at (self, canvas, world, 0);
   hover (self, canvas, &in);
 }
 
+/* Moves the part of the camera's marker being dragged to a canvas point. */
+static void
+drag_camera (QrWindow *self, QrOrthoCanvas *canvas, double x, double y)
+{
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  QrCamera cam = *qr_camera_canvas_get_camera (self->camera_canvas);
+  qr_camera_marker_drag (&cam, self->camera_drag, view->axis, 1.0 / qr_ortho_view_get_zoom (view),
+                         qr_ortho_view_screen_to_world (view, x, y, 0.0), self->camera_grab);
+  qr_camera_canvas_place (self->camera_canvas, cam.position, cam.yaw, cam.pitch, cam.twist);
+}
+
 static void
 on_tool_press (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
 {
+  const QrOrthoView *view = qr_ortho_canvas_get_view (canvas);
+  QrVec3 world = qr_ortho_view_screen_to_world (view, x, y, 0.0);
+  self->camera_drag = camera_part_at (self, canvas, world);
+  if (self->camera_drag != QR_CAMERA_PART_NONE)
+    {
+      const QrCamera *cam = qr_camera_canvas_get_camera (self->camera_canvas);
+      QrVec3 centre = cam->position;
+      if (self->camera_drag == QR_CAMERA_PART_AIM)
+        qr_camera_marker_aim (cam, view->axis, 1.0 / qr_ortho_view_get_zoom (view), &centre);
+      self->camera_grab = qr_vec3_sub (world, centre);
+      return;
+    }
   QrInput in = input_for (self, canvas, x, y, state);
   qr_tool_press (self->tool, self->document, &in, 1);
   refresh_preview (self);
@@ -175,6 +254,11 @@ on_tool_press (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow 
 static void
 on_tool_drag (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
 {
+  if (self->camera_drag != QR_CAMERA_PART_NONE)
+    {
+      drag_camera (self, canvas, x, y);
+      return;
+    }
   QrInput in = input_for (self, canvas, x, y, state);
   qr_tool_drag (self->tool, self->document, &in);
   refresh_preview (self);
@@ -183,6 +267,12 @@ on_tool_drag (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *
 static void
 on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindow *self)
 {
+  if (self->camera_drag != QR_CAMERA_PART_NONE)
+    {
+      drag_camera (self, canvas, x, y);
+      self->camera_drag = QR_CAMERA_PART_NONE;
+      return;
+    }
   QrInput in = input_for (self, canvas, x, y, state);
   qr_tool_release (self->tool, self->document, &in);
   /* What the release made may now lie under the pointer. */
@@ -331,6 +421,7 @@ _qr_window_init_tools (QrWindow *self)
                                 self);
     }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
+  g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect_swapped (self->shape_list, "notify::selected", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_sides, "value-changed", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_arc, "value-changed", G_CALLBACK (on_shape_changed), self);

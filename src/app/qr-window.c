@@ -312,6 +312,10 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
 
   qr_scene_mesh_rebuild (self->mesh, doc);
   _qr_window_frame (self, FALSE);
+  /* The 3D view opens where a player would stand, as Hammer's does. */
+  QrCamera cam = *qr_camera_canvas_get_camera (self->camera_canvas);
+  if (qr_camera_place_at_player_start (&cam, qr_document_get_map (doc)))
+    qr_camera_canvas_place (self->camera_canvas, cam.position, cam.yaw, cam.pitch, cam.twist);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);

@@ -649,6 +649,7 @@ drag_world () {
 # Colours of the editing overlays in the 2D views.
 AMBER='#FFD030'    # the Block tool's pending box
 SELECTED='#FF4C38' # selected brushes
+CAMERA_MARKER='#30A0C8' # the 3D camera's marker in the design views
 
 # colour_pixels IMAGE COLOUR [FUZZ]: how many pixels of IMAGE are within FUZZ of COLOUR.
 colour_pixels () {
