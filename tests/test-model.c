@@ -297,6 +297,49 @@ test_geometry_build (void)
   g_assert_false (qr_brush_is_valid (qr_entity_get_brush (world, 0)));
 }
 
+/* Issue 12: the window's "Select them" on opening a map with invalid brushes. */
+static void
+test_selection_invalid (void)
+{
+  g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
+  QrEntity *world = qr_entity_new (qr_map_take_entity_id (map));
+  QrEntity *group = qr_entity_new (qr_map_take_entity_id (map));
+  qr_map_add_entity (map, world);
+  qr_map_add_entity (map, group);
+  static const QrVec3 box[6][3] = {
+    { { 0, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } }, { { 8, 0, 0 }, { 8, 0, 1 }, { 8, 1, 0 } },
+    { { 0, 0, 0 }, { 0, 0, 1 }, { 1, 0, 0 } }, { { 0, 8, 0 }, { 1, 8, 0 }, { 0, 8, 1 } },
+    { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } }, { { 0, 0, 8 }, { 0, 1, 8 }, { 1, 0, 8 } },
+  };
+  /* A valid box, the same box less its top (unbounded), a valid box in the
+   * group and one with only its first two faces (unbounded). */
+  const int faces[4] = { 6, 5, 6, 2 };
+  QrId ids[4];
+  for (int k = 0; k < 4; k++)
+    {
+      QrBrush *b = qr_brush_new (qr_map_take_brush_id (map), faces[k]);
+      for (int f = 0; f < faces[k]; f++)
+        for (int p = 0; p < 3; p++)
+          b->faces[f].points[p] = box[f][p];
+      ids[k] = b->id;
+      qr_entity_add_brush (k < 2 ? world : group, b);
+    }
+
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  /* Before the geometry is built nothing is known to be invalid. */
+  g_assert_cmpuint (qr_selection_add_invalid (sel, map), ==, 0);
+  qr_map_build_geometry (map, 1);
+  g_assert_cmpuint (qr_selection_add_invalid (NULL, map), ==, 2);
+  qr_selection_add_brush (sel, ids[0]);
+  g_assert_cmpuint (qr_selection_add_invalid (sel, map), ==, 2);
+  g_assert_cmpuint (sel->brushes->len, ==, 3);
+  g_assert_true (qr_selection_has_brush (sel, ids[0]));
+  g_assert_true (qr_selection_has_brush (sel, ids[1]));
+  g_assert_false (qr_selection_has_brush (sel, ids[2]));
+  g_assert_true (qr_selection_has_brush (sel, ids[3]));
+  g_assert_cmpuint (sel->entities->len, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -309,5 +352,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/node", test_node);
   g_test_add_func ("/model/map/geometry", test_geometry_build);
   g_test_add_func ("/model/selection", test_selection);
+  g_test_add_func ("/model/selection/invalid", test_selection_invalid);
   return g_test_run ();
 }

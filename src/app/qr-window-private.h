@@ -43,6 +43,9 @@ struct _QrWindow
   QrOrthoCanvas *top_canvas;
   QrOrthoCanvas *front_canvas;
   QrOrthoCanvas *side_canvas;
+  GtkInfoBar *invalid_bar;
+  GtkLabel *invalid_label;
+  GtkButton *invalid_select;
   GtkRevealer *load_revealer;
   GtkLabel *load_label;
   GtkProgressBar *load_progress;

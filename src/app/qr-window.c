@@ -293,6 +293,49 @@ _qr_window_frame (QrWindow *self, gboolean selection_only)
     qr_ortho_canvas_fit (_qr_window_get_ortho (self, i), box);
   qr_camera_canvas_frame (self->camera_canvas, box);
 }
+/* ---- invalid brushes ---- */
+
+/* The info bar's response for its button (its close button sends
+ * GTK_RESPONSE_CLOSE). */
+enum
+{
+  RESPONSE_SELECT_INVALID = 1,
+};
+
+/* A map's invalid brushes are drawn only as magenta plane points: the bar
+ * says how many there are and offers to select them. */
+static void
+update_invalid_bar (QrWindow *self)
+{
+  guint n = qr_selection_add_invalid (NULL, qr_document_get_map (self->document));
+  if (n > 0)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u invalid brush kept as written",
+                                                            "%u invalid brushes kept as written", n),
+                                               n);
+      gtk_label_set_label (self->invalid_label, text);
+      gtk_button_set_label (self->invalid_select, g_dngettext (GETTEXT_PACKAGE, "_Select It", "_Select Them", n));
+    }
+  gtk_info_bar_set_revealed (self->invalid_bar, n > 0);
+}
+
+static void
+on_invalid_bar_response (GtkInfoBar *bar, int response, QrWindow *self)
+{
+  g_assert (QR_IS_WINDOW (self));
+  gtk_info_bar_set_revealed (bar, FALSE);
+  if (response != RESPONSE_SELECT_INVALID)
+    return;
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  guint n = qr_selection_add_invalid (sel, qr_document_get_map (self->document));
+  qr_document_set_selection (self->document, sel);
+  _qr_window_frame (self, TRUE);
+  g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u invalid brush",
+                                                           "Selected %u invalid brushes", n),
+                                              n);
+  _qr_window_set_message (self, message);
+}
+
 void
 _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFormat format)
 {
@@ -322,6 +365,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_selection (self);
   update_status_view (self);
   update_history (self);
+  update_invalid_bar (self);
 }
 
 gboolean
@@ -558,6 +602,9 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, top_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, front_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, side_canvas);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_label);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_select);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
@@ -569,6 +616,7 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_zoom);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_selection);
   gtk_widget_class_bind_template_callback (widget_class, on_history_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_invalid_bar_response);
 
 }
 

@@ -1,6 +1,8 @@
 #include "qr-selection.h"
 
 #include <string.h>
+#include "qr-brush.h"
+#include "qr-map.h"
 
 QrSelection *
 qr_selection_new (void)
@@ -150,4 +152,25 @@ qr_selection_has_face (const QrSelection *sel, QrId brush, int face)
     if (face_cmp (&g_array_index (sel->faces, QrFaceRef, i), &ref) == 0)
       return true;
   return false;
+}
+
+guint
+qr_selection_add_invalid (QrSelection *sel, const QrMap *map)
+{
+  g_return_val_if_fail (map != NULL, 0);
+  guint count = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          if (brush->poly == NULL || qr_brush_is_valid (brush))
+            continue;
+          count++;
+          if (sel != NULL)
+            qr_selection_add_brush (sel, brush->id);
+        }
+    }
+  return count;
 }

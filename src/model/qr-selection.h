@@ -37,3 +37,8 @@ void qr_selection_remove_entity (QrSelection *sel, QrId id);
 bool qr_selection_has_entity (const QrSelection *sel, QrId id);
 void qr_selection_add_face (QrSelection *sel, QrId brush, int face);
 bool qr_selection_has_face (const QrSelection *sel, QrId brush, int face);
+
+/* Adds every brush of `map` whose geometry is built and invalid (kept as
+ * written, drawn as its plane points); returns how many the map has. NULL
+ * `sel` only counts them. */
+guint qr_selection_add_invalid (QrSelection *sel, const QrMap *map);
