@@ -1,6 +1,8 @@
 /* qr-window-tools.c — the window's side of the editing tools: design
  * canvas events become QrInput for the active tool, its preview becomes
- * overlay lines in every view, arrow keys nudge the selection. */
+ * overlay lines in every view, arrow keys nudge the selection. The 3D
+ * camera's marker (qr-camera-place.h) joins the design canvases' overlay,
+ * and a press on it drags the camera instead of reaching the tool. */
 #include "qr-window-private.h"
 
 #include <glib/gi18n.h>
