@@ -9,7 +9,7 @@
 #    plane points (magenta) around their middle; Delete, Ctrl+S: the file has V alone, valid;
 #  - a map without invalid brushes shows no bar (every other GUI test: lib.sh's layout
 #    assumes the panes start right under the menu bar).
-TEST=invalid-bar
+TEST="invalid-bar"
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -62,7 +62,9 @@ check "the panes sat lower by the bar's height (row handle at $row_with_bar, the
 
 # The views frame the selection: the invalid brushes' plane points, 256..320 x 0..320 x 0..64.
 MAP_BOUNDS="256 0 0 320 320 64"
-FIT_TOP=$(view_zoom TOP) && FIT_FRONT=$(view_zoom FRONT) && FIT_SIDE=$(view_zoom SIDE)
+# (FIT_* are read by screen_xy, in lib.sh.)
+# shellcheck disable=SC2034
+{ FIT_TOP=$(view_zoom TOP) && FIT_FRONT=$(view_zoom FRONT) && FIT_SIDE=$(view_zoom SIDE); } || bail "the views' zoom"
 INVALID='#FF33E6' # invalid brushes' marking
 framed () {
   colour_at_points "$1" TOP "$INVALID" "256 300 0" "288 256 0" "288 288 0"

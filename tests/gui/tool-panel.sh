@@ -8,7 +8,7 @@
 #    lowest drawn row moves down accordingly);
 #  - a rotation by the Select tool's handle says "Rotate 90°" in the status bar while the
 #    button is down, and the message is gone once it is released (it used to stay).
-TEST=tool-panel
+TEST="tool-panel"
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
