@@ -98,10 +98,10 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
         {
           g_autofree char *name = _qr_window_dup_file_name (job->file);
           g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
-          /* GTK's own file chooser lists what it picks under Open Recent;
-           * a map that does not open must not be offered again there. */
+          /* A map that does not open goes to Open Recent too: the mapper
+           * mends it in a text editor and opens it again from there. */
           g_autofree char *uri = g_file_get_uri (job->file);
-          gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
           _qr_window_show_error (self, primary, error);
         }
       _qr_window_update_actions (self);
@@ -198,13 +198,11 @@ add_filters (GtkFileChooser *chooser)
 void
 _qr_window_open_file (QrWindow *self, GFile *file)
 {
-  QrWindow *target = self;
-  /* A window already in use keeps its map. */
-  if (!qr_window_is_pristine (self))
-    {
-      target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-      gtk_window_present (GTK_WINDOW (target));
-    }
+  /* Every map opens in a window of its own, as in Hammer: an untitled
+   * window the mapper made (File ▸ New, or the one the editor starts with)
+   * stays for what they meant to draw in it. */
+  QrWindow *target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  gtk_window_present (GTK_WINDOW (target));
   qr_window_load (target, file);
 }
 
