@@ -198,11 +198,14 @@ add_filters (GtkFileChooser *chooser)
 void
 _qr_window_open_file (QrWindow *self, GFile *file)
 {
-  /* Every map opens in a window of its own, as in Hammer: an untitled
-   * window the mapper made (File ▸ New, or the one the editor starts with)
-   * stays for what they meant to draw in it. */
-  QrWindow *target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-  gtk_window_present (GTK_WINDOW (target));
+  QrWindow *target = self;
+  /* A window already in use keeps its map; an untitled one nobody has
+   * touched takes it, as in TrenchBroom and GNOME's editors. */
+  if (!qr_window_is_pristine (self))
+    {
+      target = qr_window_new (QR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
   qr_window_load (target, file);
 }
 

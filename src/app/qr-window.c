@@ -368,6 +368,15 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_invalid_bar (self);
 }
 
+gboolean
+qr_window_is_pristine (QrWindow *self)
+{
+  g_return_val_if_fail (QR_IS_WINDOW (self), FALSE);
+  const QrCommandStack *stack = qr_document_get_history (self->document);
+  return self->file == NULL && qr_command_stack_history_length (stack) == 0
+         && self->load_cancellable == NULL;
+}
+
 /* ---- views ---- */
 
 static void

@@ -14,6 +14,8 @@ QrWindow *qr_window_new (QrApplication *app);
 /* Loads a map in the background into this window; on failure a dialog
  * says why and the window keeps what it had. */
 void qr_window_load (QrWindow *self, GFile *file);
+/* A window showing a new, unnamed and unchanged map: Open reuses it. */
+gboolean qr_window_is_pristine (QrWindow *self);
 /* Asks about unsaved changes, then closes; cancelled by the user's answer. */
 void qr_window_close_request (QrWindow *self);
 /* Once the map has loaded, redraws all four views `frames` times and
