@@ -5,6 +5,7 @@ typedef struct
 {
   /* borrowed */
   QrSceneGl *scene;
+  GdkGLContext *shared_context; /* the window's, when it has one */
   const QrOverlayLine *overlay; /* the window's: the tool's preview */
   guint n_overlay;
 
@@ -57,6 +58,15 @@ qr_scene_canvas_unrealize (GtkWidget *widget)
   GTK_WIDGET_CLASS (qr_scene_canvas_parent_class)->unrealize (widget);
 }
 
+static GdkGLContext *
+qr_scene_canvas_create_context (GtkGLArea *area)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (QR_SCENE_CANVAS (area));
+  if (priv->shared_context != NULL)
+    return g_object_ref (priv->shared_context);
+  return GTK_GL_AREA_CLASS (qr_scene_canvas_parent_class)->create_context (area);
+}
+
 static gboolean
 qr_scene_canvas_render (GtkGLArea *area, GdkGLContext *context)
 {
@@ -82,6 +92,7 @@ qr_scene_canvas_class_init (QrSceneCanvasClass *klass)
   widget_class->realize = qr_scene_canvas_realize;
   widget_class->unrealize = qr_scene_canvas_unrealize;
   area_class->render = qr_scene_canvas_render;
+  area_class->create_context = qr_scene_canvas_create_context;
 
   signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 0);
@@ -103,6 +114,15 @@ qr_scene_canvas_set_scene (QrSceneCanvas *self, QrSceneGl *scene)
   g_return_if_fail (!gtk_widget_get_realized (GTK_WIDGET (self)));
   QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
   priv->scene = scene;
+}
+
+void
+qr_scene_canvas_set_shared_context (QrSceneCanvas *self, GdkGLContext *context)
+{
+  g_return_if_fail (QR_IS_SCENE_CANVAS (self));
+  g_return_if_fail (context == NULL || GDK_IS_GL_CONTEXT (context));
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  priv->shared_context = context;
 }
 
 void

@@ -24,6 +24,9 @@ struct _QrSceneCanvasClass
 
 /* The scene to draw (borrowed; set before the canvas is realized). */
 void qr_scene_canvas_set_scene (QrSceneCanvas *self, QrSceneGl *scene);
+/* A context to draw with instead of one of the canvas's own (a new
+ * reference is taken when the canvas is realized; set it before that). */
+void qr_scene_canvas_set_shared_context (QrSceneCanvas *self, GdkGLContext *context);
 /* Lines drawn over the scene (borrowed until the next call). */
 void qr_scene_canvas_set_overlay (QrSceneCanvas *self, const QrOverlayLine *lines, guint n);
 

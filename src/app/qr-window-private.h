@@ -68,6 +68,7 @@ struct _QrWindow
   QrSaveFormat save_format;  /* how Save writes `file` */
   QrSceneMesh *mesh;
   QrSceneGl *scene;
+  GdkGLContext *gl_context;  /* the four views', while realized; NULL if it failed */
   GCancellable *load_cancellable;
   int grid_size;
   gboolean show_grid;
