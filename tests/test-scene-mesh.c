@@ -473,6 +473,34 @@ test_compaction (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+/* An edit of many brushes at once (a drag of the selection) finds them in
+ * one walk over the map: the mesh still equals a fresh build after moving
+ * every brush, deleting all but the first, and undoing both. */
+static void
+test_many_at_once (void)
+{
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  g_autoptr (GError) error = NULL;
+  const QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      g_array_append_val (ids, qr_entity_get_brush (qr_map_get_entity (map, e), b)->id);
+  g_assert_cmpuint (ids->len, >=, 5);
+
+  g_assert_true (qr_op_translate (doc, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (32, -16, 8), &error));
+  g_assert_no_error (error);
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_op_delete (doc, (const QrId *) (gpointer) ids->data + 1, ids->len - 1, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  assert_same_as_fresh (mesh, doc);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -484,5 +512,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/static-generation", test_static_generation);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   g_test_add_func ("/render/scene-mesh/patch", test_patch);
+  g_test_add_func ("/render/scene-mesh/many-at-once", test_many_at_once);
   return g_test_run ();
 }
