@@ -614,10 +614,13 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   if (!qr_layer_cache_present (&view->cache))
     draw_ortho_static (gl, view, ortho, grid_size, scale, mvp);
 
+  /* The selection and the tool's overlay draw at the view's size even when
+   * the rest came from the cache: the views share one GL context, so the
+   * viewport may still be another view's. */
+  glViewport (0, 0, width, height);
   /* The selection over the rest: edges, then crosses. */
   if (qr_scene_mesh_get_selected_count (gl->mesh) > 0)
     {
-      glViewport (0, 0, width, height);
       set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_SELECTED, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
       draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
       draw_crosses (gl, view, ortho, mvp, HIDE_NOTHING, NEED_SELECTED);
@@ -714,10 +717,11 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
   if (!qr_layer_cache_present (&view->cache))
     draw_3d_static (gl, view, width, height, mode, normals, mvp);
 
+  /* As for the design canvases: the view's own viewport, cached or not. */
+  glViewport (0, 0, width, height);
   /* The selection, against the depth of the rest. */
   if (qr_scene_mesh_get_selected_count (gl->mesh) > 0)
     {
-      glViewport (0, 0, width, height);
       if (mode != QR_RENDER_WIREFRAME)
         draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX_SELECTED, HIDE_NOTHING);
       draw_3d_lines (gl, view, mvp, mode, normals, HIDE_NOTHING, NEED_SELECTED);
