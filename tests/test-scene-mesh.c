@@ -489,7 +489,7 @@ test_many_at_once (void)
       g_array_append_val (ids, qr_entity_get_brush (qr_map_get_entity (map, e), b)->id);
   g_assert_cmpuint (ids->len, >=, 5);
 
-  g_assert_true (qr_op_translate (doc, (const QrId *) (gpointer) ids->data, ids->len, qr_vec3 (32, -16, 8), &error));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES ((const QrId *) (gpointer) ids->data, ids->len), qr_vec3 (32, -16, 8), &error));
   g_assert_no_error (error);
   assert_same_as_fresh (mesh, doc);
   g_assert_true (qr_op_delete (doc, (const QrId *) (gpointer) ids->data + 1, ids->len - 1, NULL, 0, NULL, &error));
