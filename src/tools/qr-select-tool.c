@@ -60,18 +60,6 @@ typedef struct
   guint steps;           /* commands the last drag update added to the transaction */
 } SelectTool;
 
-/* Distance in the view's plane from p to the segment ab. */
-static double
-segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
-{
-  double px = qr_vec3_get (p, r), py = qr_vec3_get (p, u);
-  double ax = qr_vec3_get (a, r), ay = qr_vec3_get (a, u), bx = qr_vec3_get (b, r), by = qr_vec3_get (b, u);
-  double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-  double t = len2 > 0 ? CLAMP (((px - ax) * dx + (py - ay) * dy) / len2, 0.0, 1.0) : 0.0;
-  double ex = ax + t * dx - px, ey = ay + t * dy - py;
-  return sqrt (ex * ex + ey * ey);
-}
-
 /* What a click is on: a brush, or a point entity. */
 typedef struct
 {
@@ -127,7 +115,7 @@ pick (QrDocument *doc, const QrInput *in)
           if (box_distance (b, in, r, u) > edge_reach)
             continue;
           QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
-          double d = segment_distance (in->point, centre, centre, r, u);
+          double d = qr_tool_segment_distance (in->point, centre, centre, r, u);
           if (d <= centre_reach && d < best)
             {
               best = d;
@@ -135,7 +123,7 @@ pick (QrDocument *doc, const QrInput *in)
             }
           for (int k = 0; k < poly->n_edges; k++)
             {
-              d = segment_distance (in->point, poly->verts[poly->edges[2 * k]], poly->verts[poly->edges[2 * k + 1]], r, u);
+              d = qr_tool_segment_distance (in->point, poly->verts[poly->edges[2 * k]], poly->verts[poly->edges[2 * k + 1]], r, u);
               if (d <= edge_reach && d < best)
                 {
                   best = d;

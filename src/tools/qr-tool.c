@@ -257,9 +257,8 @@ qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pixel, 
       }
 }
 
-/* Distance in the view's plane from p to the segment ab. */
-static double
-segment_distance_2d (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
+double
+qr_tool_segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u)
 {
   double px = qr_vec3_get (p, r), py = qr_vec3_get (p, u);
   double ax = qr_vec3_get (a, r), ay = qr_vec3_get (a, u), bx = qr_vec3_get (b, r), by = qr_vec3_get (b, u);
@@ -297,7 +296,7 @@ qr_tool_pick_patch (QrDocument *doc, const QrInput *in, double edge_reach, doubl
               || py < qr_vec3_get (b.min, u) - edge_reach || py > qr_vec3_get (b.max, u) + edge_reach)
             continue;
           QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
-          double d = segment_distance_2d (in->point, centre, centre, r, u);
+          double d = qr_tool_segment_distance (in->point, centre, centre, r, u);
           if (d <= centre_reach && d < *best)
             *best = d, hit = patch->id;
           /* The lines the design canvases draw: rows and columns of the grid. */
@@ -306,10 +305,10 @@ qr_tool_pick_patch (QrDocument *doc, const QrInput *in, double edge_reach, doubl
             for (int j = 0; j < g->cols; j++)
               {
                 QrVec3 a = qr_bezier_grid_at (g, i, j);
-                if (j + 1 < g->cols && (d = segment_distance_2d (in->point, a, qr_bezier_grid_at (g, i, j + 1), r, u)) <= edge_reach
+                if (j + 1 < g->cols && (d = qr_tool_segment_distance (in->point, a, qr_bezier_grid_at (g, i, j + 1), r, u)) <= edge_reach
                     && d < *best)
                   *best = d, hit = patch->id;
-                if (i + 1 < g->rows && (d = segment_distance_2d (in->point, a, qr_bezier_grid_at (g, i + 1, j), r, u)) <= edge_reach
+                if (i + 1 < g->rows && (d = qr_tool_segment_distance (in->point, a, qr_bezier_grid_at (g, i + 1, j), r, u)) <= edge_reach
                     && d < *best)
                   *best = d, hit = patch->id;
               }

@@ -118,6 +118,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTool, qr_tool_free)
 
 /* The world axes a design canvas shows: right and up (0 x, 1 y, 2 z). */
 void qr_tool_view_axes (int view, int *right, int *up, int *depth);
+/* Distance in a view's plane (right axis r, up axis u) from p to the
+ * segment ab. */
+double qr_tool_segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u);
 /* Snaps a coordinate to the grid unless Alt is held; never -0. */
 double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
