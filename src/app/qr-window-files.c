@@ -125,14 +125,19 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
           unread += node->problem != NULL;
         }
     }
-  g_autofree char *message = NULL;
-  if (patches == 0 && unread == 0)
-    message = g_strdup_printf (_("Opened %s: %u brushes"), name, qr_map_count_brushes (opened));
-  else
-    /* Patches that did not read are kept as text, drawn nowhere: say so. */
-    message = g_strdup_printf (_("Opened %s: %u brushes, %u patches, %u patches kept unread (see quarry-cli info)"),
-                               name, qr_map_count_brushes (opened), patches, unread);
-  _qr_window_set_message (self, message);
+  guint brushes = qr_map_count_brushes (opened);
+  g_autoptr (GString) message = g_string_new (NULL);
+  g_string_printf (message, g_dngettext (GETTEXT_PACKAGE, "Opened %s: %u brush", "Opened %s: %u brushes", brushes),
+                   name, brushes);
+  if (patches > 0)
+    g_string_append_printf (message, g_dngettext (GETTEXT_PACKAGE, ", %u patch", ", %u patches", patches), patches);
+  /* Patches that did not read are kept as text, drawn nowhere: say so. */
+  if (unread > 0)
+    g_string_append_printf (message,
+                            g_dngettext (GETTEXT_PACKAGE, ", %u patch kept unread (see quarry-cli info)",
+                                         ", %u patches kept unread (see quarry-cli info)", unread),
+                            unread);
+  _qr_window_set_message (self, message->str);
   _qr_window_bench_map_loaded (self);
 }
 
