@@ -1320,6 +1320,23 @@ add_point (QrMap *map, const char *classname, ...)
   qr_map_add_entity (map, entity);
 }
 
+/* Tremulous maps (forlorn) have only team spawns, and some maps only an
+ * intermission point: the camera still opens at a place a player sees,
+ * a spawn before the intermission. */
+static void
+test_camera_team_spawns (void)
+{
+  g_autoptr (QrMap) trem = qr_map_new (QR_FILE_MAP);
+  add_point (trem, "worldspawn", NULL);
+  add_point (trem, "info_player_intermission", "origin", "0 0 512", NULL);
+  add_point (trem, "team_alien_spawn", "origin", "256 128 32", NULL);
+  g_assert_cmpstr (qr_entity_get_classname (qr_camera_find_player_start (trem)), ==, "team_alien_spawn");
+  g_autoptr (QrMap) view = qr_map_new (QR_FILE_MAP);
+  add_point (view, "worldspawn", NULL);
+  add_point (view, "info_player_intermission", "origin", "0 0 512", NULL);
+  g_assert_cmpstr (qr_entity_get_classname (qr_camera_find_player_start (view)), ==, "info_player_intermission");
+}
+
 static void
 test_camera_player_start (void)
 {
@@ -1491,6 +1508,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/camera/ray/pick-boxes", test_pick_boxes);
   g_test_add_func ("/render/camera/ray/box", test_ray_box);
   g_test_add_func ("/render/camera/player-start", test_camera_player_start);
+  g_test_add_func ("/render/camera/team-spawns", test_camera_team_spawns);
   g_test_add_func ("/render/camera/marker", test_camera_marker);
 
   return g_test_run ();

@@ -9,13 +9,16 @@
 /* Player starts in the order a map's camera prefers them: the single-player
  * start, then the multiplayer ones of Quake, Quake 2 and 3 and Half-Life
  * (deathmatch, coop), Team Fortress (teamspawn), Counter-Strike (terrorist,
- * counterterrorist), Quake 3 CTF and Half-Life 2 Deathmatch, as the games'
- * entity definitions name them. */
+ * counterterrorist), Quake 3 CTF, Half-Life 2 Deathmatch and Tremulous
+ * (the human and alien spawns), as the games' entity definitions name
+ * them; last, the intermission's view point, where the game shows the level
+ * when a match ends. */
 static const char *const player_starts[] = {
   "info_player_start",    "info_player_deathmatch", "info_player_coop",    "info_player_start2",
   "info_player_teamspawn", "info_player_terrorist", "info_player_counterterrorist",
   "team_CTF_redplayer",   "team_CTF_blueplayer",    "team_CTF_redspawn",   "team_CTF_bluespawn",
-  "info_player_combine",  "info_player_rebel",
+  "info_player_combine",  "info_player_rebel",     "team_human_spawn",    "team_alien_spawn",
+  "info_player_intermission",
 };
 
 const QrEntity *
