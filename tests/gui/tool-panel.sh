@@ -57,11 +57,12 @@ LIST_Y=$((MENU_H + 2 + bottom_block - 14))
 choose_shape () {
   local i keys=(Home)
   click_px "$LIST_X" "$LIST_Y"
-  sleep 0.5
+  # The list pops up and takes the keys only once drawn: a slow build (ASan) needs longer.
+  sleep 1.5
   for ((i = 0; i < $1; i++)); do keys+=(Down); done
   keys+=(Return)
   xdotool key --delay 80 "${keys[@]}"
-  sleep 0.5
+  sleep 1
   relayout "$2" || return 1
   BOTTOM=$(panel_bottom "$QUARRY_GUI_ARTEFACTS/$TEST-$2.png")
   LEFT=$LAYOUT_LEFT
