@@ -5,6 +5,7 @@
 
 #include "qr-map.h"
 #include "qr-selection.h"
+#include "qr-document.h"
 
 static QrBrush *
 make_brush (QrMap *map, int n_faces)
@@ -340,6 +341,59 @@ test_selection_invalid (void)
   g_assert_cmpuint (sel->entities->len, ==, 0);
 }
 
+static void
+count_texture_changes (QrDocument *doc, QrChangeSet *changes, gpointer data)
+{
+  if (changes->textures_changed)
+    (*(int *) data)++;
+}
+
+/* Lookup ignores ASCII case and keeps the first spelling; a put on a known
+ * name replaces its pixels; flags follow the WAD naming rules; every change
+ * bumps the generation, and the document announces fills. */
+static void
+test_texture_set (void)
+{
+  g_autoptr (QrTextureSet) set = qr_texture_set_new ();
+  guint64 g0 = qr_texture_set_generation (set);
+  qr_texture_set_put (set, "{Grate1", 0, 0, NULL, QR_TEXTURE_PENDING, "a.wad");
+  qr_texture_set_put (set, "*water0", 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+  qr_texture_set_put (set, "+0Slip", 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+  qr_texture_set_put (set, "SKY4", 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+  qr_texture_set_put (set, "!toxic", 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+  uint8_t *px = g_malloc0 (2 * 1 * 4);
+  px[0] = 7;
+  qr_texture_set_put (set, "{GRATE1", 2, 1, px, QR_TEXTURE_LOADED, "b.wad");
+  g_assert_cmpuint (qr_texture_set_count (set), ==, 5);
+  g_assert_cmpuint (qr_texture_set_generation (set), ==, g0 + 6);
+  const QrTexture *t = qr_texture_set_lookup (set, "{grate1");
+  g_assert_nonnull (t);
+  g_assert_cmpstr (t->name, ==, "{Grate1");
+  g_assert_cmpint (t->width, ==, 2);
+  g_assert_cmpint (t->rgba[0], ==, 7);
+  g_assert_cmpint (t->status, ==, QR_TEXTURE_LOADED);
+  g_assert_cmpstr (t->collection, ==, "b.wad");
+  g_assert_cmpuint (t->flags, ==, QR_TEXTURE_FLAG_TRANSPARENT);
+  g_assert_cmpuint (qr_texture_set_lookup (set, "*WATER0")->flags, ==, QR_TEXTURE_FLAG_LIQUID);
+  g_assert_cmpuint (qr_texture_set_lookup (set, "!toxic")->flags, ==, QR_TEXTURE_FLAG_LIQUID);
+  g_assert_cmpuint (qr_texture_set_lookup (set, "+0slip")->flags, ==, QR_TEXTURE_FLAG_ANIMATED);
+  g_assert_cmpuint (qr_texture_set_lookup (set, "sky4")->flags, ==, QR_TEXTURE_FLAG_SKY);
+  g_assert_null (qr_texture_set_lookup (set, "grate1"));
+  g_assert_cmpstr (qr_texture_set_nth (set, 1)->name, ==, "*water0");
+  qr_texture_set_clear (set);
+  g_assert_cmpuint (qr_texture_set_count (set), ==, 0);
+  g_assert_null (qr_texture_set_lookup (set, "{grate1"));
+
+  g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
+  int announced = 0;
+  g_signal_connect (doc, "changed", G_CALLBACK (count_texture_changes), &announced);
+  QrTextureSet *owned = qr_document_get_textures (doc);
+  g_assert_true (owned == qr_document_get_textures (doc));
+  qr_texture_set_put (owned, "a", 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+  qr_document_textures_changed (doc);
+  g_assert_cmpint (announced, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -347,6 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/entity/keys", test_keys);
   g_test_add_func ("/model/map/ids", test_ids);
   g_test_add_func ("/model/map/textures", test_textures);
+  g_test_add_func ("/model/texture-set", test_texture_set);
   g_test_add_func ("/model/map/copy-equal", test_copy_equal);
   g_test_add_func ("/model/map/equal-sees-every-difference", test_equal_sees_every_difference);
   g_test_add_func ("/model/node", test_node);

@@ -20,6 +20,8 @@ typedef struct
    * transaction whose edits were already announced one by one committed,
    * so Undo now has something to undo. */
   bool history_changed;
+  /* The document's texture set gained, lost or decoded textures. */
+  bool textures_changed;
 } QrChangeSet;
 
 QrChangeSet *qr_change_set_new (void);

@@ -12,6 +12,7 @@ struct _QrDocument
   QrSelection *selection;
   QrCommandStack *stack;
   QrPolyBuilder *builder; /* scratch for the geometry of edited brushes */
+  QrTextureSet *textures; /* what the views show for texture names; not undoable */
   gboolean texture_lock;
   char *note;             /* what the last operation wants the user to know, or NULL */
 
@@ -51,6 +52,7 @@ qr_document_finalize (GObject *object)
   qr_poly_builder_free (doc->builder);
   qr_selection_free (doc->selection);
   qr_map_free (doc->map);
+  qr_texture_set_free (doc->textures);
   g_free (doc->note);
   G_OBJECT_CLASS (qr_document_parent_class)->finalize (object);
 }
@@ -130,6 +132,25 @@ replace_selection (QrDocument *doc, const QrSelection *sel)
   qr_selection_free (doc->selection);
   doc->selection = qr_selection_copy (sel);
   return true;
+}
+
+QrTextureSet *
+qr_document_get_textures (QrDocument *doc)
+{
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), NULL);
+  if (doc->textures == NULL)
+    doc->textures = qr_texture_set_new ();
+  return doc->textures;
+}
+
+void
+qr_document_textures_changed (QrDocument *doc)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_return_if_fail (QR_IS_DOCUMENT (doc));
+  changes->textures_changed = true;
+  emit_changed (doc, changes);
 }
 
 void

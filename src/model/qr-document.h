@@ -12,6 +12,7 @@
 #include "qr-command-stack.h"
 #include "qr-map.h"
 #include "qr-selection.h"
+#include "qr-texture-set.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,12 @@ QrMap *qr_document_get_map (QrDocument *doc);
 const QrSelection *qr_document_get_selection (QrDocument *doc);
 /* Not an undo step; emits "changed" with only selection_changed set. */
 void qr_document_set_selection (QrDocument *doc, const QrSelection *sel);
+
+/* The textures the views show (owned by the document, made on first use).
+ * Whoever fills it calls textures_changed, which emits a change set with
+ * only `textures_changed` set. */
+QrTextureSet *qr_document_get_textures (QrDocument *doc);
+void qr_document_textures_changed (QrDocument *doc);
 
 gboolean qr_document_get_texture_lock (QrDocument *doc);
 void qr_document_set_texture_lock (QrDocument *doc, gboolean lock);

@@ -1,0 +1,120 @@
+/* qr-texture-set.c — name → texture, case-insensitive, in insertion order. */
+#include "qr-texture-set.h"
+
+#include <string.h>
+
+struct _QrTextureSet
+{
+  GPtrArray *entries; /* QrTexture*, owned, in insertion order */
+  GHashTable *index;  /* folded name (owned) → position + 1 */
+  guint64 generation;
+};
+
+static void
+texture_free (gpointer data)
+{
+  QrTexture *t = data;
+  g_free (t->name);
+  g_free (t->rgba);
+  g_free (t->collection);
+  g_free (t);
+}
+
+QrTextureSet *
+qr_texture_set_new (void)
+{
+  QrTextureSet *set = g_new0 (QrTextureSet, 1);
+  set->entries = g_ptr_array_new_with_free_func (texture_free);
+  set->index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return set;
+}
+
+void
+qr_texture_set_free (QrTextureSet *set)
+{
+  if (set == NULL)
+    return;
+  g_ptr_array_unref (set->entries);
+  g_hash_table_unref (set->index);
+  g_free (set);
+}
+
+guint
+qr_texture_flags_from_name (const char *name)
+{
+  guint flags = 0;
+  if (name[0] == '{')
+    flags |= QR_TEXTURE_FLAG_TRANSPARENT;
+  if (name[0] == '*' || name[0] == '!')
+    flags |= QR_TEXTURE_FLAG_LIQUID;
+  if (name[0] == '+' && name[1] != '\0')
+    flags |= QR_TEXTURE_FLAG_ANIMATED;
+  if (g_ascii_strncasecmp (name, "sky", 3) == 0)
+    flags |= QR_TEXTURE_FLAG_SKY;
+  return flags;
+}
+
+QrTexture *
+qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, uint8_t *rgba,
+                    QrTextureStatus status, const char *collection)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  gpointer pos = g_hash_table_lookup (set->index, key);
+  QrTexture *t;
+  if (pos != NULL)
+    {
+      t = g_ptr_array_index (set->entries, GPOINTER_TO_UINT (pos) - 1);
+      g_free (t->rgba);
+      g_free (t->collection);
+    }
+  else
+    {
+      t = g_new0 (QrTexture, 1);
+      t->name = g_strdup (name);
+      t->flags = qr_texture_flags_from_name (name);
+      g_ptr_array_add (set->entries, t);
+      g_hash_table_insert (set->index, g_steal_pointer (&key), GUINT_TO_POINTER (set->entries->len));
+    }
+  t->width = width;
+  t->height = height;
+  t->rgba = rgba;
+  t->status = status;
+  t->collection = g_strdup (collection);
+  set->generation++;
+  return t;
+}
+
+const QrTexture *
+qr_texture_set_lookup (const QrTextureSet *set, const char *name)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  gpointer pos = g_hash_table_lookup (set->index, key);
+  return pos != NULL ? g_ptr_array_index (set->entries, GPOINTER_TO_UINT (pos) - 1) : NULL;
+}
+
+guint
+qr_texture_set_count (const QrTextureSet *set)
+{
+  return set->entries->len;
+}
+
+const QrTexture *
+qr_texture_set_nth (const QrTextureSet *set, guint i)
+{
+  g_return_val_if_fail (i < set->entries->len, NULL);
+  return g_ptr_array_index (set->entries, i);
+}
+
+void
+qr_texture_set_clear (QrTextureSet *set)
+{
+  g_ptr_array_set_size (set->entries, 0);
+  g_hash_table_remove_all (set->index);
+  set->generation++;
+}
+
+guint64
+qr_texture_set_generation (const QrTextureSet *set)
+{
+  return set->generation;
+}
