@@ -57,7 +57,9 @@ const char *qr_vtf_format_name (int format);
  * (a QrVtfFormat, or another number for formats this file does not know).
  * False with QR_TEXTURE_ERROR_FORMAT when the bytes are not a VTF,
  * _UNSUPPORTED for other versions, _TRUNCATED when the header, resource
- * directory or image data run past `size`. Any out argument may be NULL. */
+ * directory or image data run past `size` (the image data is checked for
+ * every format with a number above, decodable or not; a format number
+ * beyond them has no known size). Any out argument may be NULL. */
 bool qr_vtf_info (const uint8_t *data, gsize size, int *width, int *height, int *n_mips, int *format,
                   GError **error);
 
