@@ -82,15 +82,20 @@ test_image_png (void)
   g_autoptr (QrImage) clip = decode_corpus_image ("librequake/png/lq_utility/clip.png");
   g_autoptr (QrImage) hint = decode_corpus_image ("librequake/png/lq_utility/hint.png");
   g_autoptr (QrImage) black = decode_corpus_image ("librequake/png/lq_utility/black.png");
+  g_autoptr (QrImage) water = decode_corpus_image ("librequake/png/lq_utility/star_waterskip.png");
 
-  if (clip == NULL || hint == NULL || black == NULL)
+  if (clip == NULL || hint == NULL || black == NULL || water == NULL)
     return;
   /* Palettized: expanded, opaque. The WAD's clip was made from it. */
   g_assert_cmpint (clip->width, ==, 64);
   qr_test_assert_pixel (clip, 0, 0, 71, 0, 0, 255);
   qr_test_assert_pixel (clip, 2, 3, 235, 235, 235, 255);
-  /* RGBA. */
+  /* RGBA (every alpha 255 in these), values read with an independent
+   * PNG reader. */
   g_assert_cmpint (hint->width, ==, 64);
+  qr_test_assert_pixel (hint, 10, 20, 47, 47, 47, 255);
+  qr_test_assert_pixel (water, 0, 0, 19, 19, 31, 255);
+  qr_test_assert_pixel (water, 10, 20, 255, 255, 255, 255);
   g_assert_cmpint (black->width, ==, 16);
   qr_test_assert_pixel (black, 5, 5, 0, 0, 0, 255);
 }
