@@ -1,4 +1,8 @@
 /* quarry-cli from the outside: exit codes, the exact JSON schemas, files. */
+#include "qr-image-file.h"
+#include "qr-test-corpus.h"
+#include "qr-wad.h"
+
 #include <glib/gstdio.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -525,6 +529,76 @@ test_csg (void)
   remove_temp (path);
 }
 
+static QrImage *
+read_png (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+  QrImage *image;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  image = qr_image_file_decode ((const uint8_t *) contents, length, path, &error);
+  g_assert_no_error (error);
+  return image;
+}
+
+/* quarry-cli texture-png writes what the decoder decodes, pixel for pixel;
+ * a missing name or a broken file exits 1 naming both. */
+static void
+test_texture_png (void)
+{
+  g_autofree char *wad_path = qr_test_corpus_file ("librequake/texture-wads/lq_medieval.wad");
+  g_autofree char *q2 = qr_test_corpus_file ("trenchbroom/TbMdlLib/mdl/Game/Quake2/baseq2");
+  g_autofree char *bad = qr_test_corpus_file ("trenchbroom/TbFsLib/fs/Wad/directory_out_of_bounds.wad");
+  g_autofree char *out = NULL, *dir = NULL, *wal_out = NULL, *colormap = NULL, *wal_path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrWad) wad = NULL;
+  g_autoptr (QrImage) expected = NULL, written = NULL, wal_written = NULL;
+  g_auto (Run) ok = { 0 };
+  g_auto (Run) wal = { 0 };
+  g_auto (Run) missing = { 0 };
+  g_auto (Run) broken = { 0 };
+  g_auto (Run) usage = { 0 };
+
+  if (wad_path == NULL || q2 == NULL || bad == NULL)
+    return;
+  out = write_temp ("afloor.png", "");
+  dir = g_path_get_dirname (out);
+  run_cli (&ok, "texture-png", wad_path, "AFLOOR1_4", out, "--mip", "1", NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.err, ==, "");
+  wad = qr_wad_open (wad_path, &error);
+  g_assert_no_error (error);
+  expected = qr_wad_decode (wad, (guint) qr_wad_find (wad, "afloor1_4"), 1, NULL, &error);
+  g_assert_no_error (error);
+  written = read_png (out);
+  g_assert_cmpint (written->width, ==, 32);
+  g_assert_cmpint (written->height, ==, 32);
+  g_assert_cmpmem (written->rgba, 32 * 32 * 4, expected->rgba, 32 * 32 * 4);
+
+  /* A game folder, a WAL in a subfolder, the palette given explicitly. */
+  wal_out = g_build_filename (dir, "rc.png", NULL);
+  colormap = g_build_filename (q2, "pics", "colormap.pcx", NULL);
+  run_cli (&wal, "texture-png", q2, "e1m1/f1/b_rc_v4", wal_out, "--palette", colormap, NULL);
+  g_assert_cmpint (wal.status, ==, 0);
+  wal_written = read_png (wal_out);
+  g_assert_cmpint (wal_written->width, ==, 128);
+  g_assert_cmpmem (wal_written->rgba + (40 * 128 + 77) * 4, 4, ((uint8_t[]) { 23, 15, 11, 255 }), 4);
+
+  run_cli (&missing, "texture-png", wad_path, "no_such_texture", out, NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "lq_medieval.wad: no texture “no_such_texture” in it"));
+  run_cli (&broken, "texture-png", bad, "x", out, NULL);
+  g_assert_cmpint (broken.status, ==, 1);
+  g_assert_nonnull (strstr (broken.err, "directory_out_of_bounds.wad: its directory"));
+  run_cli (&usage, "texture-png", wad_path, "afloor1_4", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  g_unlink (wal_out);
+  remove_temp (out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -538,5 +612,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);
   g_test_add_func ("/cli/csg", test_csg);
+  g_test_add_func ("/cli/texture-png", test_texture_png);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@ int qr_cli_edit (int argc, char **argv);
 int qr_cli_csg (int argc, char **argv);
 int qr_cli_bench_csg (const char *path, int repeat);
 int qr_cli_bench (int argc, char **argv);
+int qr_cli_texture_png (int argc, char **argv);
 /* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */
 int qr_cli_peak_rss (int argc, char **argv);
 

@@ -17,6 +17,7 @@ static const struct
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "csg", qr_cli_csg, "OP IN OUT --brush E:B…  carve, union, intersect, hollow, split, merge" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
+  { "texture-png", qr_cli_texture_png, "SOURCE NAME OUT.png [--mip N] [--palette FILE]  decode a texture to PNG" },
 };
 
 static int
@@ -24,7 +25,7 @@ usage (FILE *to)
 {
   fprintf (to, "Usage: quarry-cli COMMAND ARGS…\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (to, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf (to, "  %-11s %s\n", commands[i].name, commands[i].summary);
   fprintf (to, "\nRun “quarry-cli COMMAND --help” for a command's options.\n");
   return to == stdout ? QR_EXIT_OK : QR_EXIT_USAGE;
 }
