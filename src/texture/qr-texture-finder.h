@@ -1,0 +1,74 @@
+/* qr-texture-finder.h — a map's textures, found as its game finds them.
+ *
+ * The collections come from the map and the game: the worldspawn `wad`
+ * entries in order (Quake, Half-Life), then content folders — the search
+ * folders the user gave, and any parent of the map's folder that looks like
+ * one (it has `textures/`, `materials/` or a `pak0.pak`), where Quake 2
+ * WALs, Quake 3 images and shaders, and Source materials live. A name
+ * resolves to the first collection holding it, as qbsp takes the first WAD.
+ * Nothing here is fatal: a collection that cannot be read keeps its error
+ * and holds nothing; a name found nowhere is missing.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "qr-image.h"
+#include "qr-map.h"
+#include "qr-texture-set.h"
+
+typedef enum
+{
+  QR_COLLECTION_WAD2,
+  QR_COLLECTION_WAD3,
+  QR_COLLECTION_FOLDER,
+  QR_COLLECTION_PAK,
+  QR_COLLECTION_VTF, /* a Source content folder: materials/…vmt → .vtf */
+} QrCollectionFormat;
+
+/* "wad2", "wad3", "folder", "pak", "vtf" */
+const char *qr_collection_format_name (QrCollectionFormat format);
+
+typedef struct
+{
+  char *name;       /* the wad entry as written, or the folder's path */
+  char *path;       /* where it was found; NULL when nowhere */
+  QrCollectionFormat format;
+  guint n_textures; /* what it holds */
+  char *error;      /* why it holds nothing or less than it should; NULL when fine */
+} QrCollection;
+
+typedef struct _QrTextureFinder QrTextureFinder;
+
+/* map_path may be NULL (an unsaved map); search_dirs NULL-terminated or NULL. */
+QrTextureFinder *qr_texture_finder_new (const QrMap *map, const char *map_path,
+                                        const char *const *search_dirs);
+void qr_texture_finder_free (QrTextureFinder *finder);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTextureFinder, qr_texture_finder_free)
+
+guint qr_texture_finder_n_collections (const QrTextureFinder *finder);
+const QrCollection *qr_texture_finder_collection (const QrTextureFinder *finder, guint i);
+
+/* The collection holding name (its index) and the texture's size, or -1. */
+int qr_texture_finder_locate (QrTextureFinder *finder, const char *name, int *width, int *height);
+
+/* The texture decoded at mip level mip, or NULL with error. */
+QrImage *qr_texture_finder_decode (QrTextureFinder *finder, const char *name, int mip, GError **error);
+
+/* A texture name the map uses and how many faces (and patches) use it. */
+typedef struct
+{
+  const char *name; /* borrowed from the map */
+  guint faces;
+} QrTextureUse;
+
+/* Every name faces or patches use, in the map's texture-index order, then
+ * names only patches use; names no face uses are left out. */
+GArray *qr_texture_uses (const QrMap *map);
+
+/* Puts every texture the map uses into set: LOADED with its pixels, BROKEN
+ * when found but undecodable, MISSING when found nowhere. progress (may be
+ * NULL) is told done/total after each; stops early when cancelled. Safe on
+ * a worker thread when set is not shared. Returns the number missing. */
+typedef void (*QrTextureProgress) (guint done, guint total, gpointer data);
+guint qr_texture_finder_fill (QrTextureFinder *finder, const QrMap *map, QrTextureSet *set,
+                              GCancellable *cancellable, QrTextureProgress progress, gpointer data);
