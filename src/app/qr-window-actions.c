@@ -79,7 +79,7 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "redo", !loading && qr_document_can_redo (self->document));
   set_enabled (self, "save", !loading);
   set_enabled (self, "save-as", !loading);
-  set_enabled (self, "cancel-load", loading);
+  set_enabled (self, "cancel-load", loading || self->texture_cancellable != NULL);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
                                    "flip", "rotate-90", "transform", "tie", "untie" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
@@ -144,6 +144,8 @@ cancel_load_activated (GSimpleAction *action, GVariant *param, gpointer user_dat
   QrWindow *self = user_data;
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
+  if (self->texture_cancellable != NULL)
+    g_cancellable_cancel (self->texture_cancellable);
 }
 
 /* ---- Edit ---- */

@@ -46,6 +46,8 @@ struct _QrWindow
   GtkInfoBar *invalid_bar;
   GtkLabel *invalid_label;
   GtkButton *invalid_select;
+  GtkInfoBar *texture_bar;
+  GtkLabel *texture_label;
   GtkRevealer *load_revealer;
   GtkLabel *load_label;
   GtkProgressBar *load_progress;
@@ -70,6 +72,8 @@ struct _QrWindow
   QrSceneGl *scene;
   GdkGLContext *gl_context;  /* the four views', while realized; NULL if it failed */
   GCancellable *load_cancellable;
+  GCancellable *texture_cancellable; /* while the map's textures load */
+  char *texture_game;        /* the game whose search folders Locate adds to */
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
@@ -130,6 +134,12 @@ void _qr_window_clear_tools (QrWindow *self);
 void _qr_window_refresh_tool_overlay (QrWindow *self);
 /* Redraws the camera's marker in the design views (the tool's lines stay). */
 void _qr_window_refresh_camera_marker (QrWindow *self);
+
+/* qr-window-textures.c */
+/* Finds and decodes the document's textures on a worker thread. */
+void _qr_window_load_textures (QrWindow *self);
+void _qr_window_locate_textures (QrWindow *self);
+void _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

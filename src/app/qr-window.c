@@ -366,6 +366,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
+  _qr_window_load_textures (self);
 }
 
 gboolean
@@ -598,6 +599,10 @@ qr_window_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_object (&self->load_cancellable);
+  if (self->texture_cancellable != NULL)
+    g_cancellable_cancel (self->texture_cancellable);
+  g_clear_object (&self->texture_cancellable);
+  g_clear_pointer (&self->texture_game, g_free);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
   _qr_window_clear_tools (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
@@ -651,6 +656,8 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, front_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, side_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_select);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_revealer);
@@ -665,6 +672,8 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_selection);
   gtk_widget_class_bind_template_callback (widget_class, on_history_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_invalid_bar_response);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_texture_bar_response",
+                                                G_CALLBACK (_qr_window_on_texture_bar_response));
 
 }
 

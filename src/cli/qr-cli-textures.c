@@ -38,7 +38,7 @@ qr_cli_textures (int argc, char **argv)
     return QR_EXIT_BAD_INPUT;
 
   g_autoptr (QrTextureFinder) finder
-      = qr_texture_finder_new (map, argv[1], (const char *const *) search);
+      = qr_texture_finder_new_for_map (map, argv[1], (const char *const *) search);
   g_autoptr (GArray) uses = qr_texture_uses (map);
 
   json_object *root = json_object_new_object ();

@@ -169,20 +169,32 @@ find_palette (QrTextureFinder *finder, const char *map_dir, const char *const *s
   g_ptr_array_unref (dirs);
 }
 
+const char *
+qr_texture_finder_wad_key (const QrMap *map)
+{
+  const QrEntity *world = qr_map_entity_count (map) > 0 ? qr_map_get_entity (map, 0) : NULL;
+  if (world == NULL)
+    return NULL;
+  const char *wad_key = qr_entity_get_key (world, "wad");
+  /* Half-Life's compilers also read "_wad" when "wad" is absent */
+  return wad_key != NULL ? wad_key : qr_entity_get_key (world, "_wad");
+}
+
 QrTextureFinder *
-qr_texture_finder_new (const QrMap *map, const char *map_path, const char *const *search_dirs)
+qr_texture_finder_new_for_map (const QrMap *map, const char *map_path, const char *const *search_dirs)
+{
+  return qr_texture_finder_new (qr_texture_finder_wad_key (map), map->kind, map_path, search_dirs);
+}
+
+QrTextureFinder *
+qr_texture_finder_new (const char *wad_key, QrFileKind kind, const char *map_path,
+                       const char *const *search_dirs)
 {
   QrTextureFinder *finder = g_new0 (QrTextureFinder, 1);
   finder->collections = g_ptr_array_new_with_free_func (collection_free);
   g_autofree char *map_dir = map_path != NULL ? g_path_get_dirname (map_path) : NULL;
-  QrCollectionFormat folder_format
-      = map->kind == QR_FILE_VMF ? QR_COLLECTION_VTF : QR_COLLECTION_FOLDER;
+  QrCollectionFormat folder_format = kind == QR_FILE_VMF ? QR_COLLECTION_VTF : QR_COLLECTION_FOLDER;
 
-  const QrEntity *world = qr_map_entity_count (map) > 0 ? qr_map_get_entity (map, 0) : NULL;
-  const char *wad_key = world != NULL ? qr_entity_get_key (world, "wad") : NULL;
-  /* Half-Life's compilers also read "_wad" when "wad" is absent */
-  if (wad_key == NULL && world != NULL)
-    wad_key = qr_entity_get_key (world, "_wad");
   g_auto (GStrv) wads = qr_wad_key_split (wad_key);
   for (char **w = wads; *w != NULL; w++)
     add_wad (finder, *w, map_dir, search_dirs);
@@ -323,17 +335,27 @@ qr_texture_uses (const QrMap *map)
   return uses;
 }
 
-guint
-qr_texture_finder_fill (QrTextureFinder *finder, const QrMap *map, QrTextureSet *set,
-                        GCancellable *cancellable, QrTextureProgress progress, gpointer data)
+char **
+qr_texture_used_names (const QrMap *map)
 {
   g_autoptr (GArray) uses = qr_texture_uses (map);
-  guint missing = 0;
+  char **names = g_new0 (char *, uses->len + 1);
   for (guint u = 0; u < uses->len; u++)
+    names[u] = g_strdup (g_array_index (uses, QrTextureUse, u).name);
+  return names;
+}
+
+guint
+qr_texture_finder_fill (QrTextureFinder *finder, const char *const *names, QrTextureSet *set,
+                        GCancellable *cancellable, QrTextureProgress progress, gpointer data)
+{
+  guint total = g_strv_length ((char **) names);
+  guint missing = 0;
+  for (guint u = 0; u < total; u++)
     {
       if (g_cancellable_is_cancelled (cancellable))
         break;
-      const char *name = g_array_index (uses, QrTextureUse, u).name;
+      const char *name = names[u];
       int w = 0, h = 0;
       int i = qr_texture_finder_locate (finder, name, &w, &h);
       if (i < 0)
@@ -356,7 +378,7 @@ qr_texture_finder_fill (QrTextureFinder *finder, const QrMap *map, QrTextureSet 
             qr_texture_set_put (set, name, w, h, NULL, QR_TEXTURE_BROKEN, c->info.name);
         }
       if (progress != NULL)
-        progress (u + 1, uses->len, data);
+        progress (u + 1, total, data);
     }
   return missing;
 }

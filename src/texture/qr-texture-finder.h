@@ -39,9 +39,15 @@ typedef struct
 
 typedef struct _QrTextureFinder QrTextureFinder;
 
-/* map_path may be NULL (an unsaved map); search_dirs NULL-terminated or NULL. */
-QrTextureFinder *qr_texture_finder_new (const QrMap *map, const char *map_path,
+/* wad_key is the worldspawn's `wad` value or NULL; map_path may be NULL
+ * (an unsaved map); search_dirs NULL-terminated or NULL. Reads no map, so
+ * it may run on a worker thread while the map is edited. */
+QrTextureFinder *qr_texture_finder_new (const char *wad_key, QrFileKind kind, const char *map_path,
                                         const char *const *search_dirs);
+/* The same for a map: its worldspawn's `wad` (or Half-Life's `_wad`). */
+QrTextureFinder *qr_texture_finder_new_for_map (const QrMap *map, const char *map_path,
+                                                const char *const *search_dirs);
+const char *qr_texture_finder_wad_key (const QrMap *map);
 void qr_texture_finder_free (QrTextureFinder *finder);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTextureFinder, qr_texture_finder_free)
 
@@ -65,10 +71,13 @@ typedef struct
  * names only patches use; names no face uses are left out. */
 GArray *qr_texture_uses (const QrMap *map);
 
-/* Puts every texture the map uses into set: LOADED with its pixels, BROKEN
- * when found but undecodable, MISSING when found nowhere. progress (may be
- * NULL) is told done/total after each; stops early when cancelled. Safe on
- * a worker thread when set is not shared. Returns the number missing. */
+/* The names of qr_texture_uses, NULL-terminated, for handing to a thread. */
+char **qr_texture_used_names (const QrMap *map);
+
+/* Puts each name into set: LOADED with its pixels, BROKEN when found but
+ * undecodable, MISSING when found nowhere. progress (may be NULL) is told
+ * done/total after each; stops early when cancelled. Safe on a worker
+ * thread when set is not shared. Returns the number missing. */
 typedef void (*QrTextureProgress) (guint done, guint total, gpointer data);
-guint qr_texture_finder_fill (QrTextureFinder *finder, const QrMap *map, QrTextureSet *set,
+guint qr_texture_finder_fill (QrTextureFinder *finder, const char *const *names, QrTextureSet *set,
                               GCancellable *cancellable, QrTextureProgress progress, gpointer data);
