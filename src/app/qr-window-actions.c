@@ -471,6 +471,20 @@ show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data
 }
 
 static void
+texture_browser_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_simple_action_set_state (action, state);
+  gboolean show = g_variant_get_boolean (state);
+  gtk_revealer_set_reveal_child (self->texture_revealer, show);
+  if (show)
+    {
+      qr_texture_browser_refresh_uses (self->texture_browser);
+      qr_texture_browser_focus_filter (self->texture_browser);
+    }
+}
+
+static void
 on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
 {
   if (g_str_equal (key, "render-mode-3d"))
@@ -731,6 +745,7 @@ static const GActionEntry entries[] = {
   { "maximize-pane", maximize_pane_activated, "s", "'none'" },
   { "maximize-current", maximize_current_activated },
   { "show-history", NULL, NULL, "false", show_history_changed },
+  { "texture-browser", NULL, NULL, "false", texture_browser_changed },
   { "carve", carve_activated },
   { "hollow", hollow_activated },
   { "flip", flip_activated, "s" },

@@ -11,6 +11,7 @@
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
 #include "qr-scene-mesh.h"
+#include "qr-texture-browser.h"
 #include "qr-tool.h"
 #include "qr-view-pane.h"
 #include "qr-window.h"
@@ -52,6 +53,9 @@ struct _QrWindow
   GtkLabel *load_label;
   GtkProgressBar *load_progress;
   GtkRevealer *history_revealer;
+  GtkRevealer *texture_revealer;
+  QrTextureBrowser *texture_browser;
+  GtkLabel *texture_button_label;
   GtkListBox *history_list;
   GtkLabel *status_message;
   GtkLabel *status_pointer;
@@ -74,6 +78,8 @@ struct _QrWindow
   GCancellable *load_cancellable;
   GCancellable *texture_cancellable; /* while the map's textures load */
   char *texture_game;        /* the game whose search folders Locate adds to */
+  QrTextureFinder *texture_finder; /* the map's collections, once loaded; the browser borrows it */
+  guint texture_uses_source; /* idle that recounts the browser's uses */
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
@@ -140,6 +146,13 @@ void _qr_window_refresh_camera_marker (QrWindow *self);
 void _qr_window_load_textures (QrWindow *self);
 void _qr_window_locate_textures (QrWindow *self);
 void _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self);
+void _qr_window_init_textures (GtkWidgetClass *widget_class);
+/* The document changed: the browser's use counts follow, when it shows. */
+void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
+void _qr_window_clear_textures (QrWindow *self);
+/* Gives name to a face (brush, face), or to every face of the selected
+ * brushes when brush is 0 (ids start at 1): one undo step. */
+void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

@@ -5,6 +5,7 @@
 #include "qr-window-private.h"
 
 #include <glib/gi18n.h>
+#include "qr-operations.h"
 #include "qr-texture-finder.h"
 
 enum
@@ -22,6 +23,7 @@ typedef struct
   char **search;
   char **names;
   QrTextureSet *set;   /* filled by the worker */
+  QrTextureFinder *finder; /* made by the worker, kept by the window */
   guint missing;
   gboolean wad3;       /* a WAD3 collection: the map is Half-Life's */
   volatile gint done, total;
@@ -40,6 +42,8 @@ texture_job_free (TextureJob *job)
   g_strfreev (job->search);
   g_strfreev (job->names);
   qr_texture_set_free (job->set);
+  if (job->finder != NULL)
+    qr_texture_finder_free (job->finder);
   g_free (job);
 }
 
@@ -95,7 +99,7 @@ static void
 texture_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   TextureJob *job = task_data;
-  g_autoptr (QrTextureFinder) finder
+  QrTextureFinder *finder = job->finder
       = qr_texture_finder_new (job->wad_key, job->kind, job->map_path, (const char *const *) job->search);
   for (guint i = 0; i < qr_texture_finder_n_collections (finder); i++)
     job->wad3 |= qr_texture_finder_collection (finder, i)->format == QR_COLLECTION_WAD3;
@@ -164,6 +168,10 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   qr_texture_set_move_from (set, job->set);
   qr_document_textures_changed (job->document);
   update_texture_bar (self, job->missing);
+  qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
+  g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
+  self->texture_finder = g_steal_pointer (&job->finder);
+  qr_texture_browser_set_source (self->texture_browser, self->texture_finder, self->document);
   guint total = qr_texture_set_count (set);
   g_autofree char *message = g_strdup_printf (
       g_dngettext (GETTEXT_PACKAGE, "%u texture, %u missing", "%u textures, %u missing", total), total, job->missing);
@@ -279,4 +287,117 @@ _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *sel
     _qr_window_locate_textures (self);
   else
     gtk_info_bar_set_revealed (bar, FALSE);
+}
+
+/* ---- the browser ---- */
+
+
+/* Makes sure name is in the document's set, decoded, so faces given it
+ * draw at once; a name no collection holds goes in as missing. */
+static void
+ensure_texture (QrWindow *self, const char *name)
+{
+  QrTextureSet *set = qr_document_get_textures (self->document);
+  const QrTexture *known = qr_texture_set_lookup (set, name);
+  if (known != NULL && known->status != QR_TEXTURE_PENDING)
+    return;
+  int w = 0, h = 0;
+  int at = self->texture_finder != NULL ? qr_texture_finder_locate (self->texture_finder, name, &w, &h) : -1;
+  g_autoptr (QrImage) image = at >= 0 ? qr_texture_finder_decode (self->texture_finder, name, 0, NULL) : NULL;
+  const char *collection = at >= 0 ? qr_texture_finder_collection (self->texture_finder, (guint) at)->name : NULL;
+  if (image != NULL)
+    qr_texture_set_put (set, name, image->width, image->height, g_steal_pointer (&image->rgba), QR_TEXTURE_LOADED,
+                        collection);
+  else
+    qr_texture_set_put (set, name, w, h, NULL, at >= 0 ? QR_TEXTURE_BROKEN : QR_TEXTURE_MISSING, collection);
+  qr_document_textures_changed (self->document);
+}
+
+static void
+on_texture_current_changed (QrTextureBrowser *browser, const char *name, QrWindow *self)
+{
+  qr_block_tool_set_texture (self->block_tool, name);
+  gtk_label_set_label (self->texture_button_label, name);
+  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->texture_button_label)), name);
+}
+
+/* Double-click: every face of the selected brushes takes the texture, in
+ * one undo step, attributes kept. */
+static void
+on_texture_apply (QrTextureBrowser *browser, const char *name, QrWindow *self)
+{
+  _qr_window_apply_texture (self, name, 0, -1);
+}
+
+void
+_qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face)
+{
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+  if (brush != 0)
+    g_array_append_val (refs, ((QrFaceRef) { brush, face }));
+  else
+    {
+      g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
+      for (guint i = 0; i < ids->len; i++)
+        g_array_append_val (refs, ((QrFaceRef) { g_array_index (ids, QrId, i), -1 }));
+    }
+  if (refs->len == 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("%s is the current texture: select brushes to apply it"), name);
+      _qr_window_set_message (self, text);
+      return;
+    }
+  ensure_texture (self, name);
+  QrTexChange change = { .name = name };
+  g_autoptr (GError) error = NULL;
+  if (!qr_op_set_texture (self->document, (const QrFaceRef *) refs->data, refs->len, &change, &error))
+    {
+      _qr_window_show_error (self, _("Could not apply the texture"), error);
+      return;
+    }
+  g_autofree char *text = brush != 0
+                              ? g_strdup_printf (_("Applied %s to a face"), name)
+                              : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Applied %s to %u brush",
+                                                              "Applied %s to %u brushes", refs->len),
+                                                 name, refs->len);
+  _qr_window_set_message (self, text);
+}
+
+static gboolean
+recount_uses (gpointer data)
+{
+  QrWindow *self = data;
+  self->texture_uses_source = 0;
+  qr_texture_browser_refresh_uses (self->texture_browser);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes)
+{
+  gboolean faces = changes->brushes_added->len > 0 || changes->brushes_removed->len > 0
+                   || changes->brushes_modified->len > 0;
+  if (faces && self->texture_uses_source == 0 && gtk_revealer_get_reveal_child (self->texture_revealer))
+    self->texture_uses_source = g_idle_add (recount_uses, self);
+}
+
+void
+_qr_window_clear_textures (QrWindow *self)
+{
+  if (self->texture_cancellable != NULL)
+    g_cancellable_cancel (self->texture_cancellable);
+  g_clear_object (&self->texture_cancellable);
+  g_clear_handle_id (&self->texture_uses_source, g_source_remove);
+  if (self->texture_browser != NULL)
+    qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
+  g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
+  g_clear_pointer (&self->texture_game, g_free);
+}
+
+void
+_qr_window_init_textures (GtkWidgetClass *widget_class)
+{
+  g_type_ensure (QR_TYPE_TEXTURE_BROWSER);
+  gtk_widget_class_bind_template_callback (widget_class, on_texture_current_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_texture_apply);
 }

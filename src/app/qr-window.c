@@ -280,6 +280,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   update_history (self);
   _qr_window_refresh_tool_overlay (self);
   _qr_window_set_message (self, qr_document_get_note (doc));
+  _qr_window_textures_document_changed (self, changes);
 }
 
 void
@@ -602,7 +603,7 @@ qr_window_dispose (GObject *object)
   if (self->texture_cancellable != NULL)
     g_cancellable_cancel (self->texture_cancellable);
   g_clear_object (&self->texture_cancellable);
-  g_clear_pointer (&self->texture_game, g_free);
+  _qr_window_clear_textures (self);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
   _qr_window_clear_tools (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
@@ -664,6 +665,10 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_browser);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_button_label);
+  _qr_window_init_textures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_message);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_pointer);

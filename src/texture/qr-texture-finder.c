@@ -273,6 +273,46 @@ decode_in (QrTextureFinder *finder, Collection *c, const char *name, int mip, GE
   return qr_texture_source_decode (c->source, name, mip, NULL, error);
 }
 
+const char *
+qr_texture_finder_texture_name (QrTextureFinder *finder, guint collection, guint j)
+{
+  g_return_val_if_fail (collection < finder->collections->len, NULL);
+  Collection *c = g_ptr_array_index (finder->collections, collection);
+  g_return_val_if_fail (j < c->info.n_textures, NULL);
+  return c->wad != NULL ? qr_wad_texture_name (c->wad, j) : qr_texture_source_name (c->source, j);
+}
+
+bool
+qr_texture_finder_size_in (QrTextureFinder *finder, guint collection, const char *name, int *width, int *height)
+{
+  g_return_val_if_fail (collection < finder->collections->len, false);
+  Collection *c = g_ptr_array_index (finder->collections, collection);
+  if (c->wad != NULL)
+    {
+      int index = qr_wad_find (c->wad, name);
+      if (index < 0)
+        return false;
+      qr_wad_texture_size (c->wad, (guint) index, width, height);
+      return true;
+    }
+  return c->source != NULL && qr_texture_source_size (c->source, name, width, height);
+}
+
+QrImage *
+qr_texture_finder_decode_from (QrTextureFinder *finder, guint collection, const char *name, int mip,
+                               GError **error)
+{
+  g_return_val_if_fail (collection < finder->collections->len, NULL);
+  Collection *c = g_ptr_array_index (finder->collections, collection);
+  if ((c->wad != NULL && qr_wad_find (c->wad, name) < 0) || (c->wad == NULL && c->source == NULL))
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND, "texture “%s” is not in %s", name,
+                   c->info.name);
+      return NULL;
+    }
+  return decode_in (finder, c, name, mip, error);
+}
+
 QrImage *
 qr_texture_finder_decode (QrTextureFinder *finder, const char *name, int mip, GError **error)
 {

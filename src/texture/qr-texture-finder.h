@@ -54,6 +54,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTextureFinder, qr_texture_finder_free)
 guint qr_texture_finder_n_collections (const QrTextureFinder *finder);
 const QrCollection *qr_texture_finder_collection (const QrTextureFinder *finder, guint i);
 
+/* The j-th texture name collection i holds (j < its n_textures). */
+const char *qr_texture_finder_texture_name (QrTextureFinder *finder, guint collection, guint j);
+/* The size of name in collection i; false when it holds no such name. */
+bool qr_texture_finder_size_in (QrTextureFinder *finder, guint collection, const char *name, int *width,
+                                int *height);
+/* name decoded from collection i at mip level mip (smaller images for
+ * thumbnails), or NULL with error. */
+QrImage *qr_texture_finder_decode_from (QrTextureFinder *finder, guint collection, const char *name,
+                                        int mip, GError **error);
+
 /* The collection holding name (its index) and the texture's size, or -1. */
 int qr_texture_finder_locate (QrTextureFinder *finder, const char *name, int *width, int *height);
 
