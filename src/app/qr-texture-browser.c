@@ -71,6 +71,8 @@ struct _QrTextureBrowser
   GtkToggleButton *used_toggle;
   GtkDropDown *sort_list;
   GtkDropDown *collection_list;
+  GtkMenuButton *wads_button;
+  GtkBox *wads_box;
   GtkGridView *grid;
   GtkLabel *summary;
   GListStore *store;
@@ -92,6 +94,7 @@ enum
 {
   CURRENT_CHANGED,
   APPLY,
+  WAD_TOGGLED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -364,6 +367,58 @@ qr_texture_browser_refresh_uses (QrTextureBrowser *self)
   update_summary (self);
 }
 
+static void
+on_wad_toggled (GtkCheckButton *check, QrTextureBrowser *self)
+{
+  int entry = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "wad-entry"));
+  const char *path = g_object_get_data (G_OBJECT (check), "wad-path");
+  gtk_menu_button_popdown (self->wads_button);
+  g_signal_emit (self, signals[WAD_TOGGLED], 0, entry, path, gtk_check_button_get_active (check));
+}
+
+static void
+add_wad_check (QrTextureBrowser *self, const char *label, const char *tooltip, int entry, const char *path,
+               gboolean active)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (label);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+  gtk_widget_set_tooltip_text (check, tooltip);
+  g_object_set_data (G_OBJECT (check), "wad-entry", GINT_TO_POINTER (entry));
+  g_object_set_data_full (G_OBJECT (check), "wad-path", g_strdup (path), g_free);
+  g_signal_connect (check, "toggled", G_CALLBACK (on_wad_toggled), self);
+  gtk_box_append (self->wads_box, check);
+}
+
+/* The map's WADs, ticked, then those beside them it could use: ticking
+ * one adds it to the `wad` key, unticking removes it (undoable). */
+static void
+fill_wads (QrTextureBrowser *self, QrTextureFinder *finder)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->wads_box))) != NULL)
+    gtk_box_remove (self->wads_box, child);
+  guint n = 0;
+  for (guint c = 0; finder != NULL && c < qr_texture_finder_n_collections (finder); c++)
+    {
+      const QrCollection *info = qr_texture_finder_collection (finder, c);
+      if (info->wad_entry < 0)
+        continue;
+      g_autofree char *base = g_path_get_basename (info->name);
+      g_autofree char *tip = info->error != NULL ? g_strdup_printf ("%s: %s", info->name, info->error)
+                                                 : g_strdup (info->path);
+      add_wad_check (self, base, tip, info->wad_entry, info->path, TRUE);
+      n++;
+    }
+  g_auto (GStrv) candidates = finder != NULL ? qr_texture_finder_wad_candidates (finder) : NULL;
+  for (guint i = 0; candidates != NULL && candidates[i] != NULL; i++)
+    {
+      g_autofree char *base = g_path_get_basename (candidates[i]);
+      add_wad_check (self, base, candidates[i], -1, candidates[i], FALSE);
+      n++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->wads_button), n > 0);
+}
+
 void
 qr_texture_browser_set_source (QrTextureBrowser *self, QrTextureFinder *finder, QrDocument *doc)
 {
@@ -393,6 +448,7 @@ qr_texture_browser_set_source (QrTextureBrowser *self, QrTextureFinder *finder, 
     }
   g_list_store_splice (self->store, 0, 0, items->pdata, items->len);
   recount_uses (self, by_name);
+  fill_wads (self, finder);
   gtk_drop_down_set_model (self->collection_list, G_LIST_MODEL (collections));
   gtk_drop_down_set_selected (self->collection_list, 0);
   refilter (self);
@@ -467,6 +523,8 @@ qr_texture_browser_class_init (QrTextureBrowserClass *klass)
                                            NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[APPLY] = g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[WAD_TOGGLED] = g_signal_new ("wad-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
 }
 
 static void
@@ -500,6 +558,15 @@ qr_texture_browser_init (QrTextureBrowser *self)
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->collection_list));
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->sort_list));
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->used_toggle));
+  self->wads_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
+  GtkWidget *popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (popover), GTK_WIDGET (self->wads_box));
+  self->wads_button = GTK_MENU_BUTTON (gtk_menu_button_new ());
+  gtk_menu_button_set_label (self->wads_button, _("WADs"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->wads_button), _("The WAD files the map's wad key lists"));
+  gtk_menu_button_set_popover (self->wads_button, popover);
+  gtk_widget_set_visible (GTK_WIDGET (self->wads_button), FALSE);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->wads_button));
   gtk_box_append (GTK_BOX (self->box), row);
 
   self->store = g_list_store_new (QR_TYPE_TEXTURE_ITEM);

@@ -31,6 +31,7 @@ void qr_texture_browser_set_current (QrTextureBrowser *self, const char *name);
 /* Focuses the filter entry, for the shortcut that opens the browser. */
 void qr_texture_browser_focus_filter (QrTextureBrowser *self);
 
-/* Signals: "current-changed" (const char *name), "apply" (const char *name). */
+/* Signals: "current-changed" (const char *name), "apply" (const char *name),
+ * "wad-toggled" (int entry in the wad key or -1, const char *path, gboolean on). */
 
 G_END_DECLS

@@ -80,6 +80,7 @@ struct _QrWindow
   char *texture_game;        /* the game whose search folders Locate adds to */
   QrTextureFinder *texture_finder; /* the map's collections, once loaded; the browser borrows it */
   guint texture_uses_source; /* idle that recounts the browser's uses */
+  char *texture_wad_key;     /* the `wad` value the textures were loaded for */
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */

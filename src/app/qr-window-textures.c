@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "qr-operations.h"
 #include "qr-texture-finder.h"
+#include "qr-texture-path.h"
 
 enum
 {
@@ -197,6 +198,8 @@ _qr_window_load_textures (QrWindow *self)
   job->window = g_object_ref (self);
   job->document = g_object_ref (self->document);
   job->wad_key = g_strdup (qr_texture_finder_wad_key (map));
+  g_free (self->texture_wad_key);
+  self->texture_wad_key = g_strdup (job->wad_key);
   job->kind = map->kind;
   job->map_path = self->file != NULL ? g_file_get_path (self->file) : NULL;
   job->search = search_folders (self, qr_map_detect_dialect (map));
@@ -363,6 +366,30 @@ _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face
   _qr_window_set_message (self, text);
 }
 
+/* A WAD ticked or unticked in the browser: the worldspawn's `wad` key
+ * changes as one undoable step; the reload follows from the change. */
+static void
+on_wad_toggled (QrTextureBrowser *browser, int entry, const char *path, gboolean on, QrWindow *self)
+{
+  const QrMap *map = qr_document_get_map (self->document);
+  if (qr_map_entity_count (map) == 0)
+    return;
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const char *key = qr_entity_get_key (world, "wad");
+  g_autofree char *map_path = self->file != NULL ? g_file_get_path (self->file) : NULL;
+  g_autofree char *map_dir = map_path != NULL ? g_path_get_dirname (map_path) : NULL;
+  g_autofree char *value = NULL;
+  if (!on && entry >= 0)
+    value = qr_wad_key_remove (key, (guint) entry);
+  else if (on && entry < 0)
+    value = qr_wad_key_append (key, path, map_dir);
+  else
+    return;
+  g_autoptr (GError) error = NULL;
+  if (!qr_op_set_key (self->document, world->id, "wad", value, &error))
+    _qr_window_show_error (self, _("Could not change the map's WADs"), error);
+}
+
 static gboolean
 recount_uses (gpointer data)
 {
@@ -375,6 +402,15 @@ recount_uses (gpointer data)
 void
 _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes)
 {
+  if (changes->entities_modified->len > 0)
+    {
+      const char *key = qr_texture_finder_wad_key (qr_document_get_map (self->document));
+      if (g_strcmp0 (key, self->texture_wad_key) != 0)
+        {
+          _qr_window_load_textures (self);
+          return;
+        }
+    }
   gboolean faces = changes->brushes_added->len > 0 || changes->brushes_removed->len > 0
                    || changes->brushes_modified->len > 0;
   if (faces && self->texture_uses_source == 0 && gtk_revealer_get_reveal_child (self->texture_revealer))
@@ -392,6 +428,7 @@ _qr_window_clear_textures (QrWindow *self)
     qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   g_clear_pointer (&self->texture_game, g_free);
+  g_clear_pointer (&self->texture_wad_key, g_free);
 }
 
 void
@@ -400,4 +437,5 @@ _qr_window_init_textures (GtkWidgetClass *widget_class)
   g_type_ensure (QR_TYPE_TEXTURE_BROWSER);
   gtk_widget_class_bind_template_callback (widget_class, on_texture_current_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_texture_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_wad_toggled);
 }

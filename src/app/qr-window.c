@@ -595,15 +595,12 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  _qr_window_clear_textures (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_object (&self->load_cancellable);
-  if (self->texture_cancellable != NULL)
-    g_cancellable_cancel (self->texture_cancellable);
-  g_clear_object (&self->texture_cancellable);
-  _qr_window_clear_textures (self);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
   _qr_window_clear_tools (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);

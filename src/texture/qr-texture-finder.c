@@ -57,6 +57,7 @@ add_wad (QrTextureFinder *finder, const char *written, const char *map_dir,
   Collection *c = g_new0 (Collection, 1);
   c->info.name = g_strdup (written);
   c->info.format = QR_COLLECTION_WAD2;
+  c->info.wad_entry = (int) finder->collections->len;
   c->info.path = qr_texture_path_resolve (written, map_dir, search_dirs);
   if (c->info.path == NULL)
     c->info.error = g_strdup ("not found beside the map, in its parent folders or in the search folders");
@@ -96,6 +97,7 @@ add_folder (QrTextureFinder *finder, const char *path, QrCollectionFormat format
   Collection *c = g_new0 (Collection, 1);
   c->info.name = g_strdup (path);
   c->info.path = g_steal_pointer (&canonical);
+  c->info.wad_entry = -1;
   c->info.format = g_str_has_suffix (path, ".pak") || g_str_has_suffix (path, ".PAK")
                        ? QR_COLLECTION_PAK
                        : format;
@@ -271,6 +273,62 @@ decode_in (QrTextureFinder *finder, Collection *c, const char *name, int mip, GE
       return qr_wad_decode (c->wad, (guint) index, mip, &finder->palette, error);
     }
   return qr_texture_source_decode (c->source, name, mip, NULL, error);
+}
+
+static void
+add_wads_in (GPtrArray *out, GHashTable *seen, const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *entry;
+  while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (entry, -1);
+      if (!g_str_has_suffix (lower, ".wad"))
+        continue;
+      char *path = g_build_filename (dir, entry, NULL);
+      if (g_hash_table_contains (seen, path))
+        {
+          g_free (path);
+          continue;
+        }
+      g_hash_table_add (seen, path);
+      g_ptr_array_add (out, g_strdup (path));
+    }
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+char **
+qr_texture_finder_wad_candidates (const QrTextureFinder *finder)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < finder->collections->len; i++)
+    {
+      Collection *c = g_ptr_array_index (finder->collections, i);
+      if (c->wad != NULL)
+        g_hash_table_add (seen, g_strdup (c->info.path));
+    }
+  for (guint i = 0; i < finder->collections->len; i++)
+    {
+      Collection *c = g_ptr_array_index (finder->collections, i);
+      if (c->info.path == NULL)
+        continue;
+      if (c->info.wad_entry >= 0)
+        {
+          g_autofree char *dir = g_path_get_dirname (c->info.path);
+          add_wads_in (out, seen, dir);
+        }
+      else if (g_file_test (c->info.path, G_FILE_TEST_IS_DIR))
+        add_wads_in (out, seen, c->info.path);
+    }
+  g_ptr_array_sort (out, compare_paths);
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 const char *

@@ -35,6 +35,7 @@ typedef struct
   QrCollectionFormat format;
   guint n_textures; /* what it holds */
   char *error;      /* why it holds nothing or less than it should; NULL when fine */
+  int wad_entry;    /* its entry in the `wad` value, -1 for folders */
 } QrCollection;
 
 typedef struct _QrTextureFinder QrTextureFinder;
@@ -53,6 +54,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTextureFinder, qr_texture_finder_free)
 
 guint qr_texture_finder_n_collections (const QrTextureFinder *finder);
 const QrCollection *qr_texture_finder_collection (const QrTextureFinder *finder, guint i);
+
+/* WAD files the map could use but does not: those beside its WADs and in
+ * its folders, sorted, NULL-terminated. */
+char **qr_texture_finder_wad_candidates (const QrTextureFinder *finder);
 
 /* The j-th texture name collection i holds (j < its n_textures). */
 const char *qr_texture_finder_texture_name (QrTextureFinder *finder, guint collection, guint j);
