@@ -471,6 +471,12 @@ show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data
 }
 
 static void
+texture_folders_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_show_texture_folders (user_data);
+}
+
+static void
 texture_browser_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   QrWindow *self = user_data;
@@ -498,6 +504,8 @@ on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
     qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "texture-lock"))
     qr_document_set_texture_lock (self->document, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "texture-search-folders"))
+    _qr_window_load_textures (self);
 }
 
 /* ---- Map ---- */
@@ -746,6 +754,7 @@ static const GActionEntry entries[] = {
   { "maximize-current", maximize_current_activated },
   { "show-history", NULL, NULL, "false", show_history_changed },
   { "texture-browser", NULL, NULL, "false", texture_browser_changed },
+  { "texture-folders", texture_folders_activated },
   { "carve", carve_activated },
   { "hollow", hollow_activated },
   { "flip", flip_activated, "s" },

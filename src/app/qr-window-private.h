@@ -81,6 +81,7 @@ struct _QrWindow
   QrTextureFinder *texture_finder; /* the map's collections, once loaded; the browser borrows it */
   guint texture_uses_source; /* idle that recounts the browser's uses */
   char *texture_wad_key;     /* the `wad` value the textures were loaded for */
+  char *texture_game_chosen; /* the game the user says the map is, or NULL */
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
@@ -151,6 +152,7 @@ void _qr_window_init_textures (GtkWidgetClass *widget_class);
 /* The document changed: the browser's use counts follow, when it shows. */
 void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
 void _qr_window_clear_textures (QrWindow *self);
+void _qr_window_show_texture_folders (QrWindow *self);
 /* Gives name to a face (brush, face), or to every face of the selected
  * brushes when brush is 0 (ids start at 1): one undo step. */
 void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);

@@ -7,12 +7,15 @@
 #include <glib/gi18n.h>
 #include "qr-operations.h"
 #include "qr-texture-finder.h"
+#include "qr-texture-folders.h"
 #include "qr-texture-path.h"
 
 enum
 {
   RESPONSE_LOCATE = 1,
 };
+
+static const char *current_game (QrWindow *self);
 
 typedef struct
 {
@@ -75,7 +78,9 @@ search_folders (QrWindow *self, QrDialect dialect)
   g_autoptr (GVariant) all = g_settings_get_value (self->settings, "texture-search-folders");
   GPtrArray *out = g_ptr_array_new ();
   const char *games[2] = { game_of (dialect, FALSE), NULL };
-  if (g_str_equal (games[0], "quake"))
+  if (self->texture_game_chosen != NULL)
+    games[0] = self->texture_game_chosen;
+  else if (g_str_equal (games[0], "quake"))
     games[1] = "halflife";
   for (guint g = 0; g < G_N_ELEMENTS (games) && games[g] != NULL; g++)
     {
@@ -216,45 +221,6 @@ _qr_window_load_textures (QrWindow *self)
   g_task_run_in_thread (task, texture_thread);
 }
 
-/* Adds folder to the search folders of game, once. */
-static void
-remember_folder (QrWindow *self, const char *game, const char *folder)
-{
-  g_autoptr (GVariant) all = g_settings_get_value (self->settings, "texture-search-folders");
-  g_autoptr (GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a{sas}"));
-  GVariantIter iter;
-  const char *key;
-  GVariant *dirs;
-  gboolean added = FALSE;
-  g_variant_iter_init (&iter, all);
-  while (g_variant_iter_next (&iter, "{&s@as}", &key, &dirs))
-    {
-      g_autofree const char **list = g_variant_get_strv (dirs, NULL);
-      GVariantBuilder as;
-      g_variant_builder_init (&as, G_VARIANT_TYPE_STRING_ARRAY);
-      gboolean known = FALSE;
-      for (guint i = 0; list[i] != NULL; i++)
-        {
-          g_variant_builder_add (&as, "s", list[i]);
-          known |= g_str_equal (list[i], folder);
-        }
-      if (g_str_equal (key, game))
-        {
-          if (!known)
-            g_variant_builder_add (&as, "s", folder);
-          added = TRUE;
-        }
-      g_variant_builder_add (builder, "{s@as}", key, g_variant_builder_end (&as));
-      g_variant_unref (dirs);
-    }
-  if (!added)
-    {
-      const char *one[] = { folder, NULL };
-      g_variant_builder_add (builder, "{s^as}", game, one);
-    }
-  g_settings_set_value (self->settings, "texture-search-folders", g_variant_builder_end (builder));
-}
-
 static void
 locate_response (GtkNativeDialog *dialog, int response, QrWindow *self)
 {
@@ -264,8 +230,8 @@ locate_response (GtkNativeDialog *dialog, int response, QrWindow *self)
       g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
       if (path != NULL)
         {
-          remember_folder (self, self->texture_game != NULL ? self->texture_game : "quake", path);
-          _qr_window_load_textures (self);
+          /* the setting's change reloads the textures */
+          qr_texture_folders_add (self->settings, current_game (self), path);
         }
     }
   g_object_unref (dialog);
@@ -290,6 +256,30 @@ _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *sel
     _qr_window_locate_textures (self);
   else
     gtk_info_bar_set_revealed (bar, FALSE);
+}
+
+/* The game the map is taken for: the user's pick, else its dialect's. */
+static const char *
+current_game (QrWindow *self)
+{
+  if (self->texture_game_chosen != NULL)
+    return self->texture_game_chosen;
+  return self->texture_game != NULL ? self->texture_game : "quake";
+}
+
+static void
+on_game_picked (const char *game, gpointer data)
+{
+  QrWindow *self = data;
+  g_free (self->texture_game_chosen);
+  self->texture_game_chosen = g_strdup (game);
+  _qr_window_load_textures (self);
+}
+
+void
+_qr_window_show_texture_folders (QrWindow *self)
+{
+  qr_texture_folders_show (GTK_WINDOW (self), self->settings, current_game (self), on_game_picked, self);
 }
 
 /* ---- the browser ---- */
@@ -429,6 +419,7 @@ _qr_window_clear_textures (QrWindow *self)
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   g_clear_pointer (&self->texture_game, g_free);
   g_clear_pointer (&self->texture_wad_key, g_free);
+  g_clear_pointer (&self->texture_game_chosen, g_free);
 }
 
 void
