@@ -599,6 +599,95 @@ test_texture_png (void)
   remove_temp (out);
 }
 
+/* The keys of o, exactly, in order. */
+static void
+assert_keys (json_object *o, const char *const *keys)
+{
+  guint i = 0;
+  json_object_object_foreach (o, key, value)
+    {
+      (void) value;
+      g_assert_nonnull (keys[i]);
+      g_assert_cmpstr (key, ==, keys[i]);
+      i++;
+    }
+  g_assert_null (keys[i]);
+}
+
+/* textures --json: the schema exactly; on LibreQuake's e1m3 every WAD is
+ * found, nothing is missing, and the face counts add up to the map's. */
+static void
+test_textures_json (void)
+{
+  g_autofree char *map = qr_test_corpus_file ("librequake/lq1/maps/src/e1/e1m3.map");
+  if (map == NULL)
+    return;
+  g_auto (Run) r = { 0 };
+  run_cli (&r, "textures", map, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  json_object *root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  const char *const top[] = { "collections", "textures", "missing", NULL };
+  assert_keys (root, top);
+  json_object *collections = json_object_object_get (root, "collections");
+  g_assert_cmpuint (json_object_array_length (collections), ==, 8);
+  const char *const ckeys[] = { "name", "path", "format", "textures", "error", NULL };
+  for (size_t i = 0; i < json_object_array_length (collections); i++)
+    {
+      json_object *c = json_object_array_get_idx (collections, i);
+      assert_keys (c, ckeys);
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (c, "format")), ==, "wad2");
+      g_assert_true (g_file_test (json_object_get_string (json_object_object_get (c, "path")), G_FILE_TEST_IS_REGULAR));
+      g_assert_null (json_object_object_get (c, "error"));
+      g_assert_cmpint (json_object_get_int (json_object_object_get (c, "textures")), >, 0);
+    }
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_array_get_idx (collections, 0), "name")),
+                   ==, "../../../../texture-wads/lq_medieval.wad");
+  json_object *textures = json_object_object_get (root, "textures");
+  const char *const tkeys[] = { "name", "faces", "collection", "width", "height", NULL };
+  int64_t faces = 0;
+  for (size_t i = 0; i < json_object_array_length (textures); i++)
+    {
+      json_object *t = json_object_array_get_idx (textures, i);
+      assert_keys (t, tkeys);
+      faces += json_object_get_int64 (json_object_object_get (t, "faces"));
+      g_assert_nonnull (json_object_object_get (t, "collection"));
+      int w = json_object_get_int (json_object_object_get (t, "width"));
+      g_assert_true (w >= 8 && w % 8 == 0);
+    }
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (root, "missing")), ==, 0);
+
+  /* the same count of faces as info gives */
+  g_auto (Run) info = { 0 };
+  run_cli (&info, "info", map, "--json", NULL);
+  json_object *iroot = json_tokener_parse (info.out);
+  g_assert_cmpint (faces, ==, json_object_get_int64 (json_object_object_get (iroot, "faces")));
+  json_object_put (iroot);
+  json_object_put (root);
+}
+
+/* A name found nowhere is listed as missing, with nulls, and the exit is 0. */
+static void
+test_textures_missing (void)
+{
+  g_autofree char *path = write_temp ("m.map",
+                                      "{\n\"classname\" \"worldspawn\"\n\"wad\" \"\\q\\gone.wad\"\n{\n"
+                                      "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) Floor 0 0 0 1 1\n"
+                                      "( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 ) Floor 0 0 0 1 1\n"
+                                      "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) Floor 0 0 0 1 1\n"
+                                      "( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 ) Floor 0 0 0 1 1\n"
+                                      "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) Floor 0 0 0 1 1\n"
+                                      "( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 ) Floor 0 0 0 1 1\n}\n}\n");
+  g_auto (Run) r = { 0 };
+  run_cli (&r, "textures", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==,
+                   "{\"collections\":[{\"name\":\"\\\\q\\\\gone.wad\",\"path\":null,\"format\":\"wad2\",\"textures\":0,"
+                   "\"error\":\"not found beside the map, in its parent folders or in the search folders\"}],"
+                   "\"textures\":[{\"name\":\"Floor\",\"faces\":6,\"collection\":null,\"width\":null,\"height\":null}],"
+                   "\"missing\":[\"Floor\"]}\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -613,5 +702,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit", test_edit);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
+  g_test_add_func ("/cli/textures-json", test_textures_json);
+  g_test_add_func ("/cli/textures-missing", test_textures_missing);
   return g_test_run ();
 }

@@ -87,6 +87,24 @@ test_in_form_of (void)
   g_assert_cmpstr (abs, ==, wad);
 }
 
+/* Disabling a collection drops its entry and keeps the others' text;
+ * enabling one writes it as the map writes its others. */
+static void
+test_key_edit (void)
+{
+  const char *key = "../../../texture-wads/a.wad;\\quake\\id1\\b.wad; c.wad";
+  g_autofree char *without = qr_wad_key_remove (key, 1);
+  g_assert_cmpstr (without, ==, "../../../texture-wads/a.wad;c.wad");
+  g_autofree char *none = qr_wad_key_remove ("a.wad", 0);
+  g_assert_cmpstr (none, ==, "");
+  g_autofree char *maps = at ("proj/maps/src/e1");
+  g_autofree char *wad = at ("proj/texture-wads/new.wad");
+  g_autofree char *with = qr_wad_key_append (without, wad, maps);
+  g_assert_cmpstr (with, ==, "../../../texture-wads/a.wad;c.wad;../../../texture-wads/new.wad");
+  g_autofree char *first = qr_wad_key_append ("", wad, maps);
+  g_assert_cmpstr (first, ==, wad);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -104,6 +122,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texture/path/split", test_split);
   g_test_add_func ("/texture/path/resolve", test_resolve);
   g_test_add_func ("/texture/path/in-form-of", test_in_form_of);
+  g_test_add_func ("/texture/path/key-edit", test_key_edit);
   int status = g_test_run ();
 
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", root);

@@ -46,6 +46,7 @@ static const struct
   { "win.zoom-map", { "<Control><Shift>e", NULL } },
   { "win.maximize-current", { "<Control><Shift>m", NULL } },
   { "win.show-history", { "F9", NULL } },
+  { "win.texture-browser", { "<Shift>t", NULL } },
   { "win.texture-lock", { "<Shift>l", NULL } },
   { "win.carve", { "<Control><Shift>c", NULL } },
   { "win.hollow", { "<Control>h", NULL } },

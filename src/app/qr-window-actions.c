@@ -79,7 +79,7 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "redo", !loading && qr_document_can_redo (self->document));
   set_enabled (self, "save", !loading);
   set_enabled (self, "save-as", !loading);
-  set_enabled (self, "cancel-load", loading);
+  set_enabled (self, "cancel-load", loading || self->texture_cancellable != NULL);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
                                    "flip", "rotate-90", "transform", "tie", "untie" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
@@ -144,6 +144,8 @@ cancel_load_activated (GSimpleAction *action, GVariant *param, gpointer user_dat
   QrWindow *self = user_data;
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
+  if (self->texture_cancellable != NULL)
+    g_cancellable_cancel (self->texture_cancellable);
 }
 
 /* ---- Edit ---- */
@@ -469,6 +471,26 @@ show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data
 }
 
 static void
+texture_folders_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_show_texture_folders (user_data);
+}
+
+static void
+texture_browser_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_simple_action_set_state (action, state);
+  gboolean show = g_variant_get_boolean (state);
+  gtk_revealer_set_reveal_child (self->texture_revealer, show);
+  if (show)
+    {
+      qr_texture_browser_refresh_uses (self->texture_browser);
+      qr_texture_browser_focus_filter (self->texture_browser);
+    }
+}
+
+static void
 on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
 {
   if (g_str_equal (key, "render-mode-3d"))
@@ -482,6 +504,8 @@ on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
     qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "texture-lock"))
     qr_document_set_texture_lock (self->document, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "texture-search-folders"))
+    _qr_window_load_textures (self);
 }
 
 /* ---- Map ---- */
@@ -729,6 +753,8 @@ static const GActionEntry entries[] = {
   { "maximize-pane", maximize_pane_activated, "s", "'none'" },
   { "maximize-current", maximize_current_activated },
   { "show-history", NULL, NULL, "false", show_history_changed },
+  { "texture-browser", NULL, NULL, "false", texture_browser_changed },
+  { "texture-folders", texture_folders_activated },
   { "carve", carve_activated },
   { "hollow", hollow_activated },
   { "flip", flip_activated, "s" },

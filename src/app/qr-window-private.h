@@ -11,6 +11,7 @@
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
 #include "qr-scene-mesh.h"
+#include "qr-texture-browser.h"
 #include "qr-tool.h"
 #include "qr-view-pane.h"
 #include "qr-window.h"
@@ -46,10 +47,15 @@ struct _QrWindow
   GtkInfoBar *invalid_bar;
   GtkLabel *invalid_label;
   GtkButton *invalid_select;
+  GtkInfoBar *texture_bar;
+  GtkLabel *texture_label;
   GtkRevealer *load_revealer;
   GtkLabel *load_label;
   GtkProgressBar *load_progress;
   GtkRevealer *history_revealer;
+  GtkRevealer *texture_revealer;
+  QrTextureBrowser *texture_browser;
+  GtkLabel *texture_button_label;
   GtkListBox *history_list;
   GtkLabel *status_message;
   GtkLabel *status_pointer;
@@ -70,6 +76,12 @@ struct _QrWindow
   QrSceneGl *scene;
   GdkGLContext *gl_context;  /* the four views', while realized; NULL if it failed */
   GCancellable *load_cancellable;
+  GCancellable *texture_cancellable; /* while the map's textures load */
+  char *texture_game;        /* the game whose search folders Locate adds to */
+  QrTextureFinder *texture_finder; /* the map's collections, once loaded; the browser borrows it */
+  guint texture_uses_source; /* idle that recounts the browser's uses */
+  char *texture_wad_key;     /* the `wad` value the textures were loaded for */
+  char *texture_game_chosen; /* the game the user says the map is, or NULL */
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
@@ -130,6 +142,20 @@ void _qr_window_clear_tools (QrWindow *self);
 void _qr_window_refresh_tool_overlay (QrWindow *self);
 /* Redraws the camera's marker in the design views (the tool's lines stay). */
 void _qr_window_refresh_camera_marker (QrWindow *self);
+
+/* qr-window-textures.c */
+/* Finds and decodes the document's textures on a worker thread. */
+void _qr_window_load_textures (QrWindow *self);
+void _qr_window_locate_textures (QrWindow *self);
+void _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self);
+void _qr_window_init_textures (GtkWidgetClass *widget_class);
+/* The document changed: the browser's use counts follow, when it shows. */
+void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
+void _qr_window_clear_textures (QrWindow *self);
+void _qr_window_show_texture_folders (QrWindow *self);
+/* Gives name to a face (brush, face), or to every face of the selected
+ * brushes when brush is 0 (ids start at 1): one undo step. */
+void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

@@ -280,6 +280,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   update_history (self);
   _qr_window_refresh_tool_overlay (self);
   _qr_window_set_message (self, qr_document_get_note (doc));
+  _qr_window_textures_document_changed (self, changes);
 }
 
 void
@@ -366,6 +367,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
+  _qr_window_load_textures (self);
 }
 
 gboolean
@@ -593,6 +595,7 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  _qr_window_clear_textures (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
@@ -651,12 +654,18 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, front_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, side_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_bar);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_select);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_browser);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_button_label);
+  _qr_window_init_textures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_message);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_pointer);
@@ -665,6 +674,8 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_selection);
   gtk_widget_class_bind_template_callback (widget_class, on_history_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_invalid_bar_response);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_texture_bar_response",
+                                                G_CALLBACK (_qr_window_on_texture_bar_response));
 
 }
 

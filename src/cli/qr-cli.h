@@ -17,6 +17,7 @@ int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
 int qr_cli_edit (int argc, char **argv);
 int qr_cli_csg (int argc, char **argv);
+int qr_cli_textures (int argc, char **argv);
 int qr_cli_bench_csg (const char *path, int repeat);
 int qr_cli_bench (int argc, char **argv);
 int qr_cli_texture_png (int argc, char **argv);

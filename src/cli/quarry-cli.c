@@ -16,6 +16,7 @@ static const struct
   { "convert", qr_cli_convert, "IN OUT [--format quake|valve220|quake2|vmf]  save in another format" },
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "csg", qr_cli_csg, "OP IN OUT --brush E:B…  carve, union, intersect, hollow, split, merge" },
+  { "textures", qr_cli_textures, "MAP [--json] [--search DIR]…  where the textures are, what is missing" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
   { "texture-png", qr_cli_texture_png, "SOURCE NAME OUT.png [--mip N] [--palette FILE]  decode a texture to PNG" },
 };

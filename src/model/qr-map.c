@@ -29,6 +29,16 @@ qr_map_free (QrMap *map)
   g_free (map);
 }
 
+bool
+qr_map_find_texture (const QrMap *map, const char *name, uint32_t *index)
+{
+  gpointer found = g_hash_table_lookup (map->texture_index, name);
+  if (found == NULL)
+    return false;
+  *index = GPOINTER_TO_UINT (found) - 1;
+  return true;
+}
+
 uint32_t
 qr_map_intern_texture (QrMap *map, const char *name, gssize len)
 {

@@ -44,6 +44,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrMap, qr_map_free)
 
 /* The index of a texture name, adding it when new. */
 uint32_t qr_map_intern_texture (QrMap *map, const char *name, gssize len);
+/* The index of a known texture name (exact spelling); false when unknown. */
+bool qr_map_find_texture (const QrMap *map, const char *name, uint32_t *index);
 
 static inline const char *
 qr_map_texture_name (const QrMap *map, uint32_t index)

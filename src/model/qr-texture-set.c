@@ -113,6 +113,19 @@ qr_texture_set_clear (QrTextureSet *set)
   set->generation++;
 }
 
+void
+qr_texture_set_move_from (QrTextureSet *dst, QrTextureSet *src)
+{
+  for (guint i = 0; i < src->entries->len; i++)
+    {
+      QrTexture *t = g_ptr_array_index (src->entries, i);
+      QrTexture *put = qr_texture_set_put (dst, t->name, t->width, t->height, g_steal_pointer (&t->rgba),
+                                           t->status, t->collection);
+      put->flags = t->flags;
+    }
+  qr_texture_set_clear (src);
+}
+
 guint64
 qr_texture_set_generation (const QrTextureSet *set)
 {

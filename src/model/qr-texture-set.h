@@ -56,5 +56,7 @@ const QrTexture *qr_texture_set_lookup (const QrTextureSet *set, const char *nam
 guint qr_texture_set_count (const QrTextureSet *set);
 const QrTexture *qr_texture_set_nth (const QrTextureSet *set, guint i);
 void qr_texture_set_clear (QrTextureSet *set);
+/* Puts every entry of src into dst (pixels moved, not copied), leaving src empty. */
+void qr_texture_set_move_from (QrTextureSet *dst, QrTextureSet *src);
 /* Bumped by every put and clear, so a renderer can tell its uploads are stale. */
 guint64 qr_texture_set_generation (const QrTextureSet *set);

@@ -20,6 +20,32 @@ qr_wad_key_split (const char *value)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+char *
+qr_wad_key_remove (const char *value, guint index)
+{
+  g_auto (GStrv) entries = qr_wad_key_split (value);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; entries[i] != NULL; i++)
+    if (i != index)
+      {
+        if (out->len > 0)
+          g_string_append_c (out, ';');
+        g_string_append (out, entries[i]);
+      }
+  return g_string_free (out, FALSE);
+}
+
+char *
+qr_wad_key_append (const char *value, const char *path, const char *map_dir)
+{
+  g_auto (GStrv) entries = qr_wad_key_split (value);
+  if (entries[0] == NULL)
+    return g_strdup (path);
+  g_autofree char *written = qr_texture_path_in_form_of (path, entries[0], map_dir);
+  g_autofree char *joined = g_strjoinv (";", entries);
+  return g_strconcat (joined, ";", written, NULL);
+}
+
 /* The entry of dir whose name equals name ignoring ASCII case, or NULL. */
 static char *
 find_entry_nocase (const char *dir, const char *name)

@@ -18,6 +18,14 @@
  * trimmed, empty ones dropped. NULL-terminated; never NULL. */
 char **qr_wad_key_split (const char *value);
 
+/* The `wad` value without its entry number index (as qr_wad_key_split
+ * counts), the other entries' text untouched. */
+char *qr_wad_key_remove (const char *value, guint index);
+/* The `wad` value with path appended, written in the form of its first
+ * entry (relative to map_dir, Windows separators…), or absolute when the
+ * value is empty. */
+char *qr_wad_key_append (const char *value, const char *path, const char *map_dir);
+
 /* dir/rel with each component of rel matched ASCII-case-insensitively when
  * the exact name is absent; the existing path, or NULL. rel uses '/'. */
 char *qr_path_find_nocase (const char *dir, const char *rel);

@@ -3,6 +3,8 @@
 
 #include "qr-image-file.h"
 #include "qr-shader.h"
+#include "qr-vmt.h"
+#include "qr-vtf.h"
 #include "qr-vfs.h"
 #include "qr-wad.h"
 #include "qr-wal.h"
@@ -32,6 +34,8 @@ struct _QrTextureSource
   GPtrArray *problems; /* char *, owned */
   PaletteState lmp_state, pcx_state;
   QrPalette lmp, pcx; /* gfx/palette.lmp, pics/colormap.pcx of vfs */
+  GPtrArray *names;    /* char *, owned: what it offers, made on first need */
+  GHashTable *sizes;   /* folded name → width << 16 | height (0: absent), as asked */
 };
 
 void
@@ -45,6 +49,10 @@ qr_texture_source_free (QrTextureSource *source)
   g_ptr_array_unref (source->wads);
   g_ptr_array_unref (source->shaders);
   g_ptr_array_unref (source->problems);
+  if (source->names != NULL)
+    g_ptr_array_unref (source->names);
+  if (source->sizes != NULL)
+    g_hash_table_unref (source->sizes);
   g_free (source);
 }
 
@@ -344,6 +352,81 @@ decode_wal (QrTextureSource *source, const char *path, int mip, const QrPalette 
   return image;
 }
 
+static QrImage *
+decode_vtf (QrTextureSource *source, const char *path, int mip, GError **error)
+{
+  g_autoptr (GBytes) bytes = qr_vfs_read (source->vfs, path, error);
+  if (bytes == NULL)
+    return NULL;
+  gsize size;
+  const uint8_t *data = g_bytes_get_data (bytes, &size);
+  QrImage *image = qr_vtf_decode (data, size, mip, error);
+  if (image == NULL)
+    g_prefix_error (error, "%s/%s: ", source->display_name, path);
+  return image;
+}
+
+/* A Source material: materials/NAME.vmt names its $basetexture (through
+ * `patch` includes, a few deep), whose .vtf is decoded; a bare
+ * materials/NAME.vtf also does. *found false when there is neither. */
+static QrImage *
+decode_material (QrTextureSource *source, const char *name, int mip, bool *found, GError **error)
+{
+  g_autofree char *material = g_strconcat ("materials/", name, ".vmt", NULL);
+  *found = false;
+  for (int depth = 0; depth < 8 && qr_vfs_exists (source->vfs, material); depth++)
+    {
+      *found = true;
+      g_autoptr (GBytes) bytes = qr_vfs_read (source->vfs, material, error);
+      if (bytes == NULL)
+        return NULL;
+      gsize len;
+      const char *text = g_bytes_get_data (bytes, &len);
+      g_autofree char *display = g_build_filename (source->display_name, material, NULL);
+      g_autoptr (GError) local = NULL;
+      g_autofree char *base = qr_vmt_base_texture (text, len, display, &local);
+      if (local != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      if (base != NULL)
+        {
+          g_autofree char *vtf = g_strconcat ("materials/", base, ".vtf", NULL);
+          if (!qr_vfs_exists (source->vfs, vtf))
+            {
+              g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND,
+                           "%s: its $basetexture %s is not there", display, vtf);
+              return NULL;
+            }
+          return decode_vtf (source, vtf, mip, error);
+        }
+      g_autofree char *include = qr_vmt_include (text, len, display, &local);
+      if (include == NULL)
+        {
+          if (local != NULL)
+            g_propagate_error (error, g_steal_pointer (&local));
+          else
+            g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND, "%s: no $basetexture", display);
+          return NULL;
+        }
+      g_free (material);
+      material = g_str_has_prefix (include, "materials/") ? g_strdup (include)
+                                                          : g_strconcat ("materials/", include, NULL);
+    }
+  if (*found)
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT, "%s/%s: patch includes too deep",
+                   source->display_name, material);
+      return NULL;
+    }
+  g_autofree char *bare = g_strconcat ("materials/", name, ".vtf", NULL);
+  if (!qr_vfs_exists (source->vfs, bare))
+    return NULL;
+  *found = true;
+  return decode_vtf (source, bare, mip, error);
+}
+
 QrImage *
 qr_texture_source_decode (QrTextureSource *source, const char *name, int mip,
                           const QrPalette *palette_or_null, GError **error)
@@ -406,13 +489,15 @@ qr_texture_source_decode (QrTextureSource *source, const char *name, int mip,
         return image;
     }
 
-  /* Source materials plug in here (the VTF/VMT helper's qr-vtf.h and
-   * qr-vmt.h, connected at merge): read materials/NAME.vmt, take
-   * qr_vmt_base_texture () of it, and decode materials/THAT.vtf with
-   * qr_vtf_decode (data, size, mip, error). */
+  {
+    bool found;
+    QrImage *image = decode_material (source, name, mip, &found, error);
+    if (found)
+      return image;
+  }
 
   g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND,
-               "%s: no texture “%s” in it (looked in its WADs, shader scripts, textures/ and top folder)",
+               "%s: no texture “%s” in it (looked in its WADs, shader scripts, textures/, top folder and materials/)",
                source->display_name, name);
   return NULL;
 }
@@ -429,4 +514,145 @@ qr_texture_source_problem (const QrTextureSource *source, guint i)
 {
   g_return_val_if_fail (source != NULL && i < source->problems->len, NULL);
   return source->problems->pdata[i];
+}
+
+/* The name a file under textures/, materials/ or the top folder gives its
+ * texture (its path there without the extension), or NULL. */
+static char *
+texture_name_of (const char *path)
+{
+  static const char *const kinds[] = { ".wal", ".png", ".tga", ".jpg", ".jpeg" };
+  const char *rel = path;
+  bool material = false;
+  if (g_ascii_strncasecmp (path, "textures/", 9) == 0)
+    rel = path + 9;
+  else if (g_ascii_strncasecmp (path, "materials/", 10) == 0)
+    {
+      rel = path + 10;
+      material = true;
+    }
+  else if (strchr (path, '/') != NULL)
+    return NULL;
+  const char *dot = strrchr (rel, '.');
+  if (dot == NULL || strchr (dot, '/') != NULL)
+    return NULL;
+  bool wanted = material ? g_ascii_strcasecmp (dot, ".vmt") == 0 : false;
+  for (guint i = 0; !material && i < G_N_ELEMENTS (kinds); i++)
+    wanted |= g_ascii_strcasecmp (dot, kinds[i]) == 0;
+  return wanted ? g_strndup (rel, (gsize) (dot - rel)) : NULL;
+}
+
+static void
+add_name (QrTextureSource *source, GHashTable *seen, const char *name)
+{
+  char *folded = g_ascii_strdown (name, -1);
+  if (!g_hash_table_add (seen, folded))
+    return;
+  g_ptr_array_add (source->names, g_strdup (name));
+}
+
+/* Every texture name the source offers, once, made on first need. */
+static void
+list_names (QrTextureSource *source)
+{
+  if (source->names != NULL)
+    return;
+  source->names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (source->wad != NULL)
+    {
+      for (guint i = 0; i < qr_wad_n_textures (source->wad); i++)
+        add_name (source, seen, qr_wad_texture_name (source->wad, i));
+      return;
+    }
+  scan (source);
+  for (guint w = 0; w < source->wads->len; w++)
+    for (guint i = 0; i < qr_wad_n_textures (source->wads->pdata[w]); i++)
+      add_name (source, seen, qr_wad_texture_name (source->wads->pdata[w], i));
+  for (guint s = 0; s < source->shaders->len; s++)
+    for (guint i = 0; i < qr_shader_script_n_shaders (source->shaders->pdata[s]); i++)
+      {
+        const char *shader = qr_shader_script_name (source->shaders->pdata[s], i);
+        if (qr_shader_script_editor_image (source->shaders->pdata[s], shader) == NULL)
+          continue;
+        add_name (source, seen,
+                  g_ascii_strncasecmp (shader, "textures/", 9) == 0 ? shader + 9 : shader);
+      }
+  const char *const dirs[] = { "textures", "materials", "" };
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_auto (GStrv) files = qr_vfs_list (source->vfs, dirs[d], dirs[d][0] != '\0');
+      for (char **f = files; *f != NULL; f++)
+        {
+          g_autofree char *name = texture_name_of (*f);
+          if (name != NULL)
+            add_name (source, seen, name);
+        }
+    }
+}
+
+guint
+qr_texture_source_count (QrTextureSource *source)
+{
+  list_names (source);
+  return source->names->len;
+}
+
+const char *
+qr_texture_source_name (QrTextureSource *source, guint i)
+{
+  list_names (source);
+  g_return_val_if_fail (i < source->names->len, NULL);
+  return source->names->pdata[i];
+}
+
+bool
+qr_texture_source_size (QrTextureSource *source, const char *name, int *width, int *height)
+{
+  if (source->sizes == NULL)
+    source->sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *folded = g_ascii_strdown (name, -1);
+  gpointer known;
+  if (g_hash_table_lookup_extended (source->sizes, folded, NULL, &known))
+    {
+      guint packed = GPOINTER_TO_UINT (known);
+      *width = (int) (packed >> 16);
+      *height = (int) (packed & 0xffff);
+      return packed != 0;
+    }
+  if (source->wad != NULL)
+    {
+      int i = qr_wad_find (source->wad, name);
+      if (i >= 0)
+        qr_wad_texture_size (source->wad, (guint) i, width, height);
+      return i >= 0;
+    }
+  /* Image files keep their size in headers of many kinds: decoding once
+   * and remembering the answer is simpler and as exact. */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrImage) image = qr_texture_source_decode (source, name, 0, NULL, &error);
+  guint packed = 0;
+  if (image != NULL)
+    {
+      *width = image->width;
+      *height = image->height;
+      packed = (guint) image->width << 16 | (guint) image->height;
+    }
+  else if (!g_error_matches (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND))
+    {
+      /* there, but broken: found, size unknown */
+      *width = *height = 0;
+      packed = 1;
+    }
+  g_hash_table_insert (source->sizes, g_steal_pointer (&folded), GUINT_TO_POINTER (packed));
+  return packed != 0;
+}
+
+bool
+qr_texture_source_palette (QrTextureSource *source, QrPalette *out)
+{
+  const QrPalette *palette = source_palette (source, "gfx/palette.lmp", &source->lmp_state, &source->lmp);
+  if (palette != NULL)
+    *out = *palette;
+  return palette != NULL;
 }

@@ -10,7 +10,8 @@
  *   3. textures/NAME.wal, then NAME.wal (Quake 2);
  *   4. textures/NAME, then NAME, with .png, .tga or .jpg (or its own image
  *      extension);
- *   5. Source materials (to come: materials/NAME.vmt → $basetexture).
+ *   5. Source materials: materials/NAME.vmt → its $basetexture .vtf
+ *      (following `patch` includes), or materials/NAME.vtf.
  * WAD2 and WAL palettes: the caller's, else the source's pics/colormap.pcx
  * (WAL only), else its gfx/palette.lmp, else qr_palette_quake_default ().
  * Shader scripts and top-level WADs are read on first need, once.
@@ -40,3 +41,14 @@ QrImage *qr_texture_source_decode (QrTextureSource *source, const char *name, in
  * with unbalanced braces): skipped, and listed here. */
 guint qr_texture_source_n_problems (const QrTextureSource *source);
 const char *qr_texture_source_problem (const QrTextureSource *source, guint i);
+
+/* The texture names the source offers (WAD entries, shaders with an editor
+ * image, textures/ and top-folder images and WALs, materials/ VMTs),
+ * each once, listed on first need. */
+guint qr_texture_source_count (QrTextureSource *source);
+const char *qr_texture_source_name (QrTextureSource *source, guint i);
+/* name's size; false when the source has no such texture. A texture that
+ * is there but does not decode is found, with size 0 × 0. */
+bool qr_texture_source_size (QrTextureSource *source, const char *name, int *width, int *height);
+/* The source's gfx/palette.lmp, when it has one. */
+bool qr_texture_source_palette (QrTextureSource *source, QrPalette *out);

@@ -252,6 +252,21 @@ static const QrToolClass block_class = {
   .free = block_free,
 };
 
+void
+qr_block_tool_set_texture (QrTool *block, const char *texture)
+{
+  BlockTool *self = (BlockTool *) block;
+  g_return_if_fail (texture != NULL && texture[0] != '\0');
+  g_free (self->texture);
+  self->texture = g_strdup (texture);
+}
+
+const char *
+qr_block_tool_get_texture (QrTool *block)
+{
+  return ((BlockTool *) block)->texture;
+}
+
 QrTool *
 qr_block_tool_new (void)
 {

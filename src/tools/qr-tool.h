@@ -176,6 +176,9 @@ QrTool *qr_clip_tool_new (void);
  * tool's. Starts as a block. */
 void qr_block_tool_set_shape (QrTool *block, const QrPrimitiveSpec *shape);
 const QrPrimitiveSpec *qr_block_tool_get_shape (QrTool *block);
+/* The texture new brushes get (the browser's current one). */
+void qr_block_tool_set_texture (QrTool *block, const char *texture);
+const char *qr_block_tool_get_texture (QrTool *block);
 
 /* What Select's handles do; clicking the selection cycles them. Its view
  * preview is the selection's bounds with the handles of the mode. */
