@@ -182,6 +182,120 @@ test_missing_and_broken (void)
   g_rmdir (dir);
 }
 
+/* A cube of six faces, one texture each, in the MAP form of `face_tail`
+ * (what follows the texture name on a face line). */
+static char *
+cube_map (const char *const names[6], const char *face_tail)
+{
+  static const char *const planes[6] = {
+    "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 )", "( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 )", "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 )",
+    "( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 )", "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 )", "( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 )",
+  };
+  GString *s = g_string_new ("{\n\"classname\" \"worldspawn\"\n{\n");
+  for (int i = 0; i < 6; i++)
+    g_string_append_printf (s, "%s %s %s\n", planes[i], names[i], face_tail);
+  g_string_append (s, "}\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+static QrMap *
+load_text (const char *dir, const char *file, const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  QrMap *map = load (path);
+  g_unlink (path);
+  return map;
+}
+
+static void
+assert_found (QrTextureFinder *finder, const char *name, int width, int height, QrCollectionFormat format)
+{
+  int w = 0, h = 0;
+  int at = qr_texture_finder_locate (finder, name, &w, &h);
+  if (at < 0)
+    g_error ("%s: not found", name);
+  g_assert_cmpint (qr_texture_finder_collection (finder, (guint) at)->format, ==, format);
+  g_assert_cmpint (w, ==, width);
+  g_assert_cmpint (h, ==, height);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrImage) image = qr_texture_finder_decode (finder, name, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (image->width, ==, width);
+  g_assert_cmpint (image->height, ==, height);
+}
+
+/* Quake 2 WALs, Quake 3 shaders and images, Source materials: found in
+ * the content folder given as a search folder, names matched without case. */
+static void
+test_content_folders (void)
+{
+  g_autofree char *q2 = qr_test_corpus_file ("trenchbroom/TbMdlLib/mdl/Game/Quake2/baseq2");
+  g_autofree char *q3 = qr_test_corpus_file ("trenchbroom/TbMdlLib/mdl/Game/Quake3/baseq3");
+  g_autofree char *vtf = qr_test_corpus_file ("vtf");
+  if (q2 == NULL || q3 == NULL || vtf == NULL)
+    return;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("quarry-finder-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  const char *const q2_names[6] = { "e1m1/b_pv_v1a2", "E1M1/F1/B_RC_V4", "lavatest", "b_pv_v1a1", "watertest", "nope/gone" };
+  g_autofree char *q2_text = cube_map (q2_names, "0 0 0 1 1 0 0 0");
+  g_autoptr (QrMap) q2_map = load_text (dir, "q2.map", q2_text);
+  const char *q2_search[] = { q2, NULL };
+  g_autoptr (QrTextureFinder) q2_finder = qr_texture_finder_new_for_map (q2_map, NULL, q2_search);
+  g_assert_cmpuint (qr_texture_finder_n_collections (q2_finder), ==, 1);
+  g_assert_cmpint (qr_texture_finder_collection (q2_finder, 0)->format, ==, QR_COLLECTION_FOLDER);
+  g_assert_cmpuint (qr_texture_finder_collection (q2_finder, 0)->n_textures, ==, 5);
+  for (int i = 0; i < 5; i++)
+    {
+      int w, h;
+      g_assert_cmpint (qr_texture_finder_locate (q2_finder, q2_names[i], &w, &h), ==, 0);
+      g_assert_cmpint (w, >, 0);
+    }
+  g_assert_cmpint (qr_texture_finder_locate (q2_finder, "nope/gone", &(int) { 0 }, &(int) { 0 }), ==, -1);
+
+  /* test/test: the shader's editor image (a JPEG) wins over test.tga;
+   * test/test2's editor image is missing, so its TGA shows */
+  const char *const q3_names[6] = { "test/test", "test/test2", "test/not_existing", "skies/hub1/dusk", "test/test", "test/test" };
+  g_autofree char *q3_text = cube_map (q3_names, "0 0 0 0.5 0.5 0 0 0");
+  g_autoptr (QrMap) q3_map = load_text (dir, "q3.map", q3_text);
+  const char *q3_search[] = { q3, NULL };
+  g_autoptr (QrTextureFinder) q3_finder = qr_texture_finder_new_for_map (q3_map, NULL, q3_search);
+  g_autoptr (QrImage) jpeg = qr_texture_finder_decode (q3_finder, "test/test", 0, &error);
+  g_assert_no_error (error);
+  g_autoptr (QrImage) via_shader = qr_texture_finder_decode (q3_finder, "test/not_existing", 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (jpeg->width, ==, via_shader->width);
+  g_assert_cmpmem (jpeg->rgba, (gsize) jpeg->width * jpeg->height * 4, via_shader->rgba,
+                   (gsize) via_shader->width * via_shader->height * 4);
+  int w, h;
+  g_assert_cmpint (qr_texture_finder_locate (q3_finder, "skies/hub1/dusk", &w, &h), ==, 0);
+  g_assert_cmpint (qr_texture_finder_locate (q3_finder, "test/test2", &w, &h), ==, 0);
+
+  /* a VMF's materials, through the VMT's $basetexture */
+  g_autoptr (GString) vmf = g_string_new ("world\n{\n\"id\" \"1\"\n\"classname\" \"worldspawn\"\nsolid\n{\n\"id\" \"2\"\n");
+  static const char *const planes[6] = {
+    "(0 0 64) (64 0 64) (64 64 64)", "(0 64 0) (64 64 0) (64 0 0)", "(0 0 0) (0 0 64) (0 64 64)",
+    "(64 64 0) (64 64 64) (64 0 64)", "(64 0 0) (64 0 64) (0 0 64)", "(0 64 64) (64 64 64) (64 64 0)",
+  };
+  const char *const materials[6] = { "TEST_VTF/SAMPLE_DXT5", "test_vtf/sample_bgr888", "test_vtf/sample_i8",
+                                     "test_vtf/sample_dxt1", "test_vtf/sample_a8", "test_vtf/sample_dxt5" };
+  for (int i = 0; i < 6; i++)
+    g_string_append_printf (vmf, "side\n{\n\"id\" \"%d\"\n\"plane\" \"%s\"\n\"material\" \"%s\"\n"
+                                 "\"uaxis\" \"[1 0 0 0] 0.25\"\n\"vaxis\" \"[0 -1 0 0] 0.25\"\n\"rotation\" \"0\"\n"
+                                 "\"lightmapscale\" \"16\"\n\"smoothing_groups\" \"0\"\n}\n",
+                            i + 1, planes[i], materials[i]);
+  g_string_append (vmf, "}\n}\n");
+  g_autoptr (QrMap) vmf_map = load_text (dir, "s.vmf", vmf->str);
+  const char *vtf_search[] = { vtf, NULL };
+  g_autoptr (QrTextureFinder) vtf_finder = qr_texture_finder_new_for_map (vmf_map, NULL, vtf_search);
+  g_assert_cmpint (qr_texture_finder_collection (vtf_finder, 0)->format, ==, QR_COLLECTION_VTF);
+  for (int i = 0; i < 6; i++)
+    assert_found (vtf_finder, materials[i], 64, 64, QR_COLLECTION_VTF);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -190,5 +304,6 @@ main (int argc, char **argv)
   g_test_add_func ("/texture/finder/librequake-e2m2", test_librequake_e2m2);
   g_test_add_func ("/texture/finder/halflife", test_halflife);
   g_test_add_func ("/texture/finder/missing-and-broken", test_missing_and_broken);
+  g_test_add_func ("/texture/finder/content-folders", test_content_folders);
   return g_test_run ();
 }
