@@ -1,6 +1,7 @@
 /* quarry-cli bench: median times to parse, build geometry and save a map,
  * and the memory a loaded map takes. One JSON line per file. */
 #include "qr-cli.h"
+#include "qr-cli-bench-csg.h"
 #include "qr-cli-json.h"
 #include "qr-operations.h"
 
@@ -8,32 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-double
-qr_cli_median (GArray *samples)
-{
-  guint n = samples->len;
-
-  if (n == 0)
-    return 0;
-  g_array_sort (samples, compare_doubles);
-  return n % 2 ? g_array_index (samples, double, n / 2)
-               : 0.5 * (g_array_index (samples, double, n / 2 - 1) + g_array_index (samples, double, n / 2));
-}
-
-double
-qr_cli_now_ms (void)
-{
-  return (double) g_get_monotonic_time () / 1000.0;
-}
 
 /* Peak RSS of loading the file and building its geometry, measured in a
  * fresh process (this program re-run with a hidden command) so that
