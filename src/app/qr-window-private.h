@@ -133,6 +133,5 @@ void _qr_window_refresh_camera_marker (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);
-void _qr_window_bench_map_loaded (QrWindow *self);
 
 G_END_DECLS
