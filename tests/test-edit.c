@@ -1636,6 +1636,210 @@ test_patch_copy_paste (void)
   g_assert_true (qr_selection_has_brush (qr_document_get_selection (grouped), renumbered->id));
 }
 
+/* ---- the id index ------------------------------------------------------- */
+
+/* Every entity, brush and patch is found where a walk over the map finds
+ * it, and every id that is not in the map (removed, undone, or of the
+ * other kind) is not found. */
+static void
+assert_index_agrees (QrDocument *doc)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GHashTable) brushes = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) patches = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) entities = g_hash_table_new (NULL, NULL);
+  guint e, i;
+
+  for (guint pe = 0; pe < qr_map_entity_count (map); pe++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, pe);
+
+      g_assert_true (qr_document_find_entity (doc, entity->id, &e));
+      g_assert_cmpuint (e, ==, pe);
+      g_hash_table_add (entities, GUINT_TO_POINTER (entity->id));
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrId id = qr_entity_get_brush (entity, b)->id;
+
+          g_assert_true (qr_document_find_brush (doc, id, &e, &i));
+          g_assert_cmpuint (e, ==, pe);
+          g_assert_cmpuint (i, ==, b);
+          g_assert_false (qr_document_find_patch (doc, id, &e, &i));
+          g_hash_table_add (brushes, GUINT_TO_POINTER (id));
+        }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *p = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+
+          if (p == NULL)
+            continue;
+          g_assert_true (qr_document_find_patch (doc, p->id, &e, &i));
+          g_assert_cmpuint (e, ==, pe);
+          g_assert_cmpuint (i, ==, k);
+          g_assert_false (qr_document_find_brush (doc, p->id, &e, &i));
+          g_hash_table_add (patches, GUINT_TO_POINTER (p->id));
+        }
+    }
+  /* Ids are taken from counters: every id ever given is below them. */
+  for (QrId id = 1; id < map->next_brush_id; id++)
+    {
+      if (!g_hash_table_contains (brushes, GUINT_TO_POINTER (id)))
+        g_assert_false (qr_document_find_brush (doc, id, &e, &i));
+      if (!g_hash_table_contains (patches, GUINT_TO_POINTER (id)))
+        g_assert_false (qr_document_find_patch (doc, id, &e, &i));
+    }
+  for (QrId id = 1; id < map->next_entity_id; id++)
+    if (!g_hash_table_contains (entities, GUINT_TO_POINTER (id)))
+      g_assert_false (qr_document_find_entity (doc, id, &e));
+}
+
+static guint
+random_below (guint n)
+{
+  return (guint) g_test_rand_int_range (0, (gint32) n);
+}
+
+/* A brush of the map copied under a fresh id, or NULL when there is none. */
+static QrBrush *
+random_brush_copy (QrMap *map)
+{
+  guint e = random_below (qr_map_entity_count (map));
+  QrEntity *entity = qr_map_get_entity (map, e);
+  QrBrush *copy;
+
+  if (qr_entity_brush_count (entity) == 0)
+    entity = qr_map_get_entity (map, 0);
+  if (qr_entity_brush_count (entity) == 0)
+    return NULL;
+  copy = qr_brush_copy (qr_entity_get_brush (entity, random_below (qr_entity_brush_count (entity))));
+  copy->id = qr_map_take_brush_id (map);
+  return copy;
+}
+
+/* A patch node under a fresh patch id: the given one's, moved nowhere. */
+static QrNode *
+patch_node_copy (QrMap *map, const QrNode *node)
+{
+  QrNode *copy = qr_node_copy (node);
+
+  qr_patch_unref (copy->patch);
+  copy->patch = qr_patch_copy (node->patch);
+  copy->patch->id = qr_map_take_brush_id (map);
+  return copy;
+}
+
+/* One edit through the document's primitives, as the operations make them:
+ * brushes and entities inserted and removed anywhere (shifting what
+ * follows), brushes replaced under the same or a new id, headers swapped
+ * with a new id or with patches added and removed. */
+static void
+random_primitive (QrDocument *doc, const QrNode *patch)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint n = qr_map_entity_count (map);
+  guint e = n > 0 ? random_below (n) : 0;
+  QrEntity *entity = n > 0 ? qr_map_get_entity (map, e) : NULL;
+  guint nb = entity != NULL ? qr_entity_brush_count (entity) : 0;
+
+  switch (n == 0 ? 3 : random_below (6))
+    {
+    case 0:
+      {
+        QrBrush *copy = random_brush_copy (map);
+        if (copy != NULL)
+          qr_document_insert_brush (doc, e, random_below (nb + 1), copy);
+      }
+      break;
+    case 1:
+      if (nb > 0)
+        qr_document_remove_brush (doc, e, random_below (nb));
+      break;
+    case 2:
+      if (nb > 0)
+        {
+          guint b = random_below (nb);
+          QrBrush *copy = qr_brush_copy (qr_entity_get_brush (entity, b));
+
+          if (g_test_rand_bit ())
+            copy->id = qr_map_take_brush_id (map);
+          qr_document_replace_brush (doc, e, b, copy);
+        }
+      break;
+    case 3:
+      {
+        QrEntity *made = qr_entity_new (qr_map_take_entity_id (map));
+        guint brushes = random_below (4);
+
+        qr_entity_add_key (made, "classname", "func_group");
+        for (guint i = 0; i < brushes && n > 0; i++)
+          {
+            QrBrush *copy = random_brush_copy (map);
+            if (copy != NULL)
+              qr_entity_add_brush (made, copy);
+          }
+        if (g_test_rand_bit ())
+          qr_entity_add_kept (made, patch_node_copy (map, patch));
+        qr_document_insert_entity (doc, random_below (n + 1), made);
+      }
+      break;
+    case 4:
+      qr_document_remove_entity (doc, e);
+      break;
+    case 5:
+      {
+        QrEntity *header = qr_entity_copy_header (entity);
+
+        if (g_test_rand_bit ())
+          header->id = qr_map_take_entity_id (map);
+        if (header->kept->len > 0 && g_test_rand_bit ())
+          g_ptr_array_remove_index (header->kept, random_below (header->kept->len));
+        else
+          g_ptr_array_insert (header->kept, (gint) random_below (header->kept->len + 1),
+                              patch_node_copy (map, patch));
+        qr_document_replace_header (doc, e, header);
+      }
+      break;
+    }
+}
+
+/* The index against a full walk after random edits, undos, redos and
+ * aborted edits, and between the steps of an edit. */
+static void
+test_index_random (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_autoptr (QrNode) patch = qr_node_copy (g_ptr_array_index (world->kept, 0));
+
+  assert_index_agrees (doc);
+  for (int step = 0; step < 400; step++)
+    {
+      guint what = random_below (10);
+
+      if (what < 5)
+        {
+          guint ops = 1 + random_below (6);
+
+          qr_document_edit_begin (doc);
+          for (guint i = 0; i < ops; i++)
+            {
+              random_primitive (doc, patch);
+              if (g_test_rand_int_range (0, 3) == 0)
+                assert_index_agrees (doc);
+            }
+          if (what == 0)
+            qr_document_edit_abort (doc);
+          else
+            qr_document_edit_commit (doc, "Random", QR_MERGE_NONE, NULL, 0);
+        }
+      else if (what < 8)
+        qr_document_undo (doc);
+      else
+        qr_document_redo (doc);
+      assert_index_agrees (doc);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1682,5 +1886,6 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/stack/merge-nudges", test_merge_nudges);
   g_test_add_func ("/edit/stack/change-sets", test_change_sets);
   g_test_add_func ("/edit/stack/history", test_history);
+  g_test_add_func ("/edit/index/random", test_index_random);
   return g_test_run ();
 }
