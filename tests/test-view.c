@@ -1128,76 +1128,6 @@ test_camera_pick_matches_projection (void)
     }
 }
 
-static void
-test_ray_plane (void)
-{
-  QrRay ray = { { 0, 0, 0 }, { 1, 0, 0 } };
-  QrPlane facing = { { -1, 0, 0 }, -10 }; /* x = 10, normal towards the origin */
-  QrPlane away = { { 1, 0, 0 }, 10 };     /* the same plane, seen from behind */
-  QrPlane behind = { { 1, 0, 0 }, -5 };   /* x = -5 */
-  QrPlane parallel = { { 0, 1, 0 }, 3 };
-  QrPlane slanted = { { G_SQRT2 / 2, 0, G_SQRT2 / 2 }, 5 * G_SQRT2 }; /* x + z = 10 */
-  double t = -1;
-
-  g_assert_true (qr_ray_hit_plane (&ray, &facing, &t));
-  qr_test_assert_exact (t, 10);
-  g_assert_true (qr_ray_hit_plane (&ray, &away, &t));
-  qr_test_assert_exact (t, 10);
-  g_assert_false (qr_ray_hit_plane (&ray, &behind, &t));
-  g_assert_false (qr_ray_hit_plane (&ray, &parallel, &t));
-  g_assert_true (qr_ray_hit_plane (&ray, &slanted, &t));
-  g_assert_cmpfloat_with_epsilon (t, 10, 1e-12);
-
-  /* Down from (0, 0, 4): x + z = 10 is met at z = 10, behind the origin. */
-  ray = (QrRay) { { 0, 0, 4 }, { 0, 0, -1 } };
-  g_assert_false (qr_ray_hit_plane (&ray, &slanted, &t));
-  ray.dir = qr_vec3 (0, 0, 1);
-  g_assert_true (qr_ray_hit_plane (&ray, &slanted, &t));
-  g_assert_cmpfloat_with_epsilon (t, 6, 1e-12);
-}
-
-static void
-test_ray_polygon (void)
-{
-  /* A 20 × 20 square on x = 10, anticlockwise seen from -X (its front
-   * faces the origin). */
-  const QrVec3 front[4] = { { 10, 10, -10 }, { 10, -10, -10 }, { 10, -10, 10 }, { 10, 10, 10 } };
-  const QrVec3 back[4] = { { 10, 10, 10 }, { 10, -10, 10 }, { 10, -10, -10 }, { 10, 10, -10 } };
-  QrRay ray = { { 0, 0, 0 }, { 1, 0, 0 } };
-  double t = -1;
-
-  g_assert_true (qr_ray_hit_polygon (&ray, front, 4, &t));
-  qr_test_assert_exact (t, 10);
-  /* Seen from behind: skipped, as the report picks. */
-  g_assert_false (qr_ray_hit_polygon (&ray, back, 4, &t));
-
-  /* Towards (10, 9, 9): inside; (10, 11, 0): outside; an edge and a corner
-   * count as inside. */
-  ray.dir = qr_vec3_scale (qr_vec3 (10, 9, 9), 1 / qr_vec3_length (qr_vec3 (10, 9, 9)));
-  g_assert_true (qr_ray_hit_polygon (&ray, front, 4, &t));
-  g_assert_cmpfloat_with_epsilon (t, qr_vec3_length (qr_vec3 (10, 9, 9)), 1e-12);
-  ray.dir = qr_vec3_scale (qr_vec3 (10, 11, 0), 1 / qr_vec3_length (qr_vec3 (10, 11, 0)));
-  g_assert_false (qr_ray_hit_polygon (&ray, front, 4, &t));
-  ray.dir = qr_vec3_scale (qr_vec3 (10, 10, 0), 1 / qr_vec3_length (qr_vec3 (10, 10, 0)));
-  g_assert_true (qr_ray_hit_polygon (&ray, front, 4, &t));
-  ray.dir = qr_vec3_scale (qr_vec3 (1, 1, 1), 1 / sqrt (3));
-  g_assert_true (qr_ray_hit_polygon (&ray, front, 4, &t));
-  g_assert_cmpfloat_with_epsilon (t, 10 * sqrt (3), 1e-12);
-
-  /* From beyond the plane the front is out of sight: no hit. */
-  ray = (QrRay) { { 20, 0, 0 }, { 1, 0, 0 } };
-  g_assert_false (qr_ray_hit_polygon (&ray, front, 4, &t));
-  ray = (QrRay) { { 20, 0, 0 }, { -1, 0, 0 } };
-  g_assert_false (qr_ray_hit_polygon (&ray, front, 4, &t));
-  g_assert_true (qr_ray_hit_polygon (&ray, back, 4, &t));
-  qr_test_assert_exact (t, 10);
-
-  /* Parallel to the polygon and degenerate polygons miss. */
-  ray = (QrRay) { { 0, 0, 0 }, { 0, 1, 0 } };
-  g_assert_false (qr_ray_hit_polygon (&ray, front, 4, &t));
-  g_assert_false (qr_ray_hit_polygon (&ray, front, 2, &t));
-}
-
 static QrPolytope *
 build_box (QrPolyBuilder *builder, QrBounds box)
 {
@@ -1270,26 +1200,6 @@ test_pick_boxes (void)
   qr_camera_act (&cam, QR_CAMERA_TURN_LEFT, 180);
   qr_camera_pick_ray (&cam, 400, 300, 800, 600, &ray);
   g_assert_false (qr_ray_hit_polytope (&ray, far_box, &t, &face));
-}
-
-/* A point entity's box: entered at the near face, 0 from inside, missed
- * beside it and behind the origin. */
-static void
-test_ray_box (void)
-{
-  QrBounds box = { { 56, -8, 16 }, { 72, 8, 32 } };
-  QrRay ray = { qr_vec3 (0, 0, 24), qr_vec3 (1, 0, 0) };
-  double t = -1;
-
-  g_assert_true (qr_ray_hit_box (&ray, box, &t));
-  g_assert_cmpfloat (t, ==, 56);
-  ray.origin = qr_vec3 (64, 0, 24);
-  g_assert_true (qr_ray_hit_box (&ray, box, &t));
-  g_assert_cmpfloat (t, ==, 0);
-  ray.origin = qr_vec3 (0, 9, 24);
-  g_assert_false (qr_ray_hit_box (&ray, box, &t));
-  ray.origin = qr_vec3 (100, 0, 24);
-  g_assert_false (qr_ray_hit_box (&ray, box, &t));
 }
 
 /* ---- the camera's place: player starts and the design views' marker ---- */
@@ -1492,10 +1402,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/camera/projection", test_camera_projection);
   g_test_add_func ("/render/camera/pick/centre", test_camera_pick_centre);
   g_test_add_func ("/render/camera/pick/matches-projection", test_camera_pick_matches_projection);
-  g_test_add_func ("/render/camera/ray/plane", test_ray_plane);
-  g_test_add_func ("/render/camera/ray/polygon", test_ray_polygon);
   g_test_add_func ("/render/camera/ray/pick-boxes", test_pick_boxes);
-  g_test_add_func ("/render/camera/ray/box", test_ray_box);
   g_test_add_func ("/render/camera/player-start", test_camera_player_start);
   g_test_add_func ("/render/camera/team-spawns", test_camera_team_spawns);
   g_test_add_func ("/render/camera/marker", test_camera_marker);
