@@ -33,12 +33,51 @@ qr_test_assert_maps_equal (const QrMap *a, const QrMap *b)
 }
 
 char *
-qr_test_save_text (QrDocument *doc)
+qr_test_write_ok (const QrMap *map, QrSaveFormat format)
 {
   g_autoptr (GError) error = NULL;
-  GString *s = qr_map_write (qr_document_get_map (doc), QR_SAVE_AS_READ, &error);
+  GString *s = qr_map_write (map, format, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (s);
   return g_string_free (s, FALSE);
+}
+
+char *
+qr_test_save_text (QrDocument *doc)
+{
+  return qr_test_write_ok (qr_document_get_map (doc), QR_SAVE_AS_READ);
+}
+
+void
+qr_test_assert_round_trip (const QrMap *map)
+{
+  g_autofree char *first = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  g_autoptr (QrMap) again = qr_test_parse_ok (first, map->kind);
+  g_autofree char *second = qr_test_write_ok (again, QR_SAVE_AS_READ);
+
+  qr_test_assert_maps_equal (map, again);
+  g_assert_cmpstr (first, ==, second);
+}
+
+const QrFace *
+qr_test_get_face (const QrMap *map, guint e, guint b, int f)
+{
+  const QrEntity *entity;
+  const QrBrush *brush;
+
+  g_assert_cmpuint (e, <, qr_map_entity_count (map));
+  entity = qr_map_get_entity (map, e);
+  g_assert_cmpuint (b, <, qr_entity_brush_count (entity));
+  brush = qr_entity_get_brush (entity, b);
+  g_assert_cmpint (f, <, brush->n_faces);
+  return &brush->faces[f];
+}
+
+void
+qr_test_assert_vec3_same (QrVec3 v, double x, double y, double z)
+{
+  qr_test_assert_same (v.x, x);
+  qr_test_assert_same (v.y, y);
+  qr_test_assert_same (v.z, z);
 }

@@ -101,15 +101,9 @@ undo_redo (QrDocument *doc, const char *before, const char *label)
 
   g_assert_cmpstr (undo, ==, label);
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
   g_assert_true (qr_document_redo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, after);
-  }
+  qr_test_assert_saves_as (doc, after);
 }
 
 static void
@@ -156,10 +150,7 @@ test_carve_delete (void)
     /* Both brushes carve: nothing else is left to carve. */
     g_assert_false (qr_op_carve (d2, ids, 2, FALSE, &error));
     g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
-    {
-      g_autofree char *s1 = qr_test_save_text (d2);
-      g_assert_cmpstr (s1, ==, s0);
-    }
+    qr_test_assert_saves_as (d2, s0);
   }
 }
 
@@ -286,11 +277,9 @@ test_union_disjoint (void)
       "( 16 0 0 ) ( 17 0 0 ) ( 16 1 0 ) b 0 0 0 1 1\n( 16 0 16 ) ( 16 1 16 ) ( 17 0 16 ) b 0 0 0 1 1\n}\n}\n");
     g_autofree char *before = qr_test_save_text (d2);
     QrId both[2] = { id_at (d2, 0), id_at (d2, 1) };
-    g_autofree char *after = NULL;
 
     g_assert_true (qr_op_convex_union (d2, both, 2, NULL));
-    after = qr_test_save_text (d2);
-    g_assert_cmpstr (after, ==, before);
+    qr_test_assert_saves_as (d2, before);
     g_assert_false (qr_document_can_undo (d2));
   }
 }
@@ -747,10 +736,7 @@ test_e1m1_cylinder (void)
     }
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
 }
 
 int

@@ -130,8 +130,6 @@ check_edit (const char *description, EditFunc edit, CheckFunc check, gpointer da
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
   g_autofree char *after = NULL;
-  g_autofree char *undone = NULL;
-  g_autofree char *redone = NULL;
   g_autofree char *label = NULL;
 
   g_assert_false (qr_document_is_modified (doc));
@@ -146,14 +144,12 @@ check_edit (const char *description, EditFunc edit, CheckFunc check, gpointer da
   g_assert_cmpstr (label, ==, description);
 
   g_assert_true (qr_document_undo (doc));
-  undone = qr_test_save_text (doc);
-  g_assert_cmpstr (undone, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_false (qr_document_is_modified (doc));
   g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
 
   g_assert_true (qr_document_redo (doc));
-  redone = qr_test_save_text (doc);
-  g_assert_cmpstr (redone, ==, after);
+  qr_test_assert_saves_as (doc, after);
   check (doc, data);
 }
 
@@ -649,15 +645,9 @@ test_ungroup (void)
   label = qr_document_dup_undo_label (doc);
   g_assert_cmpstr (label, ==, "Undo Ungroup");
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, grouped);
-  }
+  qr_test_assert_saves_as (doc, grouped);
   g_assert_true (qr_document_redo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, ungrouped);
-  }
+  qr_test_assert_saves_as (doc, ungrouped);
   /* Ungrouping what is not grouped is refused. */
   g_assert_false (qr_op_ungroup (doc, ids, 1, &error));
 }
@@ -739,10 +729,7 @@ test_untie_without_world (void)
   g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 1)), ==, "light");
   assert_box (brush_at (doc, 0, 0), qr_vec3 (0, 128, 0), qr_vec3 (16, 192, 96));
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
 }
 
 /* --- textures and keys --- */
@@ -847,7 +834,6 @@ test_keys (void)
   g_autoptr (QrDocument) doc = new_doc ();
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *after = NULL;
 
   check_edit ("Undo Set Key", do_keys, check_keys, (gpointer) "set");
   check_edit ("Undo Set Key", do_keys, check_keys, (gpointer) "add");
@@ -856,8 +842,7 @@ test_keys (void)
 
   g_assert_false (qr_op_rename_key (doc, qr_map_get_entity (qr_document_get_map (doc), 1)->id, "nope", "x", &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
-  after = qr_test_save_text (doc);
-  g_assert_cmpstr (after, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_false (qr_document_can_undo (doc));
 }
 
@@ -1017,7 +1002,6 @@ test_failures (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *after = NULL;
   QrId ids[2] = { brush_id (doc, 0, 0), 9999 };
   QrPrimitiveSpec spec;
   struct { const char *what; gboolean ok; GError *error; } cases[6] = { { 0 } };
@@ -1044,8 +1028,7 @@ test_failures (void)
       g_test_message ("%s: %s", cases[i].what, cases[i].error->message);
       g_clear_error (&cases[i].error);
     }
-  after = qr_test_save_text (doc);
-  g_assert_cmpstr (after, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_false (qr_document_can_undo (doc));
   g_assert_false (qr_document_is_modified (doc));
 }
@@ -1092,7 +1075,6 @@ test_transaction (void)
 {
   g_autoptr (QrDocument) doc = new_doc ();
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *after_cancel = NULL;
   g_autofree char *label = NULL;
   QrId id = brush_id (doc, 0, 0);
 
@@ -1123,17 +1105,13 @@ test_transaction (void)
   label = qr_document_dup_undo_label (doc);
   g_assert_cmpstr (label, ==, "Undo Drag");
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *undone = qr_test_save_text (doc);
-    g_assert_cmpstr (undone, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
 
   qr_document_begin_transaction (doc, "Nothing");
   g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (8, 0, 0), NULL));
   g_assert_true (qr_op_rotate (doc, QR_BRUSHES (&id, 1), 2, 45, NULL));
   qr_document_cancel_transaction (doc);
-  after_cancel = qr_test_save_text (doc);
-  g_assert_cmpstr (after_cancel, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_false (qr_document_can_undo (doc));
   g_assert_true (qr_document_can_redo (doc));
 }
@@ -1158,10 +1136,7 @@ test_merge_create_resize (void)
   g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, 2);
   g_assert_true (qr_document_undo (doc));
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *undone = qr_test_save_text (doc);
-    g_assert_cmpstr (undone, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
 }
 
 static void
@@ -1258,15 +1233,9 @@ test_history (void)
     g_assert_cmpstr (label, ==, "Redo Rotate");
   }
   qr_document_jump_to (doc, 0);
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, start);
-  }
+  qr_test_assert_saves_as (doc, start);
   qr_document_jump_to (doc, 3);
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, end);
-  }
+  qr_test_assert_saves_as (doc, end);
 }
 
 /* With texture lock, every face vertex keeps its texel through a move and
@@ -1362,15 +1331,9 @@ test_group_vmf (void)
   g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 0);
   g_assert_null (qr_node_get (qr_node_get_child (brush_at (doc, 0, 0)->extra, "editor"), "groupid"));
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, grouped);
-  }
+  qr_test_assert_saves_as (doc, grouped);
   g_assert_true (qr_document_undo (doc));
-  {
-    g_autofree char *s = qr_test_save_text (doc);
-    g_assert_cmpstr (s, ==, before);
-  }
+  qr_test_assert_saves_as (doc, before);
 }
 
 /* ---- patches ---------------------------------------------------------- */
@@ -1444,7 +1407,7 @@ test_patch_delete (void)
   g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autofree char *after = NULL;
   QrId id = world_patch (doc, 0)->id, other = world_patch (doc, 1)->id;
   QrEntity *world;
 
@@ -1459,12 +1422,10 @@ test_patch_delete (void)
   g_assert_nonnull (strstr (after, "-64 -64 8 0 0"));
 
   g_assert_true (qr_document_undo (doc));
-  undone = qr_test_save_text (doc);
-  g_assert_cmpstr (undone, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_cmpuint (world_patch (doc, 0)->id, ==, id);
   g_assert_true (qr_document_redo (doc));
-  redone = qr_test_save_text (doc);
-  g_assert_cmpstr (redone, ==, after);
+  qr_test_assert_saves_as (doc, after);
 
   /* A patch and a brush in one step. */
   QrId both[2] = { other, qr_entity_get_brush (world, 0)->id };
@@ -1483,7 +1444,7 @@ test_patch_move (void)
   g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autofree char *after = NULL;
   g_autoptr (QrPatch) original = qr_patch_ref (world_patch (doc, 0));
   QrNode *node;
   QrPatch *moved;
@@ -1521,12 +1482,10 @@ test_patch_move (void)
   g_assert_nonnull (strstr (after, "( ( -64 -64 8 0 0 ) ( -64 0 8 0 0.5 ) ( -64 64 8 0 1 ) )\n"));
 
   g_assert_true (qr_document_undo (doc));
-  undone = qr_test_save_text (doc);
-  g_assert_cmpstr (undone, ==, before);
+  qr_test_assert_saves_as (doc, before);
   g_assert_true (world_patch (doc, 0) == original);
   g_assert_true (qr_document_redo (doc));
-  redone = qr_test_save_text (doc);
-  g_assert_cmpstr (redone, ==, after);
+  qr_test_assert_saves_as (doc, after);
 
   /* Flipped, it faces the mirrored way, not inside out: each row reversed,
    * each point with its texture coordinates. */
@@ -1557,8 +1516,7 @@ test_patch_move (void)
   g_assert_true (qr_op_rotate (doc, QR_BRUSHES (both, 2), 2, 90, &error));
   g_assert_no_error (error);
   g_assert_true (qr_document_undo (doc));
-  g_autofree char *undone2 = qr_test_save_text (doc);
-  g_assert_cmpstr (undone2, ==, after);
+  qr_test_assert_saves_as (doc, after);
 }
 
 /* Duplicating (Shift+drag, Duplicate) copies patches too, with fresh ids. */
@@ -1568,7 +1526,6 @@ test_patch_duplicate (void)
   g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *undone = NULL;
   QrPatch *original = world_patch (doc, 1), *copy;
   QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
   QrId ids[2] = { original->id, qr_entity_get_brush (world, 0)->id };
@@ -1587,8 +1544,7 @@ test_patch_duplicate (void)
   g_assert_cmpuint (sel->brushes->len, ==, 2);
   g_assert_true (qr_selection_has_brush (sel, copy->id));
   g_assert_true (qr_document_undo (doc));
-  undone = qr_test_save_text (doc);
-  g_assert_cmpstr (undone, ==, before);
+  qr_test_assert_saves_as (doc, before);
 }
 
 /* A brush entity whose last brush goes keeps its patches, so it stays. */
@@ -1626,7 +1582,7 @@ test_patch_copy_paste (void)
   g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = qr_test_save_text (doc);
-  g_autofree char *text = NULL, *undone = NULL;
+  g_autofree char *text = NULL;
   QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
   QrPatch *original = world_patch (doc, 0);
   g_autoptr (QrSelection) sel = qr_selection_new ();
@@ -1656,8 +1612,7 @@ test_patch_copy_paste (void)
   g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), pasted->id));
   g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 2);
   g_assert_true (qr_document_undo (doc));
-  undone = qr_test_save_text (doc);
-  g_assert_cmpstr (undone, ==, before);
+  qr_test_assert_saves_as (doc, before);
 
   /* A whole group with a patch: pasted in place, its patch renumbered. */
   g_autoptr (QrDocument) grouped = qr_test_document_from_map_text (
@@ -1679,6 +1634,210 @@ test_patch_copy_paste (void)
   g_assert_nonnull (renumbered);
   g_assert_cmpuint (renumbered->id, !=, first);
   g_assert_true (qr_selection_has_brush (qr_document_get_selection (grouped), renumbered->id));
+}
+
+/* ---- the id index ------------------------------------------------------- */
+
+/* Every entity, brush and patch is found where a walk over the map finds
+ * it, and every id that is not in the map (removed, undone, or of the
+ * other kind) is not found. */
+static void
+assert_index_agrees (QrDocument *doc)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GHashTable) brushes = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) patches = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) entities = g_hash_table_new (NULL, NULL);
+  guint e, i;
+
+  for (guint pe = 0; pe < qr_map_entity_count (map); pe++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, pe);
+
+      g_assert_true (qr_document_find_entity (doc, entity->id, &e));
+      g_assert_cmpuint (e, ==, pe);
+      g_hash_table_add (entities, GUINT_TO_POINTER (entity->id));
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          QrId id = qr_entity_get_brush (entity, b)->id;
+
+          g_assert_true (qr_document_find_brush (doc, id, &e, &i));
+          g_assert_cmpuint (e, ==, pe);
+          g_assert_cmpuint (i, ==, b);
+          g_assert_false (qr_document_find_patch (doc, id, &e, &i));
+          g_hash_table_add (brushes, GUINT_TO_POINTER (id));
+        }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *p = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+
+          if (p == NULL)
+            continue;
+          g_assert_true (qr_document_find_patch (doc, p->id, &e, &i));
+          g_assert_cmpuint (e, ==, pe);
+          g_assert_cmpuint (i, ==, k);
+          g_assert_false (qr_document_find_brush (doc, p->id, &e, &i));
+          g_hash_table_add (patches, GUINT_TO_POINTER (p->id));
+        }
+    }
+  /* Ids are taken from counters: every id ever given is below them. */
+  for (QrId id = 1; id < map->next_brush_id; id++)
+    {
+      if (!g_hash_table_contains (brushes, GUINT_TO_POINTER (id)))
+        g_assert_false (qr_document_find_brush (doc, id, &e, &i));
+      if (!g_hash_table_contains (patches, GUINT_TO_POINTER (id)))
+        g_assert_false (qr_document_find_patch (doc, id, &e, &i));
+    }
+  for (QrId id = 1; id < map->next_entity_id; id++)
+    if (!g_hash_table_contains (entities, GUINT_TO_POINTER (id)))
+      g_assert_false (qr_document_find_entity (doc, id, &e));
+}
+
+static guint
+random_below (guint n)
+{
+  return (guint) g_test_rand_int_range (0, (gint32) n);
+}
+
+/* A brush of the map copied under a fresh id, or NULL when there is none. */
+static QrBrush *
+random_brush_copy (QrMap *map)
+{
+  guint e = random_below (qr_map_entity_count (map));
+  QrEntity *entity = qr_map_get_entity (map, e);
+  QrBrush *copy;
+
+  if (qr_entity_brush_count (entity) == 0)
+    entity = qr_map_get_entity (map, 0);
+  if (qr_entity_brush_count (entity) == 0)
+    return NULL;
+  copy = qr_brush_copy (qr_entity_get_brush (entity, random_below (qr_entity_brush_count (entity))));
+  copy->id = qr_map_take_brush_id (map);
+  return copy;
+}
+
+/* A patch node under a fresh patch id: the given one's, moved nowhere. */
+static QrNode *
+patch_node_copy (QrMap *map, const QrNode *node)
+{
+  QrNode *copy = qr_node_copy (node);
+
+  qr_patch_unref (copy->patch);
+  copy->patch = qr_patch_copy (node->patch);
+  copy->patch->id = qr_map_take_brush_id (map);
+  return copy;
+}
+
+/* One edit through the document's primitives, as the operations make them:
+ * brushes and entities inserted and removed anywhere (shifting what
+ * follows), brushes replaced under the same or a new id, headers swapped
+ * with a new id or with patches added and removed. */
+static void
+random_primitive (QrDocument *doc, const QrNode *patch)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint n = qr_map_entity_count (map);
+  guint e = n > 0 ? random_below (n) : 0;
+  QrEntity *entity = n > 0 ? qr_map_get_entity (map, e) : NULL;
+  guint nb = entity != NULL ? qr_entity_brush_count (entity) : 0;
+
+  switch (n == 0 ? 3 : random_below (6))
+    {
+    case 0:
+      {
+        QrBrush *copy = random_brush_copy (map);
+        if (copy != NULL)
+          qr_document_insert_brush (doc, e, random_below (nb + 1), copy);
+      }
+      break;
+    case 1:
+      if (nb > 0)
+        qr_document_remove_brush (doc, e, random_below (nb));
+      break;
+    case 2:
+      if (nb > 0)
+        {
+          guint b = random_below (nb);
+          QrBrush *copy = qr_brush_copy (qr_entity_get_brush (entity, b));
+
+          if (g_test_rand_bit ())
+            copy->id = qr_map_take_brush_id (map);
+          qr_document_replace_brush (doc, e, b, copy);
+        }
+      break;
+    case 3:
+      {
+        QrEntity *made = qr_entity_new (qr_map_take_entity_id (map));
+        guint brushes = random_below (4);
+
+        qr_entity_add_key (made, "classname", "func_group");
+        for (guint i = 0; i < brushes && n > 0; i++)
+          {
+            QrBrush *copy = random_brush_copy (map);
+            if (copy != NULL)
+              qr_entity_add_brush (made, copy);
+          }
+        if (g_test_rand_bit ())
+          qr_entity_add_kept (made, patch_node_copy (map, patch));
+        qr_document_insert_entity (doc, random_below (n + 1), made);
+      }
+      break;
+    case 4:
+      qr_document_remove_entity (doc, e);
+      break;
+    case 5:
+      {
+        QrEntity *header = qr_entity_copy_header (entity);
+
+        if (g_test_rand_bit ())
+          header->id = qr_map_take_entity_id (map);
+        if (header->kept->len > 0 && g_test_rand_bit ())
+          g_ptr_array_remove_index (header->kept, random_below (header->kept->len));
+        else
+          g_ptr_array_insert (header->kept, (gint) random_below (header->kept->len + 1),
+                              patch_node_copy (map, patch));
+        qr_document_replace_header (doc, e, header);
+      }
+      break;
+    }
+}
+
+/* The index against a full walk after random edits, undos, redos and
+ * aborted edits, and between the steps of an edit. */
+static void
+test_index_random (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  g_autoptr (QrNode) patch = qr_node_copy (g_ptr_array_index (world->kept, 0));
+
+  assert_index_agrees (doc);
+  for (int step = 0; step < 400; step++)
+    {
+      guint what = random_below (10);
+
+      if (what < 5)
+        {
+          guint ops = 1 + random_below (6);
+
+          qr_document_edit_begin (doc);
+          for (guint i = 0; i < ops; i++)
+            {
+              random_primitive (doc, patch);
+              if (g_test_rand_int_range (0, 3) == 0)
+                assert_index_agrees (doc);
+            }
+          if (what == 0)
+            qr_document_edit_abort (doc);
+          else
+            qr_document_edit_commit (doc, "Random", QR_MERGE_NONE, NULL, 0);
+        }
+      else if (what < 8)
+        qr_document_undo (doc);
+      else
+        qr_document_redo (doc);
+      assert_index_agrees (doc);
+    }
 }
 
 int
@@ -1727,5 +1886,6 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/stack/merge-nudges", test_merge_nudges);
   g_test_add_func ("/edit/stack/change-sets", test_change_sets);
   g_test_add_func ("/edit/stack/history", test_history);
+  g_test_add_func ("/edit/index/random", test_index_random);
   return g_test_run ();
 }

@@ -20,52 +20,14 @@ parse_ok (const char *text)
   return qr_test_parse_ok (text, QR_FILE_MAP);
 }
 
-static char *
-write_ok (const QrMap *map, QrSaveFormat format)
-{
-  g_autoptr (GError) error = NULL;
-  GString *out = qr_map_write_map (map, format, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (out);
-  return g_string_free (out, FALSE);
-}
-
-/* Load → save → load gives the same document; a second save is the same bytes. */
-static void
-assert_round_trip (const QrMap *map)
-{
-  g_autofree char *first = write_ok (map, QR_SAVE_AS_READ);
-  g_autoptr (QrMap) again = parse_ok (first);
-  g_autofree char *second = write_ok (again, QR_SAVE_AS_READ);
-
-  qr_test_assert_maps_equal (map, again);
-  g_assert_cmpstr (first, ==, second);
-}
-
 /* Parses, checks the round trip and that the first save is exactly `expected`. */
 static void
 assert_writes_as (const char *text, const char *expected)
 {
   g_autoptr (QrMap) map = parse_ok (text);
-  g_autofree char *out = write_ok (map, QR_SAVE_AS_READ);
 
-  g_assert_cmpstr (out, ==, expected);
-  assert_round_trip (map);
-}
-
-static const QrFace *
-get_face (const QrMap *map, guint e, guint b, int f)
-{
-  const QrEntity *entity;
-  const QrBrush *brush;
-
-  g_assert_cmpuint (e, <, qr_map_entity_count (map));
-  entity = qr_map_get_entity (map, e);
-  g_assert_cmpuint (b, <, qr_entity_brush_count (entity));
-  brush = qr_entity_get_brush (entity, b);
-  g_assert_cmpint (f, <, brush->n_faces);
-  return &brush->faces[f];
+  qr_test_assert_writes_as (map, QR_SAVE_AS_READ, expected);
+  qr_test_assert_round_trip (map);
 }
 
 static const char *
@@ -74,38 +36,22 @@ face_texture (const QrMap *map, const QrFace *f)
   return qr_map_texture_name (map, f->texture);
 }
 
-/* Same double, and the same sign for zeros. */
-static void
-assert_same (double got, double expected)
-{
-  if (!(got == expected && signbit (got) == signbit (expected)))
-    g_error ("got %.17g, expected %.17g", got, expected);
-}
-
-static void
-assert_vec3 (QrVec3 v, double x, double y, double z)
-{
-  assert_same (v.x, x);
-  assert_same (v.y, y);
-  assert_same (v.z, z);
-}
-
 static void
 assert_points (const QrFace *f, const double p[9])
 {
   for (int i = 0; i < 3; i++)
-    assert_vec3 (f->points[i], p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    qr_test_assert_vec3_same (f->points[i], p[3 * i], p[3 * i + 1], p[3 * i + 2]);
 }
 
 static void
 assert_standard (const QrFace *f, double sx, double sy, double rot, double scx, double scy)
 {
   g_assert_cmpint (f->form, ==, QR_TEX_STANDARD);
-  assert_same (f->tex.shift[0], sx);
-  assert_same (f->tex.shift[1], sy);
-  assert_same (f->tex.rotation, rot);
-  assert_same (f->tex.scale[0], scx);
-  assert_same (f->tex.scale[1], scy);
+  qr_test_assert_same (f->tex.shift[0], sx);
+  qr_test_assert_same (f->tex.shift[1], sy);
+  qr_test_assert_same (f->tex.rotation, rot);
+  qr_test_assert_same (f->tex.scale[0], scx);
+  qr_test_assert_same (f->tex.scale[1], scy);
 }
 
 static void
@@ -113,13 +59,13 @@ assert_valve (const QrFace *f, QrVec3 u, double uoff, QrVec3 v, double voff,
               double rot, double scx, double scy)
 {
   g_assert_cmpint (f->form, ==, QR_TEX_VALVE);
-  assert_vec3 (f->tex.u_axis, u.x, u.y, u.z);
-  assert_vec3 (f->tex.v_axis, v.x, v.y, v.z);
-  assert_same (f->tex.shift[0], uoff);
-  assert_same (f->tex.shift[1], voff);
-  assert_same (f->tex.rotation, rot);
-  assert_same (f->tex.scale[0], scx);
-  assert_same (f->tex.scale[1], scy);
+  qr_test_assert_vec3_same (f->tex.u_axis, u.x, u.y, u.z);
+  qr_test_assert_vec3_same (f->tex.v_axis, v.x, v.y, v.z);
+  qr_test_assert_same (f->tex.shift[0], uoff);
+  qr_test_assert_same (f->tex.shift[1], voff);
+  qr_test_assert_same (f->tex.rotation, rot);
+  qr_test_assert_same (f->tex.scale[0], scx);
+  qr_test_assert_same (f->tex.scale[1], scy);
 }
 
 static void
@@ -133,9 +79,9 @@ assert_surface (const QrFace *f, double contents, double flags, double value)
 {
   g_assert_cmpint (f->has_surface, ==, 1);
   g_assert_nonnull (f->extra);
-  assert_same (f->extra->surface[0], contents);
-  assert_same (f->extra->surface[1], flags);
-  assert_same (f->extra->surface[2], value);
+  qr_test_assert_same (f->extra->surface[0], contents);
+  qr_test_assert_same (f->extra->surface[1], flags);
+  qr_test_assert_same (f->extra->surface[2], value);
 }
 
 /* Texels of a few points on the face, for comparing two texture forms. */
@@ -238,37 +184,37 @@ test_quake_standard (void)
   g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 6);
   g_assert_cmpuint (qr_map_count_faces (map), ==, 6);
 
-  f = get_face (map, 0, 0, 0);
+  f = qr_test_get_face (map, 0, 0, 0);
   assert_points (f, pts_west);
   g_assert_cmpstr (face_texture (map, f), ==, "base_wall");
   assert_standard (f, 16, -8, 90, 0.5, 2);
   assert_no_surface (f);
 
-  f = get_face (map, 0, 0, 1);
+  f = qr_test_get_face (map, 0, 0, 1);
   assert_points (f, pts_south);
   assert_standard (f, -0.25, 1.5, -45, 1, -1);
 
-  f = get_face (map, 0, 0, 2);
+  f = qr_test_get_face (map, 0, 0, 2);
   assert_points (f, pts_bottom);
   g_assert_cmpstr (face_texture (map, f), ==, "floor_1");
   assert_standard (f, 0, 0, 0, 1, 1);
 
-  f = get_face (map, 0, 0, 3);
+  f = qr_test_get_face (map, 0, 0, 3);
   assert_points (f, pts_top);
   g_assert_cmpstr (face_texture (map, f), ==, "ceil");
   assert_standard (f, 1, 2.5, 180, 1, 1);
 
-  assert_points (get_face (map, 0, 0, 4), pts_north);
-  assert_points (get_face (map, 0, 0, 5), pts_east);
+  assert_points (qr_test_get_face (map, 0, 0, 4), pts_north);
+  assert_points (qr_test_get_face (map, 0, 0, 5), pts_east);
 
   /* Texture names are interned once each. */
   g_assert_cmpuint (map->textures->len, ==, 3);
-  g_assert_cmpuint (get_face (map, 0, 0, 0)->texture, ==, get_face (map, 0, 0, 5)->texture);
+  g_assert_cmpuint (qr_test_get_face (map, 0, 0, 0)->texture, ==, qr_test_get_face (map, 0, 0, 5)->texture);
 
   /* Ids are distinct. */
   for (int i = 0; i < 6; i++)
     for (int j = i + 1; j < 6; j++)
-      g_assert_cmpuint (get_face (map, 0, 0, i)->id, !=, get_face (map, 0, 0, j)->id);
+      g_assert_cmpuint (qr_test_get_face (map, 0, 0, i)->id, !=, qr_test_get_face (map, 0, 0, j)->id);
   g_assert_cmpuint (world->id, !=, player->id);
 
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE);
@@ -322,21 +268,21 @@ test_valve220 (void)
   g_assert_cmpuint (qr_map_entity_count (map), ==, 1);
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 0), "mapversion"), ==, "220");
 
-  f = get_face (map, 0, 0, 0);
+  f = qr_test_get_face (map, 0, 0, 0);
   assert_points (f, pts_west);
   g_assert_cmpstr (face_texture (map, f), ==, "wall");
   assert_valve (f, Y_AXIS, 16.5, NEG_Z, -8, 0, 0.25, 0.25);
   assert_no_surface (f);
 
-  f = get_face (map, 0, 0, 2);
+  f = qr_test_get_face (map, 0, 0, 2);
   assert_points (f, pts_bottom);
   g_assert_cmpstr (face_texture (map, f), ==, "floor");
   assert_valve (f, qr_vec3 (h, h, 0), 3, qr_vec3 (h, -h, 0), -0.5, 45, 1, 2);
 
-  f = get_face (map, 0, 0, 3);
+  f = qr_test_get_face (map, 0, 0, 3);
   assert_valve (f, X_AXIS, 0, NEG_Y, 0, 0, -1, 1);
 
-  f = get_face (map, 0, 0, 5);
+  f = qr_test_get_face (map, 0, 0, 5);
   assert_points (f, pts_east);
   assert_valve (f, Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
 
@@ -376,15 +322,15 @@ test_mixed (void)
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
 
-  assert_standard (get_face (map, 0, 0, 0), 1, 2, 3, 4, 5);
-  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 6, NEG_Z, 7, 8, 9, 10);
-  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
-  assert_valve (get_face (map, 0, 0, 3), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
-  assert_standard (get_face (map, 0, 0, 4), 0, 0, 0, 1, 1);
-  assert_valve (get_face (map, 0, 0, 5), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+  assert_standard (qr_test_get_face (map, 0, 0, 0), 1, 2, 3, 4, 5);
+  assert_valve (qr_test_get_face (map, 0, 0, 1), X_AXIS, 6, NEG_Z, 7, 8, 9, 10);
+  assert_standard (qr_test_get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
+  assert_valve (qr_test_get_face (map, 0, 0, 3), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  assert_standard (qr_test_get_face (map, 0, 0, 4), 0, 0, 0, 1, 1);
+  assert_valve (qr_test_get_face (map, 0, 0, 5), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
   g_assert_cmpint (qr_entity_get_brush (qr_map_get_entity (map, 0), 1)->n_faces, ==, 4);
-  assert_standard (get_face (map, 0, 1, 3), 0, 0, 0, 1, 1);
-  assert_valve (get_face (map, 1, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  assert_standard (qr_test_get_face (map, 0, 1, 3), 0, 0, 0, 1, 1);
+  assert_valve (qr_test_get_face (map, 1, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_MIXED);
 
   assert_writes_as (text,
@@ -439,19 +385,19 @@ test_quake2 (void)
   g_autoptr (QrMap) map = parse_ok (quake2_text);
   const QrFace *f;
 
-  f = get_face (map, 0, 0, 0);
+  f = qr_test_get_face (map, 0, 0, 0);
   g_assert_cmpstr (face_texture (map, f), ==, "e1u1/floor1_3");
   assert_standard (f, 0, 0, 0, 1, 1);
   assert_surface (f, 0, 0, 0);
 
-  f = get_face (map, 0, 0, 1);
+  f = qr_test_get_face (map, 0, 0, 1);
   assert_standard (f, 16, 32, 0, 1, 1);
   assert_no_surface (f);
 
-  assert_surface (get_face (map, 0, 0, 2), 0, 4, 0);
-  assert_surface (get_face (map, 0, 0, 3), 1, 512, 100);
-  assert_no_surface (get_face (map, 0, 0, 4));
-  f = get_face (map, 0, 0, 5);
+  assert_surface (qr_test_get_face (map, 0, 0, 2), 0, 4, 0);
+  assert_surface (qr_test_get_face (map, 0, 0, 3), 1, 512, 100);
+  assert_no_surface (qr_test_get_face (map, 0, 0, 4));
+  f = qr_test_get_face (map, 0, 0, 5);
   assert_standard (f, 0, 0, 0, 0.5, 0.5);
   assert_surface (f, 32, 0, -7.5);
   assert_points (f, pts_east);
@@ -489,12 +435,12 @@ test_quake2_valve (void)
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
 
-  assert_valve (get_face (map, 0, 0, 0), Y_AXIS, 4, NEG_Z, 8, 0, 1, 1);
-  assert_surface (get_face (map, 0, 0, 0), 0, 0, 0);
-  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 0, NEG_Z, 0, 0, 0.5, 0.5);
-  assert_surface (get_face (map, 0, 0, 1), 1, 16, 250);
-  assert_valve (get_face (map, 0, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
-  assert_no_surface (get_face (map, 0, 0, 2));
+  assert_valve (qr_test_get_face (map, 0, 0, 0), Y_AXIS, 4, NEG_Z, 8, 0, 1, 1);
+  assert_surface (qr_test_get_face (map, 0, 0, 0), 0, 0, 0);
+  assert_valve (qr_test_get_face (map, 0, 0, 1), X_AXIS, 0, NEG_Z, 0, 0, 0.5, 0.5);
+  assert_surface (qr_test_get_face (map, 0, 0, 1), 1, 16, 250);
+  assert_valve (qr_test_get_face (map, 0, 0, 2), X_AXIS, 0, NEG_Y, 0, 0, 1, 1);
+  assert_no_surface (qr_test_get_face (map, 0, 0, 2));
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE2_VALVE);
 
   assert_writes_as (text,
@@ -558,9 +504,9 @@ test_quake3_patch (void)
   g_assert_cmpuint (qr_entity_brush_count (world), ==, 2);
   g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 4);
   g_assert_cmpint (qr_entity_get_brush (world, 1)->n_faces, ==, 3);
-  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 0)), ==, "textures/common/clip");
-  assert_surface (get_face (map, 0, 0, 2), 0, 0, 0);
-  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 0.5, 0.5);
+  g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 1, 0)), ==, "textures/common/clip");
+  assert_surface (qr_test_get_face (map, 0, 0, 2), 0, 0, 0);
+  assert_standard (qr_test_get_face (map, 0, 0, 2), 0, 0, 0, 0.5, 0.5);
 
   g_assert_cmpuint (world->kept->len, ==, 1);
   patch = g_ptr_array_index (world->kept, 0);
@@ -652,7 +598,7 @@ test_quake3_patch_positions (void)
   g_assert_cmpuint (qr_entity_brush_count (group), ==, 1);
   g_assert_cmpuint (group->kept->len, ==, 1);
   g_assert_cmpint (((QrNode *) g_ptr_array_index (group->kept, 0))->anchor, ==, 1);
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 #define BRUSHDEF_RAW \
@@ -726,7 +672,7 @@ test_quake3_patch_invalid (void)
   n = g_ptr_array_index (world->kept, 3);
   g_assert_nonnull (n->patch);
   g_assert_null (n->problem);
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 /* An edited patch (raw text dropped) is written from its numbers, the
@@ -747,7 +693,7 @@ test_quake3_patch_regenerated (void)
   qr_patch_unref (n->patch);
   n->patch = g_steal_pointer (&moved);
   g_clear_pointer (&n->raw, g_free);
-  out = write_ok (map, QR_SAVE_AS_READ);
+  out = qr_test_write_ok (map, QR_SAVE_AS_READ);
   g_assert_nonnull (strstr (out, "( ( -63.9 -63.666666666666664 -0.25 0 0 ) ( -63.9 0.3333333333333333 -0.25 0 0.5 )"));
   again = parse_ok (out);
   m = g_ptr_array_index (qr_map_get_entity (again, 0)->kept, 0);
@@ -779,7 +725,7 @@ test_quake3_patch_crlf (void)
   const QrNode *n = g_ptr_array_index (qr_map_get_entity (map, 0)->kept, 0);
 
   g_assert_cmpstr (n->raw, ==, "patchDef2\n{\ntextures/x\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n)\n}");
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 /* ---- bare brush lists, comments, whitespace, names ---------------------- */
@@ -809,10 +755,10 @@ test_bare_list (void)
   g_assert_null (qr_entity_get_key (e, "classname"));
   g_assert_cmpstr (qr_entity_get_classname (e), ==, "worldspawn");
   g_assert_cmpuint (qr_entity_brush_count (e), ==, 2);
-  assert_points (get_face (map, 0, 0, 0), pts_west);
-  assert_standard (get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
-  assert_points (get_face (map, 0, 1, 2), pts_east);
-  assert_valve (get_face (map, 0, 1, 2), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+  assert_points (qr_test_get_face (map, 0, 0, 0), pts_west);
+  assert_standard (qr_test_get_face (map, 0, 0, 2), 0, 0, 0, 1, 1);
+  assert_points (qr_test_get_face (map, 0, 1, 2), pts_east);
+  assert_valve (qr_test_get_face (map, 0, 1, 2), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
 
   assert_writes_as (bare_text,
     "// brush 0\n"
@@ -841,7 +787,7 @@ test_bare_list_single_line (void)
   g_assert_true (qr_map_get_entity (map, 0)->flags & QR_ENTITY_IMPLICIT);
   g_assert_cmpint (qr_entity_get_brush (qr_map_get_entity (map, 0), 0)->n_faces, ==, 3);
   g_assert_cmpstr (map->preamble, ==, "// copied\n");
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 static const char comments_text[] =
@@ -882,11 +828,11 @@ test_comments (void)
   g_assert_cmpstr (qr_entity_get_key (world, "message"), ==, "hello");
   g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
   g_assert_cmpint (qr_entity_get_brush (world, 0)->n_faces, ==, 3);
-  assert_points (get_face (map, 0, 0, 1), pts_south);
-  assert_no_surface (get_face (map, 0, 0, 1));
-  assert_surface (get_face (map, 0, 0, 2), 0, 0, 0);
+  assert_points (qr_test_get_face (map, 0, 0, 1), pts_south);
+  assert_no_surface (qr_test_get_face (map, 0, 0, 1));
+  assert_surface (qr_test_get_face (map, 0, 0, 2), 0, 0, 0);
   g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (map, 1)), ==, "light");
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 static void
@@ -944,8 +890,8 @@ test_crlf_tabs (void)
     "}\r\n";
   g_autoptr (QrMap) map = parse_ok (text);
   g_autoptr (QrMap) plain = parse_ok (quake_text);
-  g_autofree char *out_crlf = write_ok (map, QR_SAVE_AS_READ);
-  g_autofree char *out_plain = write_ok (plain, QR_SAVE_AS_READ);
+  g_autofree char *out_crlf = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  g_autofree char *out_plain = qr_test_write_ok (plain, QR_SAVE_AS_READ);
 
   qr_test_assert_maps_equal (map, plain);
   g_assert_cmpstr (out_crlf, ==, out_plain);
@@ -956,7 +902,7 @@ test_crlf_tabs (void)
     g_autoptr (QrMap) m = parse_ok ("// Game: Quake\r\n// Format: Standard\r\n// entity 0\r\n{\r\n\"classname\" \"worldspawn\"\r\n}\r\n");
 
     g_assert_cmpstr (m->preamble, ==, "// Game: Quake\n// Format: Standard\n");
-    assert_round_trip (m);
+    qr_test_assert_round_trip (m);
   }
 }
 
@@ -986,11 +932,11 @@ test_texture_names (void)
   g_autoptr (QrMap) map = parse_ok (text);
 
   for (int i = 0; i < 6; i++)
-    g_assert_cmpstr (face_texture (map, get_face (map, 0, 0, i)), ==, names[i]);
-  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 0)), ==, "{blue");
-  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 1)), ==, "*04water1");
-  g_assert_cmpstr (face_texture (map, get_face (map, 0, 1, 2)), ==, "+a_lamp");
-  assert_valve (get_face (map, 0, 1, 0), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
+    g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 0, i)), ==, names[i]);
+  g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 1, 0)), ==, "{blue");
+  g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 1, 1)), ==, "*04water1");
+  g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 1, 2)), ==, "+a_lamp");
+  assert_valve (qr_test_get_face (map, 0, 1, 0), Y_AXIS, 0, NEG_Z, 0, 0, 1, 1);
 
   assert_writes_as (text,
     "// entity 0\n"
@@ -1018,7 +964,7 @@ test_texture_names (void)
     g_autoptr (QrMap) bare = parse_ok ("{\n" P_WEST " {fence 0 0 0 1 1\n}\n");
 
     g_assert_true (qr_map_get_entity (bare, 0)->flags & QR_ENTITY_IMPLICIT);
-    g_assert_cmpstr (face_texture (bare, get_face (bare, 0, 0, 0)), ==, "{fence");
+    g_assert_cmpstr (face_texture (bare, qr_test_get_face (bare, 0, 0, 0)), ==, "{fence");
   }
 }
 
@@ -1102,13 +1048,13 @@ test_tight_spacing (void)
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
 
-  assert_points (get_face (map, 0, 0, 0), pts_west);
-  assert_standard (get_face (map, 0, 0, 0), 1, 2, 3, 4, 5);
-  assert_points (get_face (map, 0, 0, 1), pts_south);
-  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 6, NEG_Z, 7, 8, 9, 10);
-  assert_points (get_face (map, 0, 0, 2), pts_bottom);
-  g_assert_cmpstr (face_texture (map, get_face (map, 0, 0, 2)), ==, "c");
-  assert_round_trip (map);
+  assert_points (qr_test_get_face (map, 0, 0, 0), pts_west);
+  assert_standard (qr_test_get_face (map, 0, 0, 0), 1, 2, 3, 4, 5);
+  assert_points (qr_test_get_face (map, 0, 0, 1), pts_south);
+  assert_valve (qr_test_get_face (map, 0, 0, 1), X_AXIS, 6, NEG_Z, 7, 8, 9, 10);
+  assert_points (qr_test_get_face (map, 0, 0, 2), pts_bottom);
+  g_assert_cmpstr (face_texture (map, qr_test_get_face (map, 0, 0, 2)), ==, "c");
+  qr_test_assert_round_trip (map);
 }
 
 /* ---- numbers ------------------------------------------------------------ */
@@ -1126,14 +1072,14 @@ test_three_digit_exponents (void)
     "}\n"
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
-  const QrFace *f = get_face (map, 0, 0, 0);
+  const QrFace *f = qr_test_get_face (map, 0, 0, 0);
 
-  assert_vec3 (f->points[0], 1e-5, 150, -2.5e10);
-  assert_vec3 (f->points[1], 0, 1, 2.5e-3);
-  assert_vec3 (f->points[2], 1000, 0, 0);
+  qr_test_assert_vec3_same (f->points[0], 1e-5, 150, -2.5e10);
+  qr_test_assert_vec3_same (f->points[1], 0, 1, 2.5e-3);
+  qr_test_assert_vec3_same (f->points[2], 1000, 0, 0);
   assert_standard (f, 10, -0.1, 150, 0.25, 1);
-  assert_valve (get_face (map, 0, 0, 1), X_AXIS, 125, NEG_Z, -3e-3, 0, 0.5, 1.5);
-  assert_round_trip (map);
+  assert_valve (qr_test_get_face (map, 0, 0, 1), X_AXIS, 125, NEG_Z, -3e-3, 0, 0.5, 1.5);
+  qr_test_assert_round_trip (map);
 }
 
 static void
@@ -1149,7 +1095,7 @@ test_negative_zero (void)
     "}\n"
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
-  const QrFace *f = get_face (map, 0, 0, 0);
+  const QrFace *f = qr_test_get_face (map, 0, 0, 0);
 
   g_assert_true (signbit (f->points[0].x));
   g_assert_false (signbit (f->points[0].y));
@@ -1158,8 +1104,8 @@ test_negative_zero (void)
   g_assert_false (signbit (f->points[2].x));
   g_assert_true (signbit (f->points[2].y));
   assert_standard (f, -0.0, 0.0, -0.0, 1, -0.0);
-  assert_valve (get_face (map, 0, 0, 1), qr_vec3 (-0.0, 1, 0), -0.0, qr_vec3 (0, -0.0, -1), 0, -0.0, 1, 1);
-  assert_surface (get_face (map, 0, 0, 2), -0.0, 0, -0.0);
+  assert_valve (qr_test_get_face (map, 0, 0, 1), qr_vec3 (-0.0, 1, 0), -0.0, qr_vec3 (0, -0.0, -1), 0, -0.0, 1, 1);
+  assert_surface (qr_test_get_face (map, 0, 0, 2), -0.0, 0, -0.0);
 
   assert_writes_as (text,
     "// entity 0\n"
@@ -1198,15 +1144,15 @@ test_long_decimals (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
     {
-      const QrFace *f = get_face (map, 0, 0, (int) i);
+      const QrFace *f = qr_test_get_face (map, 0, 0, (int) i);
       double expected = g_ascii_strtod (numbers[i], NULL);
 
-      assert_same (f->points[0].x, expected);
-      assert_same (f->points[1].y, expected);
-      assert_same (f->points[2].z, expected);
-      assert_same (f->tex.shift[0], expected);
+      qr_test_assert_same (f->points[0].x, expected);
+      qr_test_assert_same (f->points[1].y, expected);
+      qr_test_assert_same (f->points[2].z, expected);
+      qr_test_assert_same (f->tex.shift[0], expected);
     }
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 static void
@@ -1268,7 +1214,7 @@ test_preamble (void)
     g_autoptr (QrMap) m = parse_ok ("// entity zero\n// entity 1x\n//entity 2\n{\n\"classname\" \"worldspawn\"\n}\n");
 
     g_assert_cmpstr (m->preamble, ==, "// entity zero\n// entity 1x\n//entity 2\n");
-    assert_round_trip (m);
+    qr_test_assert_round_trip (m);
   }
 }
 
@@ -1303,7 +1249,7 @@ test_round_trip_everything (void)
 
   g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
   g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 2);
-  assert_round_trip (map);
+  qr_test_assert_round_trip (map);
 }
 
 /* ---- conversions -------------------------------------------------------- */
@@ -1341,9 +1287,8 @@ static void
 test_convert_to_valve220 (void)
 {
   g_autoptr (QrMap) map = parse_ok (standard_box);
-  g_autofree char *out = write_ok (map, QR_SAVE_VALVE220);
 
-  g_assert_cmpstr (out, ==, valve_box_out);
+  qr_test_assert_writes_as (map, QR_SAVE_VALVE220, valve_box_out);
 
   /* Shifts, rotations and scales: every texel stays where it was. */
   {
@@ -1361,7 +1306,7 @@ test_convert_to_valve220 (void)
       "}\n"
       "}\n";
     g_autoptr (QrMap) std = parse_ok (text);
-    g_autofree char *valve = write_ok (std, QR_SAVE_VALVE220);
+    g_autofree char *valve = qr_test_write_ok (std, QR_SAVE_VALVE220);
     g_autoptr (QrMap) back = parse_ok (valve);
     const QrEntity *world = qr_map_get_entity (back, 0);
 
@@ -1370,7 +1315,7 @@ test_convert_to_valve220 (void)
     g_assert_cmpuint (world->keys->len, ==, 3);
     for (int i = 0; i < 6; i++)
       {
-        const QrFace *a = get_face (std, 0, 0, i), *b = get_face (back, 0, 0, i);
+        const QrFace *a = qr_test_get_face (std, 0, 0, i), *b = qr_test_get_face (back, 0, 0, i);
 
         g_assert_cmpint (b->form, ==, QR_TEX_VALVE);
         for (int k = 0; k < 3; k++)
@@ -1385,7 +1330,7 @@ test_convert_to_valve220 (void)
   /* A map that already says 220 says it once. */
   {
     g_autoptr (QrMap) v = parse_ok (valve_text);
-    g_autofree char *again = write_ok (v, QR_SAVE_VALVE220);
+    g_autofree char *again = qr_test_write_ok (v, QR_SAVE_VALVE220);
     const char *first = strstr (again, "\"mapversion\"");
 
     g_assert_nonnull (first);
@@ -1411,7 +1356,7 @@ test_convert_to_quake (void)
     "}\n"
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
-  g_autofree char *out = write_ok (map, QR_SAVE_QUAKE);
+  g_autofree char *out = qr_test_write_ok (map, QR_SAVE_QUAKE);
 
   g_assert_cmpstr (out, ==,
     "// entity 0\n"
@@ -1445,14 +1390,14 @@ test_convert_to_quake (void)
       "}\n"
       "}\n";
     g_autoptr (QrMap) valve = parse_ok (rotated);
-    g_autofree char *std_text = write_ok (valve, QR_SAVE_QUAKE);
+    g_autofree char *std_text = qr_test_write_ok (valve, QR_SAVE_QUAKE);
     g_autoptr (QrMap) back = parse_ok (std_text);
 
     g_assert_null (strstr (std_text, "mapversion"));
     g_assert_null (strchr (std_text, '['));
     for (int i = 0; i < 6; i++)
       {
-        const QrFace *a = get_face (valve, 0, 0, i), *b = get_face (back, 0, 0, i);
+        const QrFace *a = qr_test_get_face (valve, 0, 0, i), *b = qr_test_get_face (back, 0, 0, i);
 
         g_assert_cmpint (b->form, ==, QR_TEX_STANDARD);
         assert_same_texels (a, b);
@@ -1461,12 +1406,12 @@ test_convert_to_quake (void)
 
     /* Quake 2 keeps the surface values and also drops the 220 marker. */
     {
-      g_autofree char *q2 = write_ok (valve, QR_SAVE_QUAKE2);
+      g_autofree char *q2 = qr_test_write_ok (valve, QR_SAVE_QUAKE2);
       g_autoptr (QrMap) q2map = parse_ok (q2);
 
       g_assert_null (strstr (q2, "mapversion"));
-      assert_surface (get_face (q2map, 0, 0, 5), 7, 8, 9);
-      g_assert_cmpint (get_face (q2map, 0, 0, 5)->form, ==, QR_TEX_STANDARD);
+      assert_surface (qr_test_get_face (q2map, 0, 0, 5), 7, 8, 9);
+      g_assert_cmpint (qr_test_get_face (q2map, 0, 0, 5)->form, ==, QR_TEX_STANDARD);
     }
   }
 }
@@ -1502,8 +1447,8 @@ test_convert_to_quake_skewed (void)
   /* The same document still saves as read and as Valve 220. */
   g_clear_error (&error);
   {
-    g_autofree char *as_read = write_ok (map, QR_SAVE_AS_READ);
-    g_autofree char *valve = write_ok (map, QR_SAVE_VALVE220);
+    g_autofree char *as_read = qr_test_write_ok (map, QR_SAVE_AS_READ);
+    g_autofree char *valve = qr_test_write_ok (map, QR_SAVE_VALVE220);
 
     g_assert_nonnull (strstr (as_read, "[ 0.6 -0.8 0 0 ]"));
     g_assert_nonnull (strstr (valve, "[ 0.6 -0.8 0 0 ]"));
@@ -1524,8 +1469,8 @@ test_convert_drops_mapversion (void)
     "\"mapversion\" \"220\"\n"
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
-  g_autofree char *out = write_ok (map, QR_SAVE_QUAKE);
-  g_autofree char *as_read = write_ok (map, QR_SAVE_AS_READ);
+  g_autofree char *out = qr_test_write_ok (map, QR_SAVE_QUAKE);
+  g_autofree char *as_read = qr_test_write_ok (map, QR_SAVE_AS_READ);
 
   /* Only the world's marker goes; another entity's key is its own. */
   g_assert_cmpstr (out, ==,

@@ -1,18 +1,7 @@
 #include <math.h>
 #include <glib.h>
 #include "qr-plane.h"
-
-/* g_assert_cmpfloat prints nine digits: too few to see a one-ulp miss. */
-#define assert_exact(got, want) \
-  G_STMT_START { \
-    double got_ = (got), want_ = (want); \
-    if (!(got_ == want_)) \
-      { \
-        g_autofree char *msg_ = g_strdup_printf ("%s == %s: got %.17g, expected %.17g", \
-                                                 #got, #want, got_, want_); \
-        g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg_); \
-      } \
-  } G_STMT_END
+#include "qr-test-assert.h"
 
 /* The expected normals and distances below were worked out by hand from the
  * convention normal = normalize ((p0 - p1) x (p2 - p1)), dist = normal · p1,
@@ -32,10 +21,10 @@ plane_of (QrVec3 p0, QrVec3 p1, QrVec3 p2)
 static void
 assert_plane_exact (QrPlane plane, double nx, double ny, double nz, double dist)
 {
-  assert_exact (plane.normal.x, nx);
-  assert_exact (plane.normal.y, ny);
-  assert_exact (plane.normal.z, nz);
-  assert_exact (plane.dist, dist);
+  qr_test_assert_exact (plane.normal.x, nx);
+  qr_test_assert_exact (plane.normal.y, ny);
+  qr_test_assert_exact (plane.normal.z, nz);
+  qr_test_assert_exact (plane.dist, dist);
 }
 
 static void

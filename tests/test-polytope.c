@@ -4,18 +4,7 @@
 #include <glib.h>
 #include "qr-polytope.h"
 #include "qr-winding.h"
-
-/* g_assert_cmpfloat prints nine digits: too few to see a one-ulp miss. */
-#define assert_exact(got, want) \
-  G_STMT_START { \
-    double got_ = (got), want_ = (want); \
-    if (!(got_ == want_)) \
-      { \
-        g_autofree char *msg_ = g_strdup_printf ("%s == %s: got %.17g, expected %.17g", \
-                                                 #got, #want, got_, want_); \
-        g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg_); \
-      } \
-  } G_STMT_END
+#include "qr-test-assert.h"
 
 /* Tolerance for computed (non-axial) vertices and for qr_polytope_check. */
 #define TOL 1e-6
@@ -352,12 +341,12 @@ assert_box_corners_exact (const QrPolytope *p, QrVec3 mn, QrVec3 mx)
   g_assert_cmpint (p->n_verts, ==, 8);
   for (int c = 0; c < 8; c++)
     assert_vertex_exact (p, qr_vec3 (c & 1 ? mx.x : mn.x, c & 2 ? mx.y : mn.y, c & 4 ? mx.z : mn.z));
-  assert_exact (p->bounds.min.x, mn.x);
-  assert_exact (p->bounds.min.y, mn.y);
-  assert_exact (p->bounds.min.z, mn.z);
-  assert_exact (p->bounds.max.x, mx.x);
-  assert_exact (p->bounds.max.y, mx.y);
-  assert_exact (p->bounds.max.z, mx.z);
+  qr_test_assert_exact (p->bounds.min.x, mn.x);
+  qr_test_assert_exact (p->bounds.min.y, mn.y);
+  qr_test_assert_exact (p->bounds.min.z, mn.z);
+  qr_test_assert_exact (p->bounds.max.x, mx.x);
+  qr_test_assert_exact (p->bounds.max.y, mx.y);
+  qr_test_assert_exact (p->bounds.max.z, mx.z);
 }
 
 static void
@@ -559,7 +548,7 @@ test_box (void)
   assert_box_corners_exact (p, box_min, box_max);
   g_assert_cmpint (p->n_edges, ==, 12);
   g_assert_cmpint (qr_polytope_polygon_count (p), ==, 6);
-  assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
+  qr_test_assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
 
   for (int i = 0; i < 6; i++)
     {
@@ -571,7 +560,7 @@ test_box (void)
       g_assert_cmpint (axis, ==, i / 2);
       /* Exactly on the plane, and counter-clockwise from outside. */
       for (int k = 0; k < 4; k++)
-        assert_exact (qr_vec3_get (p->verts[idx[k]], axis) * qr_vec3_get (plane.normal, axis), plane.dist);
+        qr_test_assert_exact (qr_vec3_get (p->verts[idx[k]], axis) * qr_vec3_get (plane.normal, axis), plane.dist);
       g_assert_cmpfloat (qr_vec3_dot (polygon_newell (p, i), plane.normal), >, 0);
     }
 
@@ -584,17 +573,17 @@ test_box (void)
       g_assert_cmpint (along, ==, 1);
       if (d.x != 0)
         {
-          assert_exact (fabs (d.x), 64);
+          qr_test_assert_exact (fabs (d.x), 64);
           lengths[0]++;
         }
       else if (d.y != 0)
         {
-          assert_exact (fabs (d.y), 96);
+          qr_test_assert_exact (fabs (d.y), 96);
           lengths[1]++;
         }
       else
         {
-          assert_exact (fabs (d.z), 48);
+          qr_test_assert_exact (fabs (d.z), 48);
           lengths[2]++;
         }
     }
@@ -623,13 +612,13 @@ test_box_other_points (void)
   p = build (tb);
   assert_valid (p, tb, TOL);
   assert_box_corners_exact (p, box_min, box_max);
-  assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
+  qr_test_assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
 
   add_box_faces (nd, box_min, box_max);
   q = build (nd);
   assert_valid (q, nd, TOL);
   assert_box_corners_exact (q, box_min, box_max);
-  assert_exact (qr_polytope_volume (q), 64.0 * 96.0 * 48.0);
+  qr_test_assert_exact (qr_polytope_volume (q), 64.0 * 96.0 * 48.0);
 }
 
 /* Boxes whose sides are not powers of two: a 7-unit pillar gives cross
@@ -649,7 +638,7 @@ test_box_odd_sizes (void)
       p = build (b);
       assert_valid (p, b, TOL);
       assert_box_corners_exact (p, mn, mx);
-      assert_exact (qr_polytope_volume (p), sizes[i].x * sizes[i].y * sizes[i].z);
+      qr_test_assert_exact (qr_polytope_volume (p), sizes[i].x * sizes[i].y * sizes[i].z);
     }
 }
 
@@ -756,7 +745,7 @@ assert_box_with_redundant (const Brush *b, int n_extra, const int *empty)
   g_assert_cmpint (qr_polytope_polygon_count (p), ==, 6);
   assert_box_corners_exact (p, box_min, box_max);
   g_assert_cmpint (p->n_edges, ==, 12);
-  assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
+  qr_test_assert_exact (qr_polytope_volume (p), 64.0 * 96.0 * 48.0);
   for (int i = 0; i < p->n_faces; i++)
     {
       bool is_empty = false;
@@ -1027,7 +1016,7 @@ test_empty (void)
     p = build (b);
     assert_valid (p, b, TOL);
     assert_box_corners_exact (p, qr_vec3 (16, -32, -8), qr_vec3 (16.125, 64, 40));
-    assert_exact (qr_polytope_volume (p), 0.125 * 96 * 48);
+    qr_test_assert_exact (qr_polytope_volume (p), 0.125 * 96 * 48);
   }
 }
 
@@ -1056,10 +1045,10 @@ test_corpus (void)
       assert_vertex_near (p, qr_vec3 (xz[i][0], 364, xz[i][1]), TOL);
       assert_vertex_near (p, qr_vec3 (xz[i][0], 372, xz[i][1]), TOL);
     }
-  assert_exact (p->bounds.min.y, 364);
-  assert_exact (p->bounds.max.y, 372);
-  assert_exact (p->bounds.min.z, 248);
-  assert_exact (p->bounds.max.z, 272);
+  qr_test_assert_exact (p->bounds.min.y, 364);
+  qr_test_assert_exact (p->bounds.max.y, 372);
+  qr_test_assert_exact (p->bounds.min.z, 248);
+  qr_test_assert_exact (p->bounds.max.z, 272);
   assert_relative (qr_polytope_volume (p), 1898.6583894565222, 1e-9);
 }
 
@@ -1205,7 +1194,7 @@ test_translate_far (void)
 
     assert_box_corners_exact (q, qr_vec3_add (box_min, qr_vec3 (30000, 30000, 30000)),
                               qr_vec3_add (box_max, qr_vec3 (30000, 30000, 30000)));
-    assert_exact (qr_polytope_volume (q), 64.0 * 96.0 * 48.0);
+    qr_test_assert_exact (qr_polytope_volume (q), 64.0 * 96.0 * 48.0);
   }
 }
 
@@ -1223,7 +1212,7 @@ test_far_planes (void)
     p = build (b);
     assert_valid (p, b, TOL);
     assert_box_corners_exact (p, mn, mx);
-    assert_exact (qr_polytope_volume (p), 64.0 * 64.0 * 128.0);
+    qr_test_assert_exact (qr_polytope_volume (p), 64.0 * 64.0 * 128.0);
   }
   {
     const QrVec3 mn = { -65536, 65535.5, -65536 }, mx = { -65535, 65536, -65408.25 };
@@ -1234,7 +1223,7 @@ test_far_planes (void)
     p = build (b);
     assert_valid (p, b, TOL);
     assert_box_corners_exact (p, mn, mx);
-    assert_exact (qr_polytope_volume (p), 1 * 0.5 * 127.75);
+    qr_test_assert_exact (qr_polytope_volume (p), 1 * 0.5 * 127.75);
   }
   /* Slanted sides at distances around 65000 from the origin. */
   {

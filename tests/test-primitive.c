@@ -5,18 +5,7 @@
 #include "qr-plane.h"
 #include "qr-polytope.h"
 #include "qr-primitive.h"
-
-/* g_assert_cmpfloat prints nine digits: too few to see a one-ulp miss. */
-#define assert_exact(got, want) \
-  G_STMT_START { \
-    double got_ = (got), want_ = (want); \
-    if (!(got_ == want_)) \
-      { \
-        g_autofree char *msg_ = g_strdup_printf ("%s == %s: got %.17g, expected %.17g", \
-                                                 #got, #want, got_, want_); \
-        g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg_); \
-      } \
-  } G_STMT_END
+#include "qr-test-assert.h"
 
 #define assert_relative(got, want, rel) \
   G_STMT_START { \
@@ -350,7 +339,7 @@ test_wedge (void)
           n_slopes++;
           g_assert_cmpfloat (plane.normal.x, <, 0);
           g_assert_cmpfloat (plane.normal.z, >, 0);
-          assert_exact (plane.normal.y, 0);
+          qr_test_assert_exact (plane.normal.y, 0);
         }
       g_assert_cmpint (n_slopes, ==, 1);
       if (bi < 2)
@@ -426,8 +415,8 @@ test_cylinder (void)
           g_assert_cmpint (brush_n_faces (b, 0), ==, n + 2);
           g_assert_cmpint (p->n_verts, ==, 2 * n);
           /* The caps span the box along the axis. */
-          assert_exact (qr_vec3_get (p->bounds.min, axis), qr_vec3_get (boxes[bi].min, axis));
-          assert_exact (qr_vec3_get (p->bounds.max, axis), qr_vec3_get (boxes[bi].max, axis));
+          qr_test_assert_exact (qr_vec3_get (p->bounds.min, axis), qr_vec3_get (boxes[bi].min, axis));
+          qr_test_assert_exact (qr_vec3_get (p->bounds.max, axis), qr_vec3_get (boxes[bi].max, axis));
 
           if (rim_is_exact (b, 0))
             {
@@ -924,8 +913,8 @@ test_arch_extends (void)
   up = built_new (&s);
   for (guint i = 0; i < up->polys->len; i++)
     qr_bounds_add_bounds (&all, poly_at (up, i)->bounds);
-  assert_exact (all.min.z, 0);
-  assert_exact (all.max.z, 8 + 15 * 4);
+  qr_test_assert_exact (all.min.z, 0);
+  qr_test_assert_exact (all.max.z, 8 + 15 * 4);
   g_assert_true (all_points_integral (up));
 
   s.add_height = -4;
@@ -933,8 +922,8 @@ test_arch_extends (void)
   all = qr_bounds_empty ();
   for (guint i = 0; i < down->polys->len; i++)
     qr_bounds_add_bounds (&all, poly_at (down, i)->bounds);
-  assert_exact (all.min.z, -15 * 4);
-  assert_exact (all.max.z, 8);
+  qr_test_assert_exact (all.min.z, -15 * 4);
+  qr_test_assert_exact (all.max.z, 8);
 }
 
 /* ------------------------------------------------------------------------
@@ -1009,10 +998,10 @@ test_defaults (void)
   g_assert_cmpint (s.axis, ==, 2);
   g_assert_cmpint (s.sides, ==, 8);
   g_assert_cmpint (s.stacks, ==, 8);
-  assert_exact (s.arc_degrees, 180);
-  assert_exact (s.start_degrees, 0);
-  assert_exact (s.wall_width, 4); /* a quarter of the smaller semi-axis, 16 */
-  assert_exact (s.add_height, 0);
+  qr_test_assert_exact (s.arc_degrees, 180);
+  qr_test_assert_exact (s.start_degrees, 0);
+  qr_test_assert_exact (s.wall_width, 4); /* a quarter of the smaller semi-axis, 16 */
+  qr_test_assert_exact (s.add_height, 0);
   g_assert_true (qr_vec3_equal (s.box.max, qr_vec3 (64, 32, 16)));
 
   /* The defaults build for every shape. */

@@ -759,6 +759,126 @@ test_select_patch (void)
   g_assert_true (qr_selection_has_brush (sel, id));
 }
 
+/* A box brush x0..x1 × y0..y1 × z0..z1 as MAP text; face 0 faces -X. */
+static char *
+box_text (int x0, int y0, int z0, int x1, int y1, int z1)
+{
+  return g_strdup_printf ("{\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "( %d %d %d ) ( %d %d %d ) ( %d %d %d ) a 0 0 0 1 1\n"
+                          "}\n",
+                          x0, y0, z0, x0, y0 + 1, z0, x0, y0, z0 + 1,
+                          x1, y0, z0, x1, y0, z0 + 1, x1, y0 + 1, z0,
+                          x0, y0, z0, x0, y0, z0 + 1, x0 + 1, y0, z0,
+                          x0, y1, z0, x0 + 1, y1, z0, x0, y1, z0 + 1,
+                          x0, y0, z0, x0 + 1, y0, z0, x0, y0 + 1, z0,
+                          x0, y0, z1, x0, y0 + 1, z1, x0 + 1, y0, z1);
+}
+
+/* A click in the 3D view, as the app sends it: a ray and the modifiers. */
+static void
+click_3d (QrTool *tool, QrDocument *doc, QrVec3 origin, QrVec3 dir, guint modifiers)
+{
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = { origin, dir }, .grid = 16, .modifiers = modifiers };
+  qr_tool_press (tool, doc, &in, 1);
+}
+
+/* Picks in the 3D view go through the Select tool: the nearest of a near
+ * and a far box along +X, a point entity's box, a patch from above; Ctrl
+ * adds and removes; a click on nothing clears; none is an undo step, and a
+ * box waiting for Enter in a design canvas still waits. */
+static void
+test_select_3d (void)
+{
+  g_autofree char *near = box_text (64, -32, -32, 128, 32, 32);
+  g_autofree char *far = box_text (256, -32, -32, 320, 32, 32);
+  g_autofree char *text = g_strconcat (
+    "{\n\"classname\" \"worldspawn\"\n", near, far,
+    "{\npatchDef2\n{\ntextures/arch\n( 5 3 0 0 0 )\n(\n"
+    "( ( -64 -64 0 0 0 ) ( -64 0 0 0 0.5 ) ( -64 64 0 0 1 ) )\n"
+    "( ( -64 -64 64 0.25 0 ) ( -64 0 64 0.25 0.5 ) ( -64 64 64 0.25 1 ) )\n"
+    "( ( 0 -64 64 0.5 0 ) ( 0 0 64 0.5 0.5 ) ( 0 64 64 0.5 1 ) )\n"
+    "( ( 64 -64 64 0.75 0 ) ( 64 0 64 0.75 0.5 ) ( 64 64 64 0.75 1 ) )\n"
+    "( ( 64 -64 0 1 0 ) ( 64 0 0 1 0.5 ) ( 64 64 0 1 1 ) )\n)\n}\n}\n"
+    "}\n{\n\"classname\" \"light\"\n\"origin\" \"192 96 0\"\n}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  const QrMap *map = qr_document_get_map (doc);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  QrId near_id = qr_entity_get_brush (world, 0)->id, far_id = qr_entity_get_brush (world, 1)->id;
+  QrId patch_id = ((QrNode *) g_ptr_array_index (world->kept, 0))->patch->id;
+  QrId light_id = qr_map_get_entity (map, 1)->id;
+  QrVec3 px = qr_vec3 (1, 0, 0), nx = qr_vec3 (-1, 0, 0);
+  const QrSelection *sel;
+
+  /* The pick itself: the near box's -X face (0), 64 units on. */
+  QrRay ray = { qr_vec3 (0, 0, 0), px };
+  QrPick pick = qr_tool_pick_ray (doc, &ray);
+  g_assert_cmpint (pick.kind, ==, QR_PICK_BRUSH);
+  g_assert_cmpuint (pick.id, ==, near_id);
+  g_assert_cmpint (pick.face, ==, 0);
+  g_assert_cmpfloat (pick.distance, ==, 64);
+  /* From the far side the far box comes first, through its +X face (1). */
+  ray = (QrRay) { qr_vec3 (400, 0, 0), nx };
+  pick = qr_tool_pick_ray (doc, &ray);
+  g_assert_cmpint (pick.kind, ==, QR_PICK_BRUSH);
+  g_assert_cmpuint (pick.id, ==, far_id);
+  g_assert_cmpint (pick.face, ==, 1);
+  g_assert_cmpfloat (pick.distance, ==, 80);
+
+  click_3d (select, doc, qr_vec3 (0, 0, 0), px, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, near_id));
+
+  click_3d (select, doc, qr_vec3 (400, 0, 0), nx, QR_INPUT_CTRL);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 2);
+  g_assert_true (qr_selection_has_brush (sel, far_id));
+  click_3d (select, doc, qr_vec3 (0, 0, 0), px, QR_INPUT_CTRL);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, far_id));
+
+  /* The light's box (184..200 × 88..104 × -8..8) along y = 96. */
+  click_3d (select, doc, qr_vec3 (0, 96, 0), px, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 0);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_true (qr_selection_has_entity (sel, light_id));
+
+  /* The arch's top (z 64) from above, its id among the brushes. */
+  ray = (QrRay) { qr_vec3 (0, 0, 200), qr_vec3 (0, 0, -1) };
+  pick = qr_tool_pick_ray (doc, &ray);
+  g_assert_cmpint (pick.kind, ==, QR_PICK_PATCH);
+  g_assert_cmpfloat_with_epsilon (pick.distance, 136, 1e-9);
+  click_3d (select, doc, ray.origin, ray.dir, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, patch_id));
+  g_assert_cmpuint (sel->entities->len, ==, 0);
+
+  /* Nothing that way: Ctrl keeps the selection, a plain click clears it. */
+  click_3d (select, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), QR_INPUT_CTRL);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), patch_id));
+  click_3d (select, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), 0);
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+  g_assert_cmpuint (history_length (doc), ==, 0);
+
+  /* A box around the light in the top view waits for Enter through a 3D click. */
+  drag (select, doc, at (0, 170, 80, 0, 0), at (0, 210, 110, 0, 0));
+  click_3d (select, doc, qr_vec3 (0, 0, 0), px, 0);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), near_id));
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 0);
+  g_assert_true (qr_selection_has_entity (sel, light_id));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -776,6 +896,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/drag-inside-selection", test_select_drag_inside_selection);
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
   g_test_add_func ("/tools/select/patch", test_select_patch);
+  g_test_add_func ("/tools/select/3d", test_select_3d);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/status-ends-with-gesture", test_status_ends_with_gesture);
   g_test_add_func ("/tools/clip", test_clip);

@@ -4,21 +4,11 @@
 #include "qr-plane.h"
 #include "qr-texproj.h"
 #include "qr-transform.h"
+#include "qr-test-assert.h"
 
 #define N_RANDOM_CASES 2000
 #define N_FACE_POINTS 8
 
-/* g_assert_cmpfloat prints nine digits: too few to see a one-ulp miss. */
-#define assert_exact(got, want) \
-  G_STMT_START { \
-    double got_ = (got), want_ = (want); \
-    if (!(got_ == want_)) \
-      { \
-        g_autofree char *msg_ = g_strdup_printf ("%s == %s: got %.17g, expected %.17g", \
-                                                 #got, #want, got_, want_); \
-        g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg_); \
-      } \
-  } G_STMT_END
 
 /* Within `rel` of the larger magnitude, with a floor of 1 so that values
  * near zero are compared absolutely. */
@@ -40,9 +30,9 @@ static const QrVec3 origin = { 0, 0, 0 };
 static void
 assert_vec3_exact (QrVec3 v, double x, double y, double z)
 {
-  assert_exact (v.x, x);
-  assert_exact (v.y, y);
-  assert_exact (v.z, z);
+  qr_test_assert_exact (v.x, x);
+  qr_test_assert_exact (v.y, y);
+  qr_test_assert_exact (v.z, z);
 }
 
 static void
@@ -58,7 +48,7 @@ assert_matrix_exact (const QrTransform *tr, const double m[3][3])
 {
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++)
-      assert_exact (tr->m[i][j], m[i][j]);
+      qr_test_assert_exact (tr->m[i][j], m[i][j]);
 }
 
 static bool
@@ -401,7 +391,7 @@ test_rotate_quarter_matrices (void)
       assert_matrix_exact (&tr, identity);
       tr = qr_transform_rotate (axis, -720, origin);
       assert_matrix_exact (&tr, identity);
-      assert_exact (qr_transform_determinant (&tr), 1);
+      qr_test_assert_exact (qr_transform_determinant (&tr), 1);
     }
 }
 
@@ -425,7 +415,7 @@ test_rotate_right_handed (void)
   p = qr_transform_point (&z30, qr_vec3 (2, 0, 5));
   assert_near (p.x, sqrt (3), 1e-15);
   assert_near (p.y, 1, 1e-15);
-  assert_exact (p.z, 5);
+  qr_test_assert_exact (p.z, 5);
 }
 
 static void
@@ -467,14 +457,14 @@ test_rotate_integer_points (void)
 
       q = qr_transform_point (&tr, p);
       g_assert_true (is_integer (q.x) && is_integer (q.y) && is_integer (q.z));
-      assert_exact (qr_vec3_get (q, axis), qr_vec3_get (p, axis));
+      qr_test_assert_exact (qr_vec3_get (q, axis), qr_vec3_get (p, axis));
       /* The distance from the axis is kept exactly (all terms are exact). */
       {
         QrVec3 dp = qr_vec3_sub (p, centre), dq = qr_vec3_sub (q, centre);
 
         qr_vec3_set (&dp, axis, 0);
         qr_vec3_set (&dq, axis, 0);
-        assert_exact (qr_vec3_dot (dq, dq), qr_vec3_dot (dp, dp));
+        qr_test_assert_exact (qr_vec3_dot (dq, dq), qr_vec3_dot (dp, dp));
       }
       assert_vec3_exact (qr_transform_point (&back, q), p.x, p.y, p.z);
     }
@@ -518,8 +508,8 @@ test_box_to_box (void)
   QrTransform mirror = qr_transform_box_to_box (from, mirrored);
   QrTransform odd;
 
-  assert_exact (qr_transform_determinant (&tr), 2 * 0.5 * 4);
-  assert_exact (qr_transform_determinant (&mirror), -4);
+  qr_test_assert_exact (qr_transform_determinant (&tr), 2 * 0.5 * 4);
+  qr_test_assert_exact (qr_transform_determinant (&mirror), -4);
 
   for (int corner = 0; corner < 8; corner++)
     {
@@ -541,7 +531,7 @@ test_box_to_box (void)
 
   /* Both inverted on x: no mirror. */
   tr = qr_transform_box_to_box ((QrBounds) { { 64, 0, 0 }, { 0, 32, 16 } }, mirrored);
-  assert_exact (qr_transform_determinant (&tr), 4);
+  qr_test_assert_exact (qr_transform_determinant (&tr), 4);
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (64, 0, 0)), 96, 8, 0);
 
   /* Ratios that are not exact in binary still land on the corners once
@@ -579,7 +569,7 @@ test_shear (void)
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (4, 3, 10)), 5, 3, 10);
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (4, 3, 8)), 4, 3, 8);
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (4, 3, 0)), 0, 3, 0);
-  assert_exact (qr_transform_determinant (&tr), 1);
+  qr_test_assert_exact (qr_transform_determinant (&tr), 1);
 
   /* z by y, negative amount. */
   tr = qr_transform_shear (2, 1, -2, qr_vec3 (0, 1, 0));
@@ -600,7 +590,7 @@ test_flip (void)
 
       qr_vec3_set (&want, axis, 2 * qr_vec3_get (centre, axis) - qr_vec3_get (p, axis));
       assert_vec3_exact (qr_transform_point (&tr, p), want.x, want.y, want.z);
-      assert_exact (qr_transform_determinant (&tr), -1);
+      qr_test_assert_exact (qr_transform_determinant (&tr), -1);
       assert_matrix_exact (&twice, (const double (*)[3]) identity.m);
       assert_vec3_exact (twice.t, 0, 0, 0);
     }
@@ -614,7 +604,7 @@ test_scale (void)
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (6, 5, 8)), 8, 3, 6);
   assert_vec3_exact (qr_transform_point (&tr, qr_vec3 (4, 4, 4)), 4, 4, 4);
   assert_vec3_exact (qr_transform_vector (&tr, qr_vec3 (1, 1, 1)), 2, -1, 0.5);
-  assert_exact (qr_transform_determinant (&tr), -1);
+  qr_test_assert_exact (qr_transform_determinant (&tr), -1);
 }
 
 static void
@@ -698,11 +688,11 @@ test_determinant (void)
   QrTransform both = qr_transform_multiply (&tr, &shear);
   QrTransform general = { .m = { { 1, 2, 3 }, { 0, 4, 5 }, { 1, 0, 6 } }, .t = { 1, 2, 3 } };
 
-  assert_exact (qr_transform_determinant (&tr), 24);
-  assert_exact (qr_transform_determinant (&shear), 1);
-  assert_exact (qr_transform_determinant (&both), 24);
+  qr_test_assert_exact (qr_transform_determinant (&tr), 24);
+  qr_test_assert_exact (qr_transform_determinant (&shear), 1);
+  qr_test_assert_exact (qr_transform_determinant (&both), 24);
   /* 1 (24 - 0) - 2 (0 - 5) + 3 (0 - 4) = 22 */
-  assert_exact (qr_transform_determinant (&general), 22);
+  qr_test_assert_exact (qr_transform_determinant (&general), 22);
   for (int n = 0; n < 100; n++)
     {
       QrTransform r = qr_transform_rotate (random_axis (), random_angle (), random_centre ());
@@ -714,14 +704,14 @@ test_determinant (void)
 static void
 test_snap (void)
 {
-  assert_exact (qr_snap (0.9995), 1);
-  assert_exact (qr_snap (1.0005), 1);
-  assert_exact (qr_snap (1.0011), 1.0011);
-  assert_exact (qr_snap (2.5), 2.5);
-  assert_exact (qr_snap (-63.9991), -64);
-  assert_exact (qr_snap (65535.9999), 65536);
-  assert_exact (qr_snap (1e-7), 0);
-  assert_exact (qr_snap (0.1), 0.1);
+  qr_test_assert_exact (qr_snap (0.9995), 1);
+  qr_test_assert_exact (qr_snap (1.0005), 1);
+  qr_test_assert_exact (qr_snap (1.0011), 1.0011);
+  qr_test_assert_exact (qr_snap (2.5), 2.5);
+  qr_test_assert_exact (qr_snap (-63.9991), -64);
+  qr_test_assert_exact (qr_snap (65535.9999), 65536);
+  qr_test_assert_exact (qr_snap (1e-7), 0);
+  qr_test_assert_exact (qr_snap (0.1), 0.1);
   g_assert_true (isnan (qr_snap (NAN)));
   g_assert_true (isinf (qr_snap (INFINITY)));
 
@@ -791,14 +781,14 @@ test_face_points_block (void)
   assert_vec3_exact (p[2], 0, 0, 0);
   g_assert_true (qr_plane_from_points (p, &plane));
   assert_vec3_exact (plane.normal, 0, 0, -1);
-  assert_exact (plane.dist, 0);
+  qr_test_assert_exact (plane.dist, 0);
 
   memcpy (p, top, sizeof p);
   qr_transform_face_points (&rot, p);
   /* A quarter turn about x takes +z to -y: the top becomes the north side. */
   g_assert_true (qr_plane_from_points (p, &plane));
   assert_vec3_exact (plane.normal, 0, -1, 0);
-  assert_exact (plane.dist, 0);
+  qr_test_assert_exact (plane.dist, 0);
   assert_vec3_exact (p[0], 0, 0, 0);
 }
 
@@ -913,11 +903,11 @@ test_texture_valve_translation (void)
                                        qr_vec3 (0, 0, 1), &out));
   g_assert_true (qr_vec3_identical (out.u_axis, tex.u_axis));
   g_assert_true (qr_vec3_identical (out.v_axis, tex.v_axis));
-  assert_exact (out.scale[0], 0.5);
-  assert_exact (out.scale[1], 0); /* still "1" as the file wrote it */
-  assert_exact (out.shift[0], 3 - 16 / 0.5);
-  assert_exact (out.shift[1], 5 + 8);
-  assert_exact (out.rotation, 15);
+  qr_test_assert_exact (out.scale[0], 0.5);
+  qr_test_assert_exact (out.scale[1], 0); /* still "1" as the file wrote it */
+  qr_test_assert_exact (out.shift[0], 3 - 16 / 0.5);
+  qr_test_assert_exact (out.shift[1], 5 + 8);
+  qr_test_assert_exact (out.rotation, 15);
 
   /* A move along a turned axis by a whole number of texels gives a whole
    * shift, not one an ulp off (the dot product alone gives -4.000000000000001). */
@@ -932,7 +922,7 @@ test_texture_valve_translation (void)
 
     g_assert_true (qr_transform_texture (&move, QR_TEX_VALVE, &turned, qr_vec3 (0, 0, 1),
                                          qr_vec3 (0, 0, 1), &out));
-    assert_exact (out.shift[0], -4);
+    qr_test_assert_exact (out.shift[0], -4);
     assert_near (out.shift[1], 0.25, 1e-15);
   }
 
@@ -959,12 +949,12 @@ test_texture_valve_quarter_turn (void)
                                        qr_vec3 (0, 0, 1), &out));
   assert_vec3_exact (out.u_axis, 0, 1, 0);
   assert_vec3_exact (out.v_axis, 1, 0, 0);
-  assert_exact (out.scale[0], 0.25);
-  assert_exact (out.scale[1], 0.5);
+  qr_test_assert_exact (out.scale[0], 0.25);
+  qr_test_assert_exact (out.scale[1], 0.5);
   /* t = (64, -64, 0): u loses -64 / 0.25, v loses 64 / 0.5. */
-  assert_exact (out.shift[0], 256);
-  assert_exact (out.shift[1], -128);
-  assert_exact (out.rotation, 90);
+  qr_test_assert_exact (out.shift[0], 256);
+  qr_test_assert_exact (out.shift[1], -128);
+  qr_test_assert_exact (out.rotation, 90);
 
   /* Six-digit axes keep their digits under any quarter turn or flip. */
   tex.u_axis = qr_vec3 (0.707107, 0.707107, 0);
@@ -978,13 +968,13 @@ test_texture_valve_quarter_turn (void)
       g_assert_true (qr_transform_texture (&turn, QR_TEX_VALVE, &tex, n,
                                            qr_transform_vector (&turn, n), &out));
       g_assert_true (qr_vec3_identical (out.u_axis, qr_transform_vector (&turn, tex.u_axis)));
-      assert_exact (out.scale[0], 0.25);
+      qr_test_assert_exact (out.scale[0], 0.25);
       g_assert_true (qr_transform_texture (&flip, QR_TEX_VALVE, &tex, n,
                                            qr_transform_vector (&flip, n), &out));
       g_assert_true (qr_vec3_identical (out.u_axis, qr_transform_vector (&flip, tex.u_axis)));
       g_assert_true (qr_vec3_identical (out.v_axis, qr_transform_vector (&flip, tex.v_axis)));
-      assert_exact (out.scale[1], 0.5);
-      assert_exact (out.rotation, 0);
+      qr_test_assert_exact (out.scale[1], 0.5);
+      qr_test_assert_exact (out.rotation, 0);
     }
 }
 
@@ -1016,8 +1006,8 @@ test_texture_valve_quarter_turn_random (void)
                                            qr_transform_vector (&tr, normal), &out));
       g_assert_true (qr_vec3_equal (out.u_axis, qr_transform_vector (&tr, u)));
       g_assert_true (qr_vec3_equal (out.v_axis, qr_transform_vector (&tr, v)));
-      assert_exact (out.scale[0], tex.scale[0]);
-      assert_exact (out.scale[1], 0.75);
+      qr_test_assert_exact (out.scale[0], tex.scale[0]);
+      qr_test_assert_exact (out.scale[1], 0.75);
     }
 }
 
@@ -1038,12 +1028,12 @@ test_texture_valve_scale (void)
    * takes the stretch and keeps its sign. */
   assert_vec3_exact (out.u_axis, 0, 1, 0);
   assert_vec3_exact (out.v_axis, 0, 0, 1);
-  assert_exact (out.scale[0], 2);
-  assert_exact (out.scale[1], -8);
+  qr_test_assert_exact (out.scale[0], 2);
+  qr_test_assert_exact (out.scale[1], -8);
   /* y' = 2 y - 8: u = y + 10 = (y' + 8) / 2 + 10, shift 14.
    * z' = -4 z + 80: v = z / 2 + 20 = z' / -8 + 10 + 20, shift 30. */
-  assert_exact (out.shift[0], 14);
-  assert_exact (out.shift[1], 30);
+  qr_test_assert_exact (out.shift[0], 14);
+  qr_test_assert_exact (out.shift[1], 30);
 }
 
 static void
@@ -1062,16 +1052,16 @@ test_texture_valve_rotation_field (void)
   /* About the projection axis: the standard form's sense. */
   tr = qr_transform_rotate (2, 30, qr_vec3 (5, 5, 5));
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 40);
+  qr_test_assert_exact (out.rotation, 40);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, down, down, &out);
-  assert_exact (out.rotation, 40);
+  qr_test_assert_exact (out.rotation, 40);
   tr = qr_transform_rotate (2, -30, qr_vec3 (5, 5, 5));
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 340);
+  qr_test_assert_exact (out.rotation, 340);
   /* y walls turn the other way round (their base axes are x and z). */
   tr = qr_transform_rotate (1, 90, origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &wall_tex, south, south, &out);
-  assert_exact (out.rotation, 280);
+  qr_test_assert_exact (out.rotation, 280);
   /* With a uniform scale too. */
   tr = qr_transform_rotate (2, 45, origin);
   {
@@ -1080,27 +1070,27 @@ test_texture_valve_rotation_field (void)
     tr = qr_transform_multiply (&grow, &tr);
   }
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 55);
+  qr_test_assert_exact (out.rotation, 55);
   assert_near (out.scale[0], 2, 1e-15);
 
   /* Not about the face's axis, or not a rotation: left alone. */
   tr = qr_transform_rotate (0, 30, origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, transformed_normal (&tr, up), &out);
-  assert_exact (out.rotation, 10);
+  qr_test_assert_exact (out.rotation, 10);
   tr = qr_transform_scale (qr_vec3 (2, 1, 1), origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 10);
+  qr_test_assert_exact (out.rotation, 10);
   tr = qr_transform_flip (0, origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 10);
+  qr_test_assert_exact (out.rotation, 10);
   /* A shear within the floor keeps +z but turns nothing as a whole. */
   tr = qr_transform_shear (0, 1, 0.5, origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, up, &out);
-  assert_exact (out.rotation, 10);
+  qr_test_assert_exact (out.rotation, 10);
   /* A point reflection is a mirror, not a turn. */
   tr = qr_transform_scale (qr_vec3 (-1, -1, -1), origin);
   qr_transform_texture (&tr, QR_TEX_VALVE, &floor_tex, up, down, &out);
-  assert_exact (out.rotation, 10);
+  qr_test_assert_exact (out.rotation, 10);
 
   /* About a sloped face's own normal: n = R_x(30) z, the turn is
    * R_x(30) R_z(25) R_x(-30). The floor projection still applies (n.z > 0),
@@ -1118,7 +1108,7 @@ test_texture_valve_rotation_field (void)
     tr = qr_transform_multiply (&b, &c);
     tr = qr_transform_multiply (&a, &tr);
     qr_transform_texture (&tr, QR_TEX_VALVE, &sloped, n, n, &out);
-    assert_exact (out.rotation, 25);
+    qr_test_assert_exact (out.rotation, 25);
   }
   /* The same for a face looking down: a turn of +25 about its normal is a
    * turn of -25 about +z, the sense of its (ceiling) projection. */
@@ -1135,7 +1125,7 @@ test_texture_valve_rotation_field (void)
     tr = qr_transform_multiply (&b, &c);
     tr = qr_transform_multiply (&a, &tr);
     qr_transform_texture (&tr, QR_TEX_VALVE, &sloped, n, n, &out);
-    assert_exact (out.rotation, 335);
+    qr_test_assert_exact (out.rotation, 335);
   }
 }
 
@@ -1194,11 +1184,11 @@ test_texture_standard_translation (void)
   /* Floor: u = x / 0.5 + 1, v = -y / 2 + 2. */
   g_assert_true (qr_transform_texture (&tr, QR_TEX_STANDARD, &tex, qr_vec3 (0, 0, 1),
                                        qr_vec3 (0, 0, 1), &out));
-  assert_exact (out.shift[0], 1 - 10 / 0.5);
-  assert_exact (out.shift[1], 2 + 6 / 2.0);
-  assert_exact (out.rotation, 0);
-  assert_exact (out.scale[0], 0.5);
-  assert_exact (out.scale[1], 2);
+  qr_test_assert_exact (out.shift[0], 1 - 10 / 0.5);
+  qr_test_assert_exact (out.shift[1], 2 + 6 / 2.0);
+  qr_test_assert_exact (out.rotation, 0);
+  qr_test_assert_exact (out.scale[0], 0.5);
+  qr_test_assert_exact (out.scale[1], 2);
 
   for (int n = 0; n < N_RANDOM_CASES; n++)
     {
@@ -1209,9 +1199,9 @@ test_texture_standard_translation (void)
                                                       : random_real_point (4096));
       g_assert_true (qr_transform_texture (&tr, QR_TEX_STANDARD, &t, plane.normal, plane.normal, &out));
       /* Only the shifts move. */
-      assert_exact (out.rotation, t.rotation);
-      assert_exact (out.scale[0], t.scale[0]);
-      assert_exact (out.scale[1], t.scale[1]);
+      qr_test_assert_exact (out.rotation, t.rotation);
+      qr_test_assert_exact (out.scale[0], t.scale[0]);
+      qr_test_assert_exact (out.scale[1], t.scale[1]);
       assert_locked (&tr, QR_TEX_STANDARD, &t, &out, &plane, plane.normal, 1e-9);
     }
 }
@@ -1327,18 +1317,18 @@ test_texture_standard_scale_zero (void)
   /* A quarter turn of a floor: 0 (read as 1) stays 0 in the file. */
   g_assert_true (qr_transform_texture (&tr, QR_TEX_STANDARD, &tex, qr_vec3 (0, 0, 1),
                                        qr_vec3 (0, 0, 1), &out));
-  assert_exact (out.scale[0], 0);
-  assert_exact (out.scale[1], 0);
-  assert_exact (out.rotation, 90);
+  qr_test_assert_exact (out.scale[0], 0);
+  qr_test_assert_exact (out.scale[1], 0);
+  qr_test_assert_exact (out.rotation, 90);
 
   /* A real change of scale writes it. */
   tr = qr_transform_scale (qr_vec3 (2, 2, 2), origin);
   g_assert_true (qr_transform_texture (&tr, QR_TEX_STANDARD, &tex, qr_vec3 (0, 0, 1),
                                        qr_vec3 (0, 0, 1), &out));
-  assert_exact (out.scale[0], 2);
-  assert_exact (out.scale[1], 2);
-  assert_exact (out.shift[0], 4);
-  assert_exact (out.shift[1], 8);
+  qr_test_assert_exact (out.scale[0], 2);
+  qr_test_assert_exact (out.scale[1], 2);
+  qr_test_assert_exact (out.shift[0], 4);
+  qr_test_assert_exact (out.shift[1], 8);
 }
 
 /* A texture turned by 30 degrees, stretched along x: the texture becomes
@@ -1405,8 +1395,8 @@ test_texture_standard_tipped (void)
   assert_locked (&tr, QR_TEX_STANDARD, &tex, &out, &plane, new_normal, 1e-9);
   /* 1 / cos 30 more texels per unit of z on the slope. */
   assert_near (out.scale[1], 0.25 * sqrt (3) / 2, 1e-12);
-  assert_exact (out.scale[0], 0.5);
-  assert_exact (out.rotation, 0);
+  qr_test_assert_exact (out.scale[0], 0.5);
+  qr_test_assert_exact (out.rotation, 0);
 }
 
 /* Texels before and after on 8 random points of the face: the U error

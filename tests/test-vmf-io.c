@@ -26,64 +26,14 @@ parse_ok (const char *text)
   return qr_test_parse_ok (text, QR_FILE_VMF);
 }
 
-static char *
-write_vmf_ok (const QrMap *map)
-{
-  g_autoptr (GError) error = NULL;
-  GString *out = qr_map_write_vmf (map, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (out);
-  return g_string_free (out, FALSE);
-}
-
-/* write → parse gives the same document; a second write is the same bytes.
- * Saving "as read" goes through the generic entry point and must be VMF. */
+/* Saving "as read" goes through the generic entry point and must be VMF. */
 static void
 assert_round_trip (const QrMap *map)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GString) generic = qr_map_write (map, QR_SAVE_AS_READ, &error);
-  g_autofree char *first = write_vmf_ok (map);
-  g_autoptr (QrMap) again = NULL;
-  g_autofree char *second = NULL;
+  g_autofree char *generic = qr_test_write_ok (map, QR_SAVE_AS_READ);
 
-  g_assert_no_error (error);
-  g_assert_nonnull (generic);
-  g_assert_cmpstr (generic->str, ==, first);
-  again = parse_ok (first);
-  qr_test_assert_maps_equal (map, again);
-  second = write_vmf_ok (again);
-  g_assert_cmpstr (first, ==, second);
-}
-
-static void
-assert_same (double got, double expected)
-{
-  if (!(got == expected && signbit (got) == signbit (expected)))
-    g_error ("got %.17g, expected %.17g", got, expected);
-}
-
-static void
-assert_vec3 (QrVec3 v, double x, double y, double z)
-{
-  assert_same (v.x, x);
-  assert_same (v.y, y);
-  assert_same (v.z, z);
-}
-
-static const QrFace *
-get_face (const QrMap *map, guint e, guint b, int f)
-{
-  const QrEntity *entity;
-  const QrBrush *brush;
-
-  g_assert_cmpuint (e, <, qr_map_entity_count (map));
-  entity = qr_map_get_entity (map, e);
-  g_assert_cmpuint (b, <, qr_entity_brush_count (entity));
-  brush = qr_entity_get_brush (entity, b);
-  g_assert_cmpint (f, <, brush->n_faces);
-  return &brush->faces[f];
+  qr_test_assert_writes_as (map, QR_SAVE_VMF, generic);
+  qr_test_assert_round_trip (map);
 }
 
 static const QrNode *
@@ -412,11 +362,7 @@ test_kept_blocks (void)
   g_assert_cmpstr (qr_node_get (child, "maxs"), ==, "(256 256 256)");
 
   /* Written back exactly where and as they were. */
-  {
-    g_autofree char *out = write_vmf_ok (map);
-
-    g_assert_cmpstr (out, ==, text);
-  }
+  qr_test_assert_writes_as (map, QR_SAVE_VMF, text);
   assert_round_trip (map);
 }
 
@@ -438,11 +384,7 @@ test_kept_anchors (void)
   g_assert_cmpint (kept_node (map->kept, 1)->anchor, ==, 2);
   g_assert_cmpstr (kept_node (map->kept, 1)->name, ==, "Hammer_plus");
   g_assert_cmpint (kept_node (map->kept, 2)->anchor, ==, 3);
-  {
-    g_autofree char *out = write_vmf_ok (map);
-
-    g_assert_cmpstr (out, ==, text);
-  }
+  qr_test_assert_writes_as (map, QR_SAVE_VMF, text);
 }
 
 static void
@@ -465,26 +407,26 @@ test_solids_and_sides (void)
   g_assert_cmpint (b->n_faces, ==, 6);
   g_assert_cmpuint (b->flags, ==, 0);
 
-  f = get_face (map, 0, 0, 0);
+  f = qr_test_get_face (map, 0, 0, 0);
   g_assert_cmpint (f->form, ==, QR_TEX_VALVE);
-  assert_vec3 (f->points[0], -64, 64, 64);
-  assert_vec3 (f->points[1], 64, 64, 64);
-  assert_vec3 (f->points[2], 64, -64, 64);
+  qr_test_assert_vec3_same (f->points[0], -64, 64, 64);
+  qr_test_assert_vec3_same (f->points[1], 64, 64, 64);
+  qr_test_assert_vec3_same (f->points[2], 64, -64, 64);
   g_assert_cmpstr (qr_map_texture_name (map, f->texture), ==, "DEV/DEV_MEASUREGENERIC01B");
-  assert_vec3 (f->tex.u_axis, 1, 0, 0);
-  assert_vec3 (f->tex.v_axis, 0, -1, 0);
-  assert_same (f->tex.shift[0], 0);
-  assert_same (f->tex.scale[0], 0.25);
-  assert_same (f->tex.scale[1], 0.25);
-  assert_same (f->tex.rotation, 0);
+  qr_test_assert_vec3_same (f->tex.u_axis, 1, 0, 0);
+  qr_test_assert_vec3_same (f->tex.v_axis, 0, -1, 0);
+  qr_test_assert_same (f->tex.shift[0], 0);
+  qr_test_assert_same (f->tex.scale[0], 0.25);
+  qr_test_assert_same (f->tex.scale[1], 0.25);
+  qr_test_assert_same (f->tex.rotation, 0);
   g_assert_cmpint (f->has_surface, ==, 0);
 
-  f = get_face (map, 0, 0, 1);
-  assert_vec3 (f->points[2], 64, 64, -64);
-  assert_same (f->tex.shift[0], -12.5);
-  assert_same (f->tex.shift[1], 7);
-  assert_same (f->tex.scale[0], 0.5);
-  assert_same (f->tex.scale[1], 0.125);
+  f = qr_test_get_face (map, 0, 0, 1);
+  qr_test_assert_vec3_same (f->points[2], 64, 64, -64);
+  qr_test_assert_same (f->tex.shift[0], -12.5);
+  qr_test_assert_same (f->tex.shift[1], 7);
+  qr_test_assert_same (f->tex.scale[0], 0.5);
+  qr_test_assert_same (f->tex.scale[1], 0.125);
   g_assert_nonnull (f->extra);
   x = f->extra->vmf;
   g_assert_nonnull (x);
@@ -499,15 +441,15 @@ test_solids_and_sides (void)
   g_assert_null (qr_node_get (x, "rotation"));
   g_assert_null (qr_node_get (x, "id"));
 
-  f = get_face (map, 0, 0, 4);
-  assert_vec3 (f->tex.u_axis, 0.866025, 0.5, 0);
-  assert_same (f->tex.shift[0], 3);
-  assert_same (f->tex.shift[1], -1.5);
-  assert_same (f->tex.rotation, 30);
+  f = qr_test_get_face (map, 0, 0, 4);
+  qr_test_assert_vec3_same (f->tex.u_axis, 0.866025, 0.5, 0);
+  qr_test_assert_same (f->tex.shift[0], 3);
+  qr_test_assert_same (f->tex.shift[1], -1.5);
+  qr_test_assert_same (f->tex.rotation, 30);
 
-  f = get_face (map, 0, 0, 5);
-  assert_same (f->tex.scale[0], -0.25);
-  assert_same (f->tex.scale[1], 1);
+  f = qr_test_get_face (map, 0, 0, 5);
+  qr_test_assert_same (f->tex.scale[0], -0.25);
+  qr_test_assert_same (f->tex.scale[1], 1);
 
   /* The solid's editor block. */
   g_assert_nonnull (b->extra);
@@ -515,7 +457,7 @@ test_solids_and_sides (void)
   g_assert_cmpstr (qr_node_get (qr_node_get_child (b->extra, "editor"), "color"), ==, "0 175 108");
   /* A solid without one has none. */
   g_assert_null (qr_entity_get_brush (world, 2)->extra);
-  g_assert_cmpstr (qr_map_texture_name (map, get_face (map, 0, 2, 3)->texture), ==, "TOOLS/TOOLSNODRAW");
+  g_assert_cmpstr (qr_map_texture_name (map, qr_test_get_face (map, 0, 2, 3)->texture), ==, "TOOLS/TOOLSNODRAW");
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_VMF);
 }
 
@@ -534,10 +476,10 @@ test_ids (void)
   g_assert_cmpuint (qr_entity_get_brush (qr_map_get_entity (map, 2), 0)->id, ==, 81);
   for (int i = 0; i < 6; i++)
     {
-      g_assert_cmpuint (get_face (map, 0, 0, i)->id, ==, 1 + (QrId) i);
-      g_assert_cmpuint (get_face (map, 0, 1, i)->id, ==, 20 + (QrId) i);
-      g_assert_cmpuint (get_face (map, 0, 2, i)->id, ==, 30 + (QrId) i);
-      g_assert_cmpuint (get_face (map, 2, 0, i)->id, ==, 90 + (QrId) i);
+      g_assert_cmpuint (qr_test_get_face (map, 0, 0, i)->id, ==, 1 + (QrId) i);
+      g_assert_cmpuint (qr_test_get_face (map, 0, 1, i)->id, ==, 20 + (QrId) i);
+      g_assert_cmpuint (qr_test_get_face (map, 0, 2, i)->id, ==, 30 + (QrId) i);
+      g_assert_cmpuint (qr_test_get_face (map, 2, 0, i)->id, ==, 90 + (QrId) i);
     }
 
   /* New objects take ids above the largest of their kind. */
@@ -568,8 +510,8 @@ test_ids_missing (void)
 
   g_assert_cmpuint (world->id, !=, qr_map_get_entity (map, 1)->id);
   g_assert_cmpuint (qr_entity_get_brush (world, 0)->id, !=, qr_entity_get_brush (world, 1)->id);
-  g_assert_cmpuint (get_face (map, 0, 0, 0)->id, !=, get_face (map, 0, 0, 1)->id);
-  g_assert_cmpuint (get_face (map, 0, 0, 1)->id, ==, 1);
+  g_assert_cmpuint (qr_test_get_face (map, 0, 0, 0)->id, !=, qr_test_get_face (map, 0, 0, 1)->id);
+  g_assert_cmpuint (qr_test_get_face (map, 0, 0, 1)->id, ==, 1);
   g_assert_cmpuint (qr_map_get_entity (map, 1)->id, ==, 1);
   g_assert_cmpuint (qr_entity_get_brush (world, 1)->id, ==, 1);
   assert_round_trip (map);
@@ -654,7 +596,7 @@ test_connections (void)
   g_assert_cmpstr (qr_node_get (e, "logicalpos"), ==, "[0 500]");
 
   /* Byte-exact in the output. */
-  out = write_vmf_ok (map);
+  out = qr_test_write_ok (map, QR_SAVE_VMF);
   g_assert_nonnull (strstr (out, "\t\t\"OnTrigger\" \"door,Open,,0,-1\"\n"
                                  "\t\t\"OnTrigger\" \"door" ESC "Close" ESC ESC "1.5" ESC "-1\"\n"
                                  "\t\t\"OnSpawn\" \"!self" ESC "AddOutput" ESC "targetname \\\"x\\\"" ESC "0" ESC "1\"\n"));
@@ -674,13 +616,11 @@ test_escaped_quotes (void)
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
   const QrEntity *world = qr_map_get_entity (map, 0);
-  g_autofree char *out = NULL;
 
   g_assert_cmpstr (qr_entity_get_key (world, "message"), ==, "say \"hi\" twice \"\"");
   g_assert_cmpstr (qr_entity_get_key (world, "wad"), ==, "C:\\\\sdk\\\\");
   g_assert_cmpstr (qr_entity_get_key (world, "quote\"key"), ==, "v");
-  out = write_vmf_ok (map);
-  g_assert_cmpstr (out, ==, text);
+  qr_test_assert_writes_as (map, QR_SAVE_VMF, text);
   assert_round_trip (map);
 
   /* A backslash ending a value before the line ends is no escape. */
@@ -750,11 +690,10 @@ test_dispinfo_powers (void)
       DispSpec d = { .power = power };
       g_autofree char *text = disp_vmf (&d);
       g_autoptr (QrMap) map = parse_ok (text);
-      const QrFace *f = get_face (map, 0, 0, 0);
+      const QrFace *f = qr_test_get_face (map, 0, 0, 0);
       const QrNode *disp, *rows;
       int n = (1 << power) + 1;
       g_autofree char *last_row = g_strdup_printf ("row%d", n - 1);
-      g_autofree char *out = NULL;
 
       g_assert_nonnull (f->extra);
       g_assert_nonnull (f->extra->vmf);
@@ -786,8 +725,7 @@ test_dispinfo_powers (void)
       g_assert_cmpstr (f->extra->vmf->items[1].key, ==, "dispinfo");
       g_assert_cmpstr (f->extra->vmf->items[2].key, ==, "smoothing_groups");
 
-      out = write_vmf_ok (map);
-      g_assert_cmpstr (out, ==, text);
+      qr_test_assert_writes_as (map, QR_SAVE_VMF, text);
       assert_round_trip (map);
     }
 
@@ -801,7 +739,7 @@ test_dispinfo_powers (void)
         g_autofree char *text = disp_vmf (&d);
         g_autoptr (QrMap) map = parse_ok (text);
 
-        g_assert_null (qr_node_get_child (get_face (map, 0, 0, 0)->extra->vmf->items[1].child, optional[i]));
+        g_assert_null (qr_node_get_child (qr_test_get_face (map, 0, 0, 0)->extra->vmf->items[1].child, optional[i]));
         assert_round_trip (map);
       }
   }
@@ -899,23 +837,23 @@ test_round_trip_loose (void)
     "}\r\n";
   g_autoptr (QrMap) map = parse_ok (text);
   const QrEntity *world = qr_map_get_entity (map, 0);
-  const QrFace *f = get_face (map, 0, 0, 0);
-  const QrFace *g = get_face (map, 0, 0, 1);
+  const QrFace *f = qr_test_get_face (map, 0, 0, 0);
+  const QrFace *g = qr_test_get_face (map, 0, 0, 1);
 
   g_assert_cmpuint (world->id, ==, 1);
   g_assert_cmpuint (world->keys->len, ==, 2);
   g_assert_cmpstr (g_array_index (world->keys, QrKeyValue, 1).key, ==, "skyname");
   g_assert_cmpuint (qr_entity_get_brush (world, 0)->id, ==, 3);
   g_assert_cmpuint (f->id, ==, 5);
-  assert_same (f->tex.rotation, 15);
-  assert_vec3 (f->tex.u_axis, 0.9659258262890683, 0, 0.2588190451025208);
-  assert_vec3 (f->tex.v_axis, 0, -0.965926, -0.258819);
-  assert_same (f->tex.shift[0], -4);
-  assert_same (f->tex.shift[1], 8);
+  qr_test_assert_same (f->tex.rotation, 15);
+  qr_test_assert_vec3_same (f->tex.u_axis, 0.9659258262890683, 0, 0.2588190451025208);
+  qr_test_assert_vec3_same (f->tex.v_axis, 0, -0.965926, -0.258819);
+  qr_test_assert_same (f->tex.shift[0], -4);
+  qr_test_assert_same (f->tex.shift[1], 8);
   g_assert_cmpstr (qr_node_get (f->extra->vmf, "lightmapscale"), ==, "32");
-  assert_vec3 (g->points[0], 1000, -0.0, 0.1);
-  assert_vec3 (g->points[1], 0.30000000000000004, 64, -64);
-  assert_same (g->tex.rotation, 0);
+  qr_test_assert_vec3_same (g->points[0], 1000, -0.0, 0.1);
+  qr_test_assert_vec3_same (g->points[1], 0.30000000000000004, 64, -64);
+  qr_test_assert_same (g->tex.rotation, 0);
   g_assert_cmpuint (qr_map_get_entity (map, 1)->id, ==, 9);
   g_assert_cmpuint (qr_map_get_entity (map, 1)->keys->len, ==, 1);
   g_assert_cmpuint (qr_map_get_entity (map, 1)->kept->len, ==, 1);
@@ -938,7 +876,7 @@ test_round_trip_bare_side (void)
     "\t\t\t\"rotation\" \"0\"\n"
     "\t\t}\n\t}\n}\n";
   g_autoptr (QrMap) map = parse_ok (text);
-  const QrFace *f = get_face (map, 0, 0, 0);
+  const QrFace *f = qr_test_get_face (map, 0, 0, 0);
 
   g_assert_true (f->extra == NULL || f->extra->vmf == NULL);
   assert_round_trip (map);
@@ -1009,17 +947,17 @@ assert_same_faces (const QrMap *a, const QrMap *b)
               const QrFace *fa = &ba->faces[k], *fb = &bb->faces[k];
 
               for (int p = 0; p < 3; p++)
-                assert_vec3 (fb->points[p], fa->points[p].x, fa->points[p].y, fa->points[p].z);
+                qr_test_assert_vec3_same (fb->points[p], fa->points[p].x, fa->points[p].y, fa->points[p].z);
               g_assert_cmpstr (qr_map_texture_name (a, fa->texture), ==, qr_map_texture_name (b, fb->texture));
               g_assert_cmpint (fa->form, ==, QR_TEX_VALVE);
               g_assert_cmpint (fb->form, ==, QR_TEX_VALVE);
-              assert_vec3 (fb->tex.u_axis, fa->tex.u_axis.x, fa->tex.u_axis.y, fa->tex.u_axis.z);
-              assert_vec3 (fb->tex.v_axis, fa->tex.v_axis.x, fa->tex.v_axis.y, fa->tex.v_axis.z);
-              assert_same (fb->tex.shift[0], fa->tex.shift[0]);
-              assert_same (fb->tex.shift[1], fa->tex.shift[1]);
-              assert_same (fb->tex.scale[0], fa->tex.scale[0]);
-              assert_same (fb->tex.scale[1], fa->tex.scale[1]);
-              assert_same (fb->tex.rotation, fa->tex.rotation);
+              qr_test_assert_vec3_same (fb->tex.u_axis, fa->tex.u_axis.x, fa->tex.u_axis.y, fa->tex.u_axis.z);
+              qr_test_assert_vec3_same (fb->tex.v_axis, fa->tex.v_axis.x, fa->tex.v_axis.y, fa->tex.v_axis.z);
+              qr_test_assert_same (fb->tex.shift[0], fa->tex.shift[0]);
+              qr_test_assert_same (fb->tex.shift[1], fa->tex.shift[1]);
+              qr_test_assert_same (fb->tex.scale[0], fa->tex.scale[0]);
+              qr_test_assert_same (fb->tex.scale[1], fa->tex.scale[1]);
+              qr_test_assert_same (fb->tex.rotation, fa->tex.rotation);
             }
         }
     }
@@ -1029,7 +967,7 @@ static void
 test_map_to_vmf (void)
 {
   g_autoptr (QrMap) map = qr_test_parse_ok (valve_map, QR_FILE_MAP);
-  g_autofree char *vmf = write_vmf_ok (map);
+  g_autofree char *vmf = qr_test_write_ok (map, QR_SAVE_VMF);
   g_autoptr (QrMap) back = parse_ok (vmf);
 
   assert_same_faces (map, back);
@@ -1040,10 +978,10 @@ test_map_to_vmf (void)
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (back, 2), "origin"), ==, "0 0 24");
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (back, 0), "wad"), ==, "halflife.wad");
   /* Ids carry over, and Hammer's side defaults are filled in. */
-  g_assert_cmpuint (get_face (back, 0, 0, 3)->id, ==, get_face (map, 0, 0, 3)->id);
+  g_assert_cmpuint (qr_test_get_face (back, 0, 0, 3)->id, ==, qr_test_get_face (map, 0, 0, 3)->id);
   g_assert_cmpuint (qr_entity_get_brush (qr_map_get_entity (back, 1), 0)->id, ==,
                     qr_entity_get_brush (qr_map_get_entity (map, 1), 0)->id);
-  g_assert_cmpstr (qr_node_get (get_face (back, 0, 0, 0)->extra->vmf, "lightmapscale"), ==, "16");
+  g_assert_cmpstr (qr_node_get (qr_test_get_face (back, 0, 0, 0)->extra->vmf, "lightmapscale"), ==, "16");
   assert_round_trip (back);
 
   /* And back to a .map: the same faces again. */
@@ -1100,13 +1038,13 @@ test_standard_map_to_vmf (void)
     "}\n"
     "}\n";
   g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_MAP);
-  g_autofree char *vmf = write_vmf_ok (map);
+  g_autofree char *vmf = qr_test_write_ok (map, QR_SAVE_VMF);
   g_autoptr (QrMap) back = parse_ok (vmf);
 
   g_assert_nonnull (strstr (vmf, "\"uaxis\" \"[1 0 0 0] 1\"\n"));
   for (int i = 0; i < 4; i++)
     {
-      const QrFace *a = get_face (map, 0, 0, i), *b = get_face (back, 0, 0, i);
+      const QrFace *a = qr_test_get_face (map, 0, 0, i), *b = qr_test_get_face (back, 0, 0, i);
       QrPlane plane;
       QrUV ta[3], tb[3];
 

@@ -3,18 +3,7 @@
 #include <glib.h>
 #include "qr-eps.h"
 #include "qr-winding.h"
-
-/* g_assert_cmpfloat prints nine digits: too few to see a one-ulp miss. */
-#define assert_exact(got, want) \
-  G_STMT_START { \
-    double got_ = (got), want_ = (want); \
-    if (!(got_ == want_)) \
-      { \
-        g_autofree char *msg_ = g_strdup_printf ("%s == %s: got %.17g, expected %.17g", \
-                                                 #got, #want, got_, want_); \
-        g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg_); \
-      } \
-  } G_STMT_END
+#include "qr-test-assert.h"
 
 /* The side of the world the base winding must cover. */
 #define WORLD 1048576.0 /* 2^20 */
@@ -45,9 +34,9 @@ make_plane (double nx, double ny, double nz, double dist)
 static void
 assert_vec3_exact (QrVec3 got, double x, double y, double z)
 {
-  assert_exact (got.x, x);
-  assert_exact (got.y, y);
-  assert_exact (got.z, z);
+  qr_test_assert_exact (got.x, x);
+  qr_test_assert_exact (got.y, y);
+  qr_test_assert_exact (got.z, z);
 }
 
 /* The same loop of points, exactly, starting anywhere. */
@@ -187,9 +176,9 @@ test_base_axial_exact (void)
                 double c = qr_vec3_get (w->p[i], k);
 
                 if (k == axis)
-                  assert_exact (c, sign * dists[j]);
+                  qr_test_assert_exact (c, sign * dists[j]);
                 else
-                  assert_exact (fabs (c), QR_BASE_WINDING_EXTENT);
+                  qr_test_assert_exact (fabs (c), QR_BASE_WINDING_EXTENT);
               }
         }
 }
@@ -223,7 +212,7 @@ test_base_around (void)
               g_assert_cmpfloat (fabs (qr_plane_distance_to (&plane, a)), <=, 1e-9);
               g_assert_cmpfloat (fabs (inradius - 100), <=, 1e-9);
               if (qr_plane_axis (&plane) != QR_PLANE_NOT_AXIAL)
-                assert_exact (qr_vec3_dot (a, plane.normal), plane.dist);
+                qr_test_assert_exact (qr_vec3_dot (a, plane.normal), plane.dist);
             }
         }
 }
@@ -747,7 +736,7 @@ test_area_center (void)
   QrVec3 far[4];
   QrVec3 newell = qr_points_newell (square, 4);
 
-  assert_exact (qr_winding_area (w), 4);
+  qr_test_assert_exact (qr_winding_area (w), 4);
   assert_vec3_exact (qr_winding_center (w), 0, 0, 5);
   /* Newell: along the normal, length twice the area. */
   assert_vec3_exact (newell, 0, 0, 8);
@@ -755,13 +744,13 @@ test_area_center (void)
   /* Far from the origin the sums stay exact: the loop is taken about its first point. */
   for (int i = 0; i < 4; i++)
     far[i] = qr_vec3_add (square[i], qr_vec3 (30000.5, -65536, 65000.25));
-  assert_exact (polygon_area (far, 4), 4);
+  qr_test_assert_exact (polygon_area (far, 4), 4);
 
   {
     const QrVec3 tri[3] = { { 0, 0, 0 }, { 0, 3, 0 }, { 0, 0, 4 } };
     g_autoptr (QrWinding) t = winding_from (tri, 3);
 
-    assert_exact (qr_winding_area (t), 6);
+    qr_test_assert_exact (qr_winding_area (t), 6);
     assert_vec3_exact (qr_points_newell (tri, 3), 12, 0, 0);
   }
 }

@@ -273,6 +273,14 @@ on_realize (GtkWidget *widget, QrRenderBench *bench)
   bench->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), bench);
 }
 
+/* The frames count from the map, not from the empty window before it. */
+static void
+on_map_loaded (QrWindow *window, QrRenderBench *bench)
+{
+  bench->loaded = TRUE;
+  queue_frame (bench);
+}
+
 void
 qr_window_start_render_bench (QrWindow *self, int frames, gboolean drag)
 {
@@ -291,17 +299,10 @@ qr_window_start_render_bench (QrWindow *self, int frames, gboolean drag)
                           GTK_WIDGET (self->front_canvas), GTK_WIDGET (self->side_canvas) };
   for (int i = 0; i < 4; i++)
     g_signal_connect (views[i], "rendered", G_CALLBACK (on_rendered), bench);
+  g_signal_connect (self, "map-loaded", G_CALLBACK (on_map_loaded), bench);
   if (gtk_widget_get_realized (GTK_WIDGET (self)))
     on_realize (GTK_WIDGET (self), bench);
   else
     g_signal_connect (self, "realize", G_CALLBACK (on_realize), bench);
 }
 
-void
-_qr_window_bench_map_loaded (QrWindow *self)
-{
-  if (self->bench == NULL)
-    return;
-  self->bench->loaded = TRUE;
-  queue_frame (self->bench);
-}

@@ -138,7 +138,7 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
                                          ", %u patches kept unread (see quarry-cli info)", unread),
                             unread);
   _qr_window_set_message (self, message->str);
-  _qr_window_bench_map_loaded (self);
+  g_signal_emit_by_name (self, "map-loaded");
 }
 
 void

@@ -159,6 +159,5 @@ void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);
-void _qr_window_bench_map_loaded (QrWindow *self);
 
 G_END_DECLS

@@ -1,8 +1,9 @@
 /* qr-window-tools.c — the window's side of the editing tools: design
- * canvas events become QrInput for the active tool, its preview becomes
- * overlay lines in every view, arrow keys nudge the selection. The 3D
- * camera's marker (qr-camera-place.h) joins the design canvases' overlay,
- * and a press on it drags the camera instead of reaching the tool. */
+ * canvas events become QrInput for the active tool (3D clicks, as rays,
+ * for Select), its preview becomes overlay lines in every view, arrow keys
+ * nudge the selection. The 3D camera's marker (qr-camera-place.h) joins
+ * the design canvases' overlay, and a press on it drags the camera instead
+ * of reaching the tool. */
 #include "qr-window-private.h"
 
 #include <glib/gi18n.h>
@@ -286,6 +287,20 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
+/* A click in the 3D view, as its picking ray. Only Select acts there so
+ * far: the click reaches it whichever tool is active. */
+static void
+on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *self)
+{
+  QrInput in = {
+    .view = QR_TOOL_VIEW_3D,
+    .ray = *ray,
+    .grid = self->grid_size,
+    .modifiers = toggle ? QR_INPUT_CTRL : 0,
+  };
+  qr_tool_press (self->select_tool, self->document, &in, 1);
+}
+
 /* Arrow keys nudge the selection one grid step along the view's axes; a
  * run of nudges is one undo step. */
 static gboolean
@@ -424,6 +439,7 @@ _qr_window_init_tools (QrWindow *self)
     }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
+  g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect_swapped (self->shape_list, "notify::selected", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_sides, "value-changed", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_arc, "value-changed", G_CALLBACK (on_shape_changed), self);

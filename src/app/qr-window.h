@@ -1,5 +1,6 @@
 /* qr-window.h — one editor window over one document: four views, menus,
- * history, status bar. */
+ * history, status bar. Signal "map-loaded" (no arguments): a map opened by
+ * qr_window_load has become the window's document. */
 #pragma once
 
 #include <gtk/gtk.h>

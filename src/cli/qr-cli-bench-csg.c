@@ -1,7 +1,8 @@
 /* quarry-cli bench --csg: carving a 24-sided cylinder through a map at 20
  * seeded positions, a convex union of 100 overlapping random brushes, and
  * hollowing a 64-sided cylinder. One JSON line per file. */
-#include "qr-cli.h"
+#include "qr-cli-bench-csg.h"
+#include "qr-cli-common.h"
 #include "qr-cli-json.h"
 #include "qr-csg.h"
 #include "qr-eps.h"

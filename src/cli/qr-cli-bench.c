@@ -1,6 +1,7 @@
 /* quarry-cli bench: median times to parse, build geometry and save a map,
  * and the memory a loaded map takes. One JSON line per file. */
 #include "qr-cli.h"
+#include "qr-cli-bench-csg.h"
 #include "qr-cli-json.h"
 #include "qr-operations.h"
 
@@ -8,32 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-double
-qr_cli_median (GArray *samples)
-{
-  guint n = samples->len;
-
-  if (n == 0)
-    return 0;
-  g_array_sort (samples, compare_doubles);
-  return n % 2 ? g_array_index (samples, double, n / 2)
-               : 0.5 * (g_array_index (samples, double, n / 2 - 1) + g_array_index (samples, double, n / 2));
-}
-
-double
-qr_cli_now_ms (void)
-{
-  return (double) g_get_monotonic_time () / 1000.0;
-}
 
 /* Peak RSS of loading the file and building its geometry, measured in a
  * fresh process (this program re-run with a hidden command) so that
@@ -78,11 +53,14 @@ qr_cli_peak_rss (int argc, char **argv)
 typedef struct
 {
   GArray *move_one, *undo_one, *redo_one, *move_all, *undo_all;
+  GArray *find_all, *texture_all;
 } EditTimes;
 
 /* One brush in the middle of the map moved, undone and redone; then every
  * brush moved at once and undone: command, geometry rebuild and change
- * set, as the editor does them. */
+ * set, as the editor does them. Then where every brush is, one id at a
+ * time (what the views ask for each id of a change set), and a texture
+ * set on one face of every brush (an edit of many faces) and undone. */
 static void
 bench_edits (QrMap *map, int repeat, EditTimes *t)
 {
@@ -125,6 +103,31 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
       g_array_append_val (t->move_all, (double) { t1 - t0 });
       g_array_append_val (t->undo_all, (double) { t2 - t1 });
     }
+  for (int r = 0; r < repeat; r++)
+    {
+      double t0 = qr_cli_now_ms ();
+      guint found = 0, e, b;
+
+      for (guint i = 0; i < all->len; i++)
+        found += qr_document_find_brush (doc, g_array_index (all, QrId, i), &e, &b);
+      g_assert (found == all->len);
+      g_array_append_val (t->find_all, (double) { qr_cli_now_ms () - t0 });
+    }
+  {
+    g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFaceRef), all->len);
+    QrTexChange change = { .name = "bench_texture" };
+
+    for (guint i = 0; i < all->len; i++)
+      g_array_append_val (faces, ((QrFaceRef) { g_array_index (all, QrId, i), 0 }));
+    for (int r = 0; r < repeat; r++)
+      {
+        double t0 = qr_cli_now_ms ();
+
+        qr_op_set_texture (doc, (QrFaceRef *) (gpointer) faces->data, faces->len, &change, NULL);
+        g_array_append_val (t->texture_all, (double) { qr_cli_now_ms () - t0 });
+        qr_document_undo (doc);
+      }
+  }
 }
 
 static json_object *
@@ -150,7 +153,9 @@ bench_file (const char *path, int repeat)
   g_autoptr (GArray) redo_one = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) move_all = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) undo_all = g_array_new (FALSE, FALSE, sizeof (double));
-  EditTimes edits = { move_one, undo_one, redo_one, move_all, undo_all };
+  g_autoptr (GArray) find_all = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) texture_all = g_array_new (FALSE, FALSE, sizeof (double));
+  EditTimes edits = { move_one, undo_one, redo_one, move_all, undo_all, find_all, texture_all };
   guint brushes = 0, faces = 0, invalid = 0;
   gsize len;
   json_object *root;
@@ -262,6 +267,8 @@ bench_file (const char *path, int repeat)
       json_object_object_add (root, "redo_one_ms", ms (redo_one));
       json_object_object_add (root, "move_all_ms", ms (move_all));
       json_object_object_add (root, "undo_all_ms", ms (undo_all));
+      json_object_object_add (root, "find_all_ms", ms (find_all));
+      json_object_object_add (root, "texture_all_ms", ms (texture_all));
     }
   json_object_object_add (root, "peak_rss_kb", json_object_new_int64 (rss));
   json_object_object_add (root, "rss_bytes_per_brush",

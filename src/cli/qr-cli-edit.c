@@ -52,36 +52,6 @@ parse_axis (const char *text, int *axis)
   return false;
 }
 
-/* "E:B[:F]" → brush id (and face, -1 when absent). */
-bool
-qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error)
-{
-  QrMap *map = qr_document_get_map (doc);
-  g_auto (GStrv) parts = g_strsplit (text, ":", -1);
-  guint n = g_strv_length (parts);
-  guint64 e, b, f = 0;
-  QrEntity *entity;
-
-  if ((n != 2 && !(n == 3 && face != NULL))
-      || !g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT, &e, NULL)
-      || !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &b, NULL)
-      || (n == 3 && !g_ascii_string_to_unsigned (parts[2], 10, 0, G_MAXINT, &f, NULL)))
-    {
-      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                   "“%s” is not an object name (entity:brush%s)", text, face ? "[:face]" : "");
-      return false;
-    }
-  if (e >= qr_map_entity_count (map) || b >= qr_entity_brush_count (entity = qr_map_get_entity (map, (guint) e)))
-    {
-      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no brush %s", text);
-      return false;
-    }
-  *brush = qr_entity_get_brush (entity, (guint) b)->id;
-  if (face != NULL)
-    *face = n == 3 ? (int) f : -1;
-  return true;
-}
-
 /* "0:1,0:2,3" → brush ids, and entity ids for the names without a brush
  * (a whole entity: "3"). Steps that take brushes only pass no `entities`. */
 static GArray *

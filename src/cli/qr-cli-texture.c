@@ -1,6 +1,7 @@
 /* quarry-cli texture-png: decode one texture from a WAD, PAK or folder and
  * write it as an RGBA PNG. */
 #include "qr-cli.h"
+#include "qr-cli-common.h"
 
 #include "qr-image-file.h"
 #include "qr-texture-source.h"

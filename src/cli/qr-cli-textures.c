@@ -1,5 +1,6 @@
 /* quarry-cli textures: where a map's textures are, and which are missing. */
 #include "qr-cli.h"
+#include "qr-cli-common.h"
 #include "qr-cli-json.h"
 
 #include <stdio.h>

@@ -31,36 +31,6 @@ usage (FILE *to)
   return to == stdout ? QR_EXIT_OK : QR_EXIT_USAGE;
 }
 
-bool
-qr_cli_parse_options (GOptionContext *context, int *argc, char ***argv)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!g_option_context_parse (context, argc, argv, &error))
-    {
-      fprintf (stderr, "quarry-cli: %s\n", error->message);
-      return false;
-    }
-  return true;
-}
-
-QrMap *
-qr_cli_load (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  QrMap *map = qr_map_load (path, &error);
-
-  if (map == NULL)
-    fprintf (stderr, "quarry-cli: %s\n", error->message);
-  return map;
-}
-
-char *
-qr_cli_dup_brush_name (guint entity, guint brush)
-{
-  return g_strdup_printf ("%u:%u", entity, brush);
-}
-
 int
 main (int argc, char **argv)
 {

@@ -498,53 +498,19 @@ qr_document_in_edit (QrDocument *doc)
 gboolean
 qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index)
 {
-  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
-    {
-      QrEntity *ent = qr_map_get_entity (doc->map, e);
-
-      for (guint b = 0; b < qr_entity_brush_count (ent); b++)
-        if (qr_entity_get_brush (ent, b)->id == id)
-          {
-            *entity = e;
-            *index = b;
-            return TRUE;
-          }
-    }
-  return FALSE;
+  return qr_map_find_brush (doc->map, id, entity, index);
 }
 
 gboolean
 qr_document_find_entity (QrDocument *doc, QrId id, guint *entity)
 {
-  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
-    if (qr_map_get_entity (doc->map, e)->id == id)
-      {
-        *entity = e;
-        return TRUE;
-      }
-  return FALSE;
+  return qr_map_find_entity (doc->map, id, entity);
 }
 
 gboolean
 qr_document_find_patch (QrDocument *doc, QrId id, guint *entity, guint *kept)
 {
-  for (guint e = 0; e < qr_map_entity_count (doc->map); e++)
-    {
-      QrEntity *ent = qr_map_get_entity (doc->map, e);
-
-      for (guint k = 0; k < ent->kept->len; k++)
-        {
-          const QrNode *node = g_ptr_array_index (ent->kept, k);
-
-          if (node->patch != NULL && node->patch->id == id)
-            {
-              *entity = e;
-              *kept = k;
-              return TRUE;
-            }
-        }
-    }
-  return FALSE;
+  return qr_map_find_patch (doc->map, id, entity, kept);
 }
 
 QrPatch *

@@ -145,6 +145,7 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
             qr_change_set_add (changes->brushes_added, incoming->id);
           }
         swap_pointers (slot, &op->object);
+        qr_map_index_brush_replaced (map, op->entity, op->brush, op->object);
       }
       break;
 
@@ -155,6 +156,7 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
         g_ptr_array_insert (e->brushes, (gint) op->brush, op->object);
         qr_change_set_add (changes->brushes_added, ((QrBrush *) op->object)->id);
         op->object = NULL;
+        qr_map_index_brush_inserted (map, op->entity, op->brush);
       }
       break;
 
@@ -164,6 +166,7 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
 
         op->object = g_ptr_array_steal_index (e->brushes, op->brush);
         qr_change_set_add (changes->brushes_removed, ((QrBrush *) op->object)->id);
+        qr_map_index_brush_removed (map, op->entity, op->brush, op->object);
       }
       break;
 
@@ -174,6 +177,7 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
         swap_header (e, op->object);
         qr_change_set_add (changes->entities_modified, e->id);
         note_patch_changes (((QrEntity *) op->object)->kept, e->kept, changes);
+        qr_map_index_header_swapped (map, op->entity, op->object);
       }
       break;
 
@@ -182,12 +186,14 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
       qr_change_set_add (changes->entities_added, ((QrEntity *) op->object)->id);
       note_entity_brushes (changes->brushes_added, op->object);
       op->object = NULL;
+      qr_map_index_entity_inserted (map, op->entity);
       break;
 
     case QR_OP_REMOVE_ENTITY:
       op->object = g_ptr_array_steal_index (map->entities, op->entity);
       qr_change_set_add (changes->entities_removed, ((QrEntity *) op->object)->id);
       note_entity_brushes (changes->brushes_removed, op->object);
+      qr_map_index_entity_removed (map, op->entity, op->object);
       break;
 
     default:

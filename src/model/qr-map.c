@@ -25,6 +25,7 @@ qr_map_free (QrMap *map)
   g_ptr_array_unref (map->kept);
   g_hash_table_unref (map->texture_index);
   g_ptr_array_unref (map->textures);
+  qr_map_index_free (map->index);
   g_free (map->preamble);
   g_free (map);
 }

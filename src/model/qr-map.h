@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include "qr-entity.h"
+#include "qr-map-index.h"
 #include "qr-model-types.h"
 
 typedef enum
@@ -33,6 +34,7 @@ struct _QrMap
   GPtrArray *textures; /* char *, owned: texture names by index */
   GHashTable *texture_index; /* name → index + 1 (borrowed keys) */
   uint32_t last_texture;     /* faces in a row mostly share a texture: checked before hashing */
+  QrMapIndex *index;         /* where each id is (qr-map-index.h); owned, made on first use */
   QrId next_entity_id;
   QrId next_brush_id;
   QrId next_face_id;

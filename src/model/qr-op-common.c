@@ -9,54 +9,26 @@ qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error)
   g_autoptr (GHashTable) wanted = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) locs = g_array_sized_new (FALSE, TRUE, sizeof (QrBrushLoc), n);
   QrMap *map = qr_document_get_map (doc);
-  guint found = 0;
 
   g_array_set_size (locs, n);
   for (guint i = 0; i < n; i++)
+    if (!g_hash_table_add (wanted, GUINT_TO_POINTER (ids[i])))
+      {
+        g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Brush %u is named twice"), ids[i]);
+        return NULL;
+      }
+
+  for (guint i = 0; i < n; i++)
     {
-      if (g_hash_table_contains (wanted, GUINT_TO_POINTER (ids[i])))
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Brush %u is named twice"), ids[i]);
-          return NULL;
-        }
-      /* value: position in `ids` + 1 */
-      g_hash_table_insert (wanted, GUINT_TO_POINTER (ids[i]), GUINT_TO_POINTER (i + 1));
-    }
+      guint e, b;
 
-  for (guint e = 0; e < qr_map_entity_count (map) && found < n; e++)
-    {
-      QrEntity *entity = qr_map_get_entity (map, e);
-
-      for (guint b = 0; b < qr_entity_brush_count (entity) && found < n; b++)
-        {
-          QrBrush *brush = qr_entity_get_brush (entity, b);
-          guint at = 0;
-
-          /* A few ids (a click, a nudge): comparing beats hashing. */
-          if (n <= 8)
-            {
-              for (guint i = 0; i < n && at == 0; i++)
-                if (ids[i] == brush->id)
-                  at = i + 1;
-            }
-          else
-            at = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (brush->id)));
-
-          if (at != 0)
-            {
-              g_array_index (locs, QrBrushLoc, at - 1) = (QrBrushLoc) { e, b, brush };
-              found++;
-            }
-        }
-    }
-
-  if (found < n)
-    for (guint i = 0; i < n; i++)
-      if (g_array_index (locs, QrBrushLoc, i).brush == NULL)
+      if (!qr_map_find_brush (map, ids[i], &e, &b))
         {
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no brush %u"), ids[i]);
           return NULL;
         }
+      g_array_index (locs, QrBrushLoc, i) = (QrBrushLoc) { e, b, qr_entity_get_brush (qr_map_get_entity (map, e), b) };
+    }
   return g_steal_pointer (&locs);
 }
 
@@ -69,23 +41,16 @@ qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, 
   g_autoptr (GArray) ids = g_array_sized_new (FALSE, FALSE, sizeof (QrId), objs->n_brushes);
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
 
-  if (objs->n_entities > 0)
+  for (guint i = 0; i < objs->n_entities; i++)
     {
-      g_autoptr (GHashTable) at = g_hash_table_new (NULL, NULL);
-      for (guint e = 0; e < qr_map_entity_count (map); e++)
-        g_hash_table_insert (at, GUINT_TO_POINTER (qr_map_get_entity (map, e)->id), GUINT_TO_POINTER (e + 1));
-      for (guint i = 0; i < objs->n_entities; i++)
+      guint e;
+      if (!qr_map_find_entity (map, objs->entities[i], &e))
         {
-          guint e = GPOINTER_TO_UINT (g_hash_table_lookup (at, GUINT_TO_POINTER (objs->entities[i])));
-          if (e == 0)
-            {
-              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"),
-                           objs->entities[i]);
-              return FALSE;
-            }
-          e--;
-          g_array_append_val (where, e);
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"),
+                       objs->entities[i]);
+          return FALSE;
         }
+      g_array_append_val (where, e);
     }
   /* A brush named and also in a named entity moves once. */
   for (guint i = 0; i < objs->n_brushes; i++)

@@ -7,37 +7,16 @@
 
 #include <glib/gi18n-lib.h>
 
-/* The ids of every patch in the map (a set). */
-static GHashTable *
-patch_ids (QrDocument *doc)
-{
-  QrMap *map = qr_document_get_map (doc);
-  GHashTable *set = g_hash_table_new (NULL, NULL);
-
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    {
-      const QrEntity *entity = qr_map_get_entity (map, e);
-
-      for (guint k = 0; k < entity->kept->len; k++)
-        {
-          const QrPatch *p = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
-          if (p != NULL)
-            g_hash_table_add (set, GUINT_TO_POINTER (p->id));
-        }
-    }
-  return set;
-}
-
 void
 qr_op_split_patches (QrDocument *doc, const QrId *ids, guint n, GArray *others, GArray *patches)
 {
-  g_autoptr (GHashTable) set = NULL;
+  QrMap *map = qr_document_get_map (doc);
 
-  if (n == 0)
-    return;
-  set = patch_ids (doc);
   for (guint i = 0; i < n; i++)
-    g_array_append_val (g_hash_table_contains (set, GUINT_TO_POINTER (ids[i])) ? patches : others, ids[i]);
+    {
+      guint e, k;
+      g_array_append_val (qr_map_find_patch (map, ids[i], &e, &k) ? patches : others, ids[i]);
+    }
 }
 
 gboolean

@@ -11,7 +11,7 @@ typedef struct
 } QrBrushLoc;
 
 /* Where each id is, in the order given; fails naming the first id not
- * found, or any id given twice. One pass over the map. */
+ * found, or any id given twice. O(n) through the map's id index. */
 GArray *qr_op_locate (QrDocument *doc, const QrId *ids, guint n, GError **error);
 
 /* The objects' brushes, with every brush of the entities named, each once

@@ -51,7 +51,9 @@ qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTex
 {
   QrMap *map = qr_document_get_map (doc);
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GHashTable) at = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) locs = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
 
   if (n == 0)
     {
@@ -63,46 +65,48 @@ qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTex
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A texture scale cannot be zero"));
       return FALSE;
     }
-  /* One copy per brush, however many of its faces change. */
+  /* One copy per brush, however many of its faces change; `at` maps a
+   * brush id to its place in `ids` + 1, so many faces cost linear time. */
   for (guint i = 0; i < n; i++)
-    {
-      bool seen = false;
-
-      for (guint k = 0; k < ids->len && !seen; k++)
-        seen = g_array_index (ids, QrId, k) == faces[i].brush;
-      if (!seen)
+    if (!g_hash_table_contains (at, GUINT_TO_POINTER (faces[i].brush)))
+      {
         g_array_append_val (ids, faces[i].brush);
-    }
+        g_hash_table_insert (at, GUINT_TO_POINTER (faces[i].brush), GUINT_TO_POINTER (ids->len));
+      }
   locs = qr_op_locate (doc, (QrId *) ids->data, ids->len, error);
   if (locs == NULL)
     return FALSE;
   for (guint i = 0; i < n; i++)
-    for (guint k = 0; k < locs->len; k++)
-      if (g_array_index (locs, QrBrushLoc, k).brush->id == faces[i].brush
-          && faces[i].face >= g_array_index (locs, QrBrushLoc, k).brush->n_faces)
+    {
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (at, GUINT_TO_POINTER (faces[i].brush))) - 1;
+
+      if (faces[i].face >= g_array_index (locs, QrBrushLoc, k).brush->n_faces)
         {
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"),
                        faces[i].brush, faces[i].face);
           return FALSE;
         }
+    }
+
+  copies = g_ptr_array_new_full (locs->len, NULL);
+  for (guint k = 0; k < locs->len; k++)
+    g_ptr_array_add (copies, qr_brush_copy (g_array_index (locs, QrBrushLoc, k).brush));
+  for (guint i = 0; i < n; i++)
+    {
+      QrBrush *copy = g_ptr_array_index (copies, GPOINTER_TO_UINT (g_hash_table_lookup (at, GUINT_TO_POINTER (faces[i].brush))) - 1);
+
+      if (faces[i].face < 0)
+        for (int f = 0; f < copy->n_faces; f++)
+          change_face (map, &copy->faces[f], change);
+      else
+        change_face (map, &copy->faces[faces[i].face], change);
+    }
 
   qr_document_edit_begin (doc);
   for (guint k = 0; k < locs->len; k++)
     {
       QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, k);
-      QrBrush *copy = qr_brush_copy (loc->brush);
-
-      for (guint i = 0; i < n; i++)
-        {
-          if (faces[i].brush != copy->id)
-            continue;
-          if (faces[i].face < 0)
-            for (int f = 0; f < copy->n_faces; f++)
-              change_face (map, &copy->faces[f], change);
-          else
-            change_face (map, &copy->faces[faces[i].face], change);
-        }
-      qr_document_replace_brush (doc, loc->entity, loc->index, copy);
+      qr_document_replace_brush (doc, loc->entity, loc->index, g_ptr_array_index (copies, k));
     }
   qr_op_commit (doc, _("Set Texture"), QR_MERGE_NONE, NULL, 0, NULL);
   return TRUE;

@@ -1,6 +1,7 @@
 /* qr-camera.h — the 3D view's perspective camera, its matrices, and picking
- * rays (report §3.2). Double precision, no toolkit, no GL: the renderer
- * converts the matrices to floats at the GL boundary.
+ * rays (report §3.2); what a ray hits is geometry (src/geom/qr-ray.h).
+ * Double precision, no toolkit, no GL: the renderer converts the matrices
+ * to floats at the GL boundary.
  *
  * The camera is a position p and the report's orthonormal frame (n, u, v):
  * n points where the camera looks, u to its left, v to its top, with
@@ -28,9 +29,7 @@
 #pragma once
 
 #include <stdbool.h>
-#include "qr-bezier.h"
-#include "qr-plane.h"
-#include "qr-polytope.h"
+#include "qr-ray.h"
 #include "qr-vec3.h"
 
 #define QR_CAMERA_PITCH_LIMIT 89.0
@@ -110,13 +109,6 @@ void qr_mat4_multiply (const double a[16], const double b[16], double out[16]);
 /* out = m · (x, y, z, w)ᵀ */
 void qr_mat4_transform (const double m[16], double x, double y, double z, double w, double out[4]);
 
-/* A half-line origin + t · dir, t >= 0, dir of unit length. */
-typedef struct
-{
-  QrVec3 origin;
-  QrVec3 dir;
-} QrRay;
-
 /* The report's picking ray through pixel (x, y) of a width × height
  * viewport (origin top-left, y down; continuous, so the centre is
  * (width / 2, height / 2)): the image plane lies at the near distance d,
@@ -127,29 +119,3 @@ typedef struct
  * image plane, so nothing nearer than the near plane can be picked, as it
  * cannot be seen. */
 void qr_camera_pick_ray (const QrCamera *cam, double x, double y, int width, int height, QrRay *ray);
-
-/* Where the ray meets a plane, from either side; false when it runs
- * parallel to it or the plane lies behind the origin. */
-bool qr_ray_hit_plane (const QrRay *ray, const QrPlane *plane, double *t);
-
-/* A point outside a polygon's edge by at most this much (world units)
- * still hits it, so a ray along the edge between two faces hits one. */
-#define QR_PICK_EDGE_EPS 1e-6
-
-/* Where the ray meets a convex polygon seen from its front — the side from
- * which its points run anticlockwise, the outside of a brush face — as the
- * report picks: faces seen from behind are skipped. */
-bool qr_ray_hit_polygon (const QrRay *ray, const QrVec3 *points, int n, double *t);
-
-/* Where the ray enters an axis-aligned box (0 when it starts inside):
- * a point entity's box. False for a miss. */
-bool qr_ray_hit_box (const QrRay *ray, QrBounds box, double *t);
-
-/* The nearest front-facing face polygon of a brush the ray hits: its
- * distance and face index (face may be NULL). False for a miss or an
- * invalid polytope. */
-bool qr_ray_hit_polytope (const QrRay *ray, const QrPolytope *poly, double *t, int *face);
-
-/* The nearest triangle of a tessellated patch the ray hits, from either
- * side (a patch is a sheet); `bounds` are the grid's, for a quick miss. */
-bool qr_ray_hit_bezier_grid (const QrRay *ray, const QrBezierGrid *grid, QrBounds bounds, double *t);

@@ -153,6 +153,22 @@ hit_toggle (QrSelection *sel, Hit hit, gboolean add)
     (add ? qr_selection_add_brush : qr_selection_remove_brush) (sel, hit.id);
 }
 
+/* A click in the 3D view selects what its ray meets first (Ctrl adds or
+ * removes it); a click on nothing clears the selection, unless Ctrl. */
+static void
+click_3d (QrDocument *doc, const QrInput *in)
+{
+  gboolean toggle = (in->modifiers & QR_INPUT_CTRL) != 0;
+  g_autoptr (QrSelection) sel = toggle ? qr_selection_copy (qr_document_get_selection (doc)) : qr_selection_new ();
+
+  if (in->pick.kind != QR_PICK_NONE)
+    {
+      Hit hit = { in->pick.id, in->pick.kind == QR_PICK_ENTITY };
+      hit_toggle (sel, hit, !(toggle && hit_selected (sel, hit)));
+    }
+  qr_document_set_selection (doc, sel);
+}
+
 /* The pointer within the box as its view shows it, sides included. */
 static gboolean
 inside_bounds (QrBounds b, const QrInput *in)
@@ -329,6 +345,12 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   SelectTool *self = (SelectTool *) tool;
   if (button != 1)
     return;
+  /* The 3D view only clicks: no gesture starts, none pending is dropped. */
+  if (in->view == QR_TOOL_VIEW_3D)
+    {
+      click_3d (doc, in);
+      return;
+    }
   /* A press elsewhere drops a box that waits for Enter. */
   if (self->mode == MODE_BOX_PENDING)
     self->mode = MODE_IDLE;
@@ -480,6 +502,8 @@ static void
 select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
+  if (in->view == QR_TOOL_VIEW_3D)
+    return;
   self->current = in->point;
   if (self->mode == MODE_HANDLE)
     {
@@ -598,6 +622,8 @@ static void
 select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
+  if (in->view == QR_TOOL_VIEW_3D)
+    return;
   self->current = in->point;
   if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
     {

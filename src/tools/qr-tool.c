@@ -2,14 +2,63 @@
 #include "qr-tool.h"
 
 #include <math.h>
+#include "qr-entity-transform.h"
 #include "qr-patch.h"
+
+QrPick
+qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  QrPick best = { QR_PICK_NONE, 0, -1, G_MAXDOUBLE };
+
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      QrBounds box;
+      double t;
+      int face;
+
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box) && qr_ray_hit_box (ray, box, &t)
+          && t < best.distance)
+        best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, i);
+          if (qr_brush_is_valid (brush) && qr_ray_hit_polytope (ray, brush->poly, &t, &face) && t < best.distance)
+            best = (QrPick) { QR_PICK_BRUSH, brush->id, face, t };
+        }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+          if (patch != NULL && qr_ray_hit_bezier_grid (ray, patch->mesh, patch->bounds, &t) && t < best.distance)
+            best = (QrPick) { QR_PICK_PATCH, patch->id, -1, t };
+        }
+    }
+  if (best.kind == QR_PICK_NONE)
+    best.distance = 0;
+  return best;
+}
+
+/* The input as the tool sees it: a 3D view's carries its pick result. */
+static QrInput
+picked (QrDocument *doc, const QrInput *in)
+{
+  QrInput with = *in;
+
+  if (in->view == QR_TOOL_VIEW_3D)
+    with.pick = qr_tool_pick_ray (doc, &in->ray);
+  return with;
+}
 
 void
 qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
 {
   g_return_if_fail (tool != NULL && QR_IS_DOCUMENT (doc) && in != NULL);
   if (tool->klass->press)
-    tool->klass->press (tool, doc, in, button);
+    {
+      QrInput with = picked (doc, in);
+      tool->klass->press (tool, doc, &with, button);
+    }
 }
 
 void
@@ -17,7 +66,10 @@ qr_tool_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   g_return_if_fail (tool != NULL && QR_IS_DOCUMENT (doc) && in != NULL);
   if (tool->klass->drag)
-    tool->klass->drag (tool, doc, in);
+    {
+      QrInput with = picked (doc, in);
+      tool->klass->drag (tool, doc, &with);
+    }
 }
 
 void
@@ -28,7 +80,10 @@ qr_tool_release (QrTool *tool, QrDocument *doc, const QrInput *in)
    * whose release leaves something pending says so again. */
   qr_tool_set_status (tool, NULL);
   if (tool->klass->release)
-    tool->klass->release (tool, doc, in);
+    {
+      QrInput with = picked (doc, in);
+      tool->klass->release (tool, doc, &with);
+    }
 }
 
 gboolean

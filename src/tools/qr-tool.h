@@ -7,6 +7,7 @@
 #include <glib.h>
 #include "qr-document.h"
 #include "qr-primitive.h"
+#include "qr-ray.h"
 #include "qr-vec3.h"
 
 /* Design canvases by their axis (0 top, 1 front, 2 side), as in
@@ -20,10 +21,33 @@ enum
   QR_INPUT_ALT = 1 << 2,
 };
 
+/* What a ray from the 3D view meets first: a brush (and which face), a
+ * patch (named among the brushes, as selections name it), or a point
+ * entity's box. Picking is geometry (qr-ray.h); what a hit means is the
+ * tool's to decide. */
+typedef enum
+{
+  QR_PICK_NONE,
+  QR_PICK_BRUSH,
+  QR_PICK_PATCH,
+  QR_PICK_ENTITY,
+} QrPickKind;
+
 typedef struct
 {
-  int view;          /* 0 top, 1 front, 2 side */
-  QrVec3 point;      /* the world point under the pointer; its depth coordinate means nothing */
+  QrPickKind kind;
+  QrId id;         /* the brush's, patch's or entity's; 0 for none */
+  int face;        /* a brush's face index, else -1 */
+  double distance; /* along the ray, from the image plane */
+} QrPick;
+
+typedef struct
+{
+  int view;          /* 0 top, 1 front, 2 side, or QR_TOOL_VIEW_3D */
+  QrVec3 point;      /* design canvases: the world point under the pointer; its depth coordinate means nothing */
+  QrRay ray;         /* QR_TOOL_VIEW_3D: the picking ray under the pointer */
+  QrPick pick;       /* QR_TOOL_VIEW_3D: what the ray meets first, filled in by qr_tool_press and
+                      * friends before the tool sees the input (TrenchBroom's pick result) */
   double pixel;      /* world units per screen pixel, for hit tolerances */
   int grid;          /* the grid size points snap to */
   guint modifiers;   /* QR_INPUT_* */
@@ -125,6 +149,10 @@ double qr_tool_segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u);
 double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
 QrVec3 qr_tool_snap (const QrInput *in);
+/* The nearest object the ray meets: point entities' boxes, valid brushes'
+ * front faces and patches' tessellations, in map order (the first of equal
+ * distances wins). */
+QrPick qr_tool_pick_ray (QrDocument *doc, const QrRay *ray);
 /* Patches for the Select tool (they select by id, like brushes): the patch
  * whose tessellation line or centre is within reach of the pointer and
  * nearer than *best (which it lowers), or 0; and the patches wholly inside
