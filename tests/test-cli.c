@@ -497,6 +497,39 @@ test_mesh_json_uv (void)
   check_mesh_uv ("valve.map", valve_map, 1, expect_valve);
 }
 
+
+/* convert refuses what it cannot say: brush primitives in another dialect
+ * fail with exit 1, naming the brush, and write nothing; as read, they are
+ * written back byte for byte. */
+static void
+test_convert_brushdef (void)
+{
+  g_autofree char *path = write_temp ("q3.map", q3_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *valve = g_build_filename (dir, "valve.map", NULL);
+  g_autofree char *vmf = g_build_filename (dir, "q3.vmf", NULL);
+  g_autofree char *same = g_build_filename (dir, "same.map", NULL);
+  g_autofree char *same_text = NULL;
+  g_auto (Run) to_valve = { 0 };
+  g_auto (Run) to_vmf = { 0 };
+  g_auto (Run) as_read = { 0 };
+
+  run_cli (&to_valve, "convert", path, valve, "--format", "valve220", NULL);
+  g_assert_cmpint (to_valve.status, ==, 1);
+  g_assert_nonnull (strstr (to_valve.err, "entity 0, brush 0: Quake 3 brush primitives (brushDef) have no Valve 220 form"));
+  g_assert_false (g_file_test (valve, G_FILE_TEST_EXISTS));
+  run_cli (&to_vmf, "convert", path, vmf, NULL);
+  g_assert_cmpint (to_vmf.status, ==, 1);
+  g_assert_nonnull (strstr (to_vmf.err, "have no VMF form"));
+  g_assert_false (g_file_test (vmf, G_FILE_TEST_EXISTS));
+
+  run_cli (&as_read, "convert", path, same, NULL);
+  g_assert_cmpint (as_read.status, ==, 0);
+  g_assert_true (g_file_get_contents (same, &same_text, NULL, NULL));
+  g_assert_nonnull (strstr (same_text, "{\nbrushDef\n{\n( 0 1 64 ) ( 1 0 64 ) ( 0 0 64 ) ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) a 0 0 0\n"));
+  remove_temp (path);
+}
+
 static void
 test_convert (void)
 {
@@ -717,6 +750,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/info-patches", test_info_patches);
   g_test_add_func ("/cli/mesh-json", test_mesh_json);
   g_test_add_func ("/cli/mesh-json-uv", test_mesh_json_uv);
+  g_test_add_func ("/cli/convert-brushdef", test_convert_brushdef);
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);
