@@ -1329,6 +1329,85 @@ brushdef_doc (void)
   return qr_test_document_from_map_text (brushdef_map);
 }
 
+/* CSG cannot put brush-primitive and other faces in one brush (a brushDef
+ * block holds only brush primitives): a carve or merge that would is
+ * refused and changes nothing; brush primitives carved by brush primitives
+ * are fine. */
+static void
+test_brushdef_csg_mixed (void)
+{
+  g_autofree char *text = g_strconcat (
+    "{\n\"classname\" \"worldspawn\"\n",
+    /* A legacy box x 32..96 overlapping the brushDef cube. */
+    "{\n"
+    "( 32 0 0 ) ( 32 1 0 ) ( 32 0 1 ) l 0 0 0 1 1 0 0 0\n"
+    "( 96 0 0 ) ( 96 0 1 ) ( 96 1 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 0 ) ( 32 0 1 ) ( 33 0 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 64 0 ) ( 33 64 0 ) ( 32 64 1 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 0 ) ( 33 0 0 ) ( 32 1 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 16 ) ( 32 1 16 ) ( 33 0 16 ) l 0 0 0 1 1 0 0 0\n"
+    "}\n",
+    strstr (brushdef_map, "{\nbrushDef"), NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autofree char *original = qr_test_save_text (doc);
+  g_autoptr (GError) error = NULL;
+  QrId legacy = brush_at (doc, 0, 0)->id, prim = brush_at (doc, 0, 1)->id;
+  QrId both[2] = { legacy, prim };
+
+  g_assert_cmpint (brush_at (doc, 0, 1)->faces[0].form, ==, QR_TEX_BRUSHPRIM);
+  g_assert_false (qr_op_carve (doc, &legacy, 1, FALSE, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Quake 3 brush primitives (brushDef) and brushes of another texture form "
+                                       "cannot be combined into one brush");
+  g_clear_error (&error);
+  g_assert_false (qr_op_merge (doc, both, 2, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_convex_union (doc, both, 2, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  {
+    g_autofree char *unchanged = qr_test_save_text (doc);
+    g_assert_cmpstr (unchanged, ==, original);
+  }
+  g_assert_false (qr_document_can_undo (doc));
+
+
+  /* A brushDef copy of the cube, moved 32 along x, carves the cube: every
+   * piece is brush primitives, and the map saves and reads back. */
+  {
+    g_autoptr (QrDocument) q3 = brushdef_doc ();
+    g_autoptr (QrSelection) sel = qr_selection_new ();
+    g_autofree char *copy_text = NULL;
+    g_autofree char *saved = NULL;
+    g_autoptr (QrMap) reread = NULL;
+    QrId carver;
+    QrEntity *world;
+
+    qr_selection_add_brush (sel, brush_at (q3, 0, 0)->id);
+    copy_text = qr_clipboard_dup_text (q3, sel);
+    g_assert_true (qr_clipboard_paste (q3, copy_text, -1, qr_vec3 (32, 0, 0), NULL));
+    carver = brush_at (q3, 0, 1)->id;
+    g_assert_true (qr_op_carve (q3, &carver, 1, TRUE, NULL));
+    assert_all_valid (q3);
+    world = qr_map_get_entity (qr_document_get_map (q3), 0);
+    g_assert_cmpuint (qr_entity_brush_count (world), >=, 1);
+    for (guint b = 0; b < qr_entity_brush_count (world); b++)
+      for (int f = 0; f < qr_entity_get_brush (world, b)->n_faces; f++)
+        g_assert_cmpint (qr_entity_get_brush (world, b)->faces[f].form, ==, QR_TEX_BRUSHPRIM);
+    /* (Ids are not in a .map: compare what the text says.) */
+    saved = qr_test_save_text (q3);
+    reread = qr_test_parse_ok (saved, QR_FILE_MAP);
+    {
+      g_autoptr (GString) again = qr_map_write (reread, QR_SAVE_AS_READ, NULL);
+
+      g_assert_nonnull (again);
+      g_assert_cmpstr (again->str, ==, saved);
+    }
+    g_assert_nonnull (strstr (saved, "brushDef"));
+  }
+}
+
 /* Texture lock carries a brush primitive's coordinates with the brush,
  * vertex for vertex, through a move, a turn about a tilted axis's worth of
  * turns, a scale and a flip; the block is then written from its faces, and
@@ -1889,6 +1968,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/brushdef/move-unlocked", test_brushdef_move_unlocked);
   g_test_add_func ("/edit/brushdef/set-texture", test_brushdef_set_texture);
   g_test_add_func ("/edit/brushdef/paste", test_brushdef_paste);
+  g_test_add_func ("/edit/brushdef/csg-mixed", test_brushdef_csg_mixed);
   g_test_add_func ("/edit/keys", test_keys);
   g_test_add_func ("/edit/clipboard/copy-paste", test_copy_paste);
   g_test_add_func ("/edit/clipboard/paste-foreign", test_paste_foreign);
