@@ -763,6 +763,35 @@ test_quake3_brushdef_text (void)
 #undef ODD_BRUSHDEF
 }
 
+/* Windows builds of Radiant wrote NaN matrices as "-1.#IND" or "1.#QNAN";
+ * q3map2 reads them with atof, as -1 and 1: the brush is still a brush,
+ * and the text goes back as it was. */
+static void
+test_quake3_brushdef_msvc_nan (void)
+{
+#define NAN_BRUSHDEF \
+  "brushDef\n{\n" \
+  "( -64 -64 -16 ) ( -64 -63 -16 ) ( -64 -64 -15 ) ( ( -1.#IND 1.#QNAN 0 ) ( 1.#INF 0.5 -1.#IND00 ) ) x 0 0 0\n" \
+  "( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x 0 0 0\n" \
+  "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x 0 0 0\n" \
+  "}"
+  static const char text[] = "{\n\"classname\" \"worldspawn\"\n{\n" NAN_BRUSHDEF "\n}\n}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrFace *f;
+
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpuint (world->kept->len, ==, 0);
+  f = &qr_entity_get_brush (world, 0)->faces[0];
+  g_assert_cmpfloat (f->tex.matrix[0][0], ==, -1);
+  g_assert_cmpfloat (f->tex.matrix[0][1], ==, 1);
+  g_assert_cmpfloat (f->tex.matrix[1][0], ==, 1);
+  g_assert_cmpfloat (f->tex.matrix[1][1], ==, 0.5);
+  g_assert_cmpfloat (f->tex.matrix[1][2], ==, -1);
+  assert_writes_as (text, "// entity 0\n{\n\"classname\" \"worldspawn\"\n{\n" NAN_BRUSHDEF "\n}\n}\n");
+#undef NAN_BRUSHDEF
+}
+
 /* Text that is not a brushDef block as q3map2 reads it (brush key/values,
  * a missing matrix) stays verbatim with the reason, as every block did. */
 static void
@@ -1750,6 +1779,7 @@ main (int argc, char **argv)
   g_test_add_func ("/io/map/quake3/brushdef", test_quake3_brushdef);
   g_test_add_func ("/io/map/quake3/brushdef-text", test_quake3_brushdef_text);
   g_test_add_func ("/io/map/quake3/brushdef-invalid", test_quake3_brushdef_invalid);
+  g_test_add_func ("/io/map/quake3/brushdef-msvc-nan", test_quake3_brushdef_msvc_nan);
   g_test_add_func ("/io/map/quake3/brushdef-convert-refused", test_quake3_brushdef_convert_refused);
   g_test_add_func ("/io/map/quake3/brushdef-geometry", test_quake3_brushdef_geometry);
   g_test_add_func ("/io/map/bare-list/brushes", test_bare_list);

@@ -3,8 +3,28 @@
 
 #include <string.h>
 
+/* A texture matrix entry as q3map2 reads it (atof): Windows builds of
+ * Radiant wrote a NaN or an infinity as "-1.#IND", "1.#QNAN" or "1.#INF",
+ * which read as the number before the '#'. Anything else must be a number. */
 static bool
-read_triple (QrScanner *s, double v[3], const char *what, GError **error)
+read_matrix_entry (QrScanner *s, double *out, GError **error)
+{
+  const char *at;
+
+  qr_scanner_skip_space (s);
+  at = s->p;
+  if (qr_number_parse (&s->p, s->end, out) && s->p < s->end && *s->p == '#')
+    {
+      while (s->p < s->end && !qr_scanner_is_space (*s->p) && *s->p != ')')
+        s->p++;
+      return true;
+    }
+  s->p = at;
+  return qr_scanner_number (s, out, error);
+}
+
+static bool
+read_triple (QrScanner *s, double v[3], const char *what, bool matrix, GError **error)
 {
   if (!qr_scanner_accept (s, '('))
     {
@@ -12,7 +32,7 @@ read_triple (QrScanner *s, double v[3], const char *what, GError **error)
       return qr_scanner_expected (s, error, msg);
     }
   for (int i = 0; i < 3; i++)
-    if (!qr_scanner_number (s, &v[i], error))
+    if (!(matrix ? read_matrix_entry (s, &v[i], error) : qr_scanner_number (s, &v[i], error)))
       return false;
   if (!qr_scanner_accept (s, ')'))
     {
@@ -40,7 +60,7 @@ read_face (QrScanner *s, QrMap *map, QrFace *f, GError **error)
     {
       double p[3];
 
-      if (!read_triple (s, p, "a plane point", error))
+      if (!read_triple (s, p, "a plane point", false, error))
         return false;
       f->points[i] = qr_vec3 (p[0], p[1], p[2]);
     }
@@ -49,7 +69,7 @@ read_face (QrScanner *s, QrMap *map, QrFace *f, GError **error)
   if (!qr_scanner_accept (s, '('))
     return qr_scanner_expected (s, error, "“(” starting a texture matrix");
   for (int row = 0; row < 2; row++)
-    if (!read_triple (s, f->tex.matrix[row], "a texture matrix row", error))
+    if (!read_triple (s, f->tex.matrix[row], "a texture matrix row", true, error))
       return false;
   if (!qr_scanner_accept (s, ')'))
     return qr_scanner_expected (s, error, "“)” closing a texture matrix");
