@@ -281,10 +281,12 @@ test_mesh_json (void)
       json_object *face = json_object_array_get_idx (faces, f);
       json_object *plane = field (face, "plane");
       json_object *verts = field (face, "vertices");
+      json_object *uv = field (face, "uv");
       double n[3], d, newell[3] = { 0, 0, 0 };
       size_t nv = json_object_array_length (verts);
 
-      g_assert_cmpint (json_object_object_length (face), ==, 3);
+      g_assert_cmpint (json_object_object_length (face), ==, 4);
+      g_assert_cmpint (json_object_array_length (uv), ==, nv);
       g_assert_cmpint (json_object_array_length (plane), ==, 4);
       for (int k = 0; k < 3; k++)
         n[k] = num (json_object_array_get_idx (plane, k));
@@ -306,6 +308,19 @@ test_mesh_json (void)
           g_assert_true (p[1] == 0 || p[1] == 32);
           g_assert_true (p[2] == 0 || p[2] == 16);
           g_assert_cmpfloat (n[0] * p[0] + n[1] * p[1] + n[2] * p[2], ==, d);
+          /* Standard faces, no shift, rotation or scale: texels are the
+           * base axes' coordinates, S·p and T·p, per vertex in order.
+           * Floor and ceiling: S = +X, T = -Y; X walls: S = +Y, T = -Z;
+           * Y walls: S = +X, T = -Z (qbsp's baseaxis table). */
+          {
+            json_object *st = json_object_array_get_idx (uv, v);
+            double s_want = n[2] != 0 ? p[0] : n[0] != 0 ? p[1] : p[0];
+            double t_want = n[2] != 0 ? -p[1] : -p[2];
+
+            g_assert_cmpint (json_object_array_length (st), ==, 2);
+            g_assert_cmpfloat (num (json_object_array_get_idx (st, 0)), ==, s_want);
+            g_assert_cmpfloat (num (json_object_array_get_idx (st, 1)), ==, t_want);
+          }
           newell[0] += (p[1] - q[1]) * (p[2] + q[2]);
           newell[1] += (p[2] - q[2]) * (p[0] + q[0]);
           newell[2] += (p[0] - q[0]) * (p[1] + q[1]);
@@ -316,6 +331,206 @@ test_mesh_json (void)
   g_assert_cmpstr (json_object_get_string (field (json_object_array_get_idx (faces, 4), "texture")), ==, "floor");
   g_assert_cmpfloat (num (json_object_array_get_idx (field (json_object_array_get_idx (faces, 4), "plane"), 2)), ==, -1);
   json_object_put (root);
+  remove_temp (path);
+}
+
+
+/* A Quake 3 map: a brushDef cube (0..64) and a legacy box (x 100..164)
+ * whose corner is cut by a slope of normal ∝ (10000, 0, 9999), x ahead of
+ * z by 7e-5, less than q3map2's 0.0001 margin. */
+static const char q3_map[] =
+  "{\n"
+  "\"classname\" \"worldspawn\"\n"
+  "{\nbrushDef\n{\n"
+  "( 0 1 64 ) ( 1 0 64 ) ( 0 0 64 ) ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) a 0 0 0\n"
+  "( 1 0 0 ) ( 0 1 0 ) ( 0 0 0 ) ( ( 0.015625 0 0.5 ) ( 0 0.03125 0 ) ) a 0 0 0\n"
+  "( 0 1 0 ) ( 0 0 1 ) ( 0 0 0 ) ( ( 0.03125 0.0078125 0.25 ) ( -0.0078125 0.03125 0 ) ) a 0 0 0\n"
+  "( 64 0 1 ) ( 64 1 0 ) ( 64 0 0 ) ( ( 0.0078125 0.0078125 0 ) ( -0.0078125 0.0078125 0 ) ) a 0 0 0\n"
+  "( 0 0 1 ) ( 1 0 0 ) ( 0 0 0 ) ( ( -0.015625 0 0 ) ( 0 0.015625 0.75 ) ) a 0 0 0\n"
+  "( 1 64 0 ) ( 0 64 1 ) ( 0 64 0 ) ( ( 0.015625 0 0 ) ( 0 -0.015625 0 ) ) a 0 0 0\n"
+  "}\n}\n"
+  "{\n"
+  "( 100 0 0 ) ( 100 1 0 ) ( 100 0 1 ) b 0 0 0 1 1 0 0 0\n"
+  "( 164 0 0 ) ( 164 0 1 ) ( 164 1 0 ) b 0 0 0 1 1 0 0 0\n"
+  "( 100 0 0 ) ( 100 0 1 ) ( 101 0 0 ) b 0 0 0 1 1 0 0 0\n"
+  "( 100 64 0 ) ( 101 64 0 ) ( 100 64 1 ) b 0 0 0 1 1 0 0 0\n"
+  "( 100 0 0 ) ( 101 0 0 ) ( 100 1 0 ) b 0 0 0 1 1 0 0 0\n"
+  "( 100 0 64 ) ( 100 1 64 ) ( 101 0 64 ) b 0 0 0 1 1 0 0 0\n"
+  "( 132 0 64 ) ( 132 64 64 ) ( 10131 0 -9936 ) slope 0 0 0 1 1 0 0 0\n"
+  "}\n"
+  "}\n";
+
+/* A Valve 220 box with skewed, scaled and shifted axes on every face. */
+static const char valve_map[] =
+  "{\n\"classname\" \"worldspawn\"\n\"mapversion\" \"220\"\n{\n"
+  "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) v [ 0.6 0.8 0 4 ] [ 0 0 -1 -2 ] 0 0.5 2\n"
+  "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) v [ 0 1 0 0 ] [ 0 0.6 -0.8 3 ] 0 -1 0.25\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) v [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 0 0\n"
+  "( 0 32 0 ) ( 1 32 0 ) ( 0 32 1 ) v [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+  "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) v [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "( 0 0 16 ) ( 0 1 16 ) ( 1 0 16 ) v [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+  "}\n}\n";
+
+static void
+vec_of (json_object *a, double v[3])
+{
+  for (int k = 0; k < 3; k++)
+    v[k] = num (json_object_array_get_idx (a, k));
+}
+
+/* The uv of every vertex of every face of the mesh, checked with `expect`. */
+typedef void (*UvExpect) (const double n[3], const double p[3], int face, double out[2]);
+
+static void
+check_mesh_uv (const char *name, const char *text, guint n_brushes, UvExpect expect)
+{
+  g_autofree char *path = write_temp (name, text);
+  g_auto (Run) r = { 0 };
+  json_object *root, *brushes;
+  int seen = 0;
+
+  run_cli (&r, "mesh", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  brushes = field (json_object_array_get_idx (field (root, "entities"), 0), "brushes");
+  g_assert_cmpint (json_object_array_length (brushes), ==, n_brushes);
+  for (guint b = 0; b < n_brushes; b++)
+    {
+      json_object *brush = json_object_array_get_idx (brushes, b);
+      json_object *faces = field (brush, "faces");
+
+      g_assert_true (json_object_get_boolean (field (brush, "valid")));
+      for (size_t f = 0; f < json_object_array_length (faces); f++)
+        {
+          json_object *face = json_object_array_get_idx (faces, f);
+          json_object *verts = field (face, "vertices"), *uv = field (face, "uv");
+          double n[3];
+
+          vec_of (field (face, "plane"), n);
+          g_assert_cmpint (json_object_array_length (uv), ==, json_object_array_length (verts));
+          for (size_t v = 0; v < json_object_array_length (verts); v++)
+            {
+              json_object *st = json_object_array_get_idx (uv, v);
+              double p[3], want[2];
+
+              vec_of (json_object_array_get_idx (verts, v), p);
+              expect (n, p, (int) (b * 100 + f), want);
+              g_assert_cmpint (json_object_array_length (st), ==, 2);
+              g_assert_cmpfloat_with_epsilon (num (json_object_array_get_idx (st, 0)), want[0], 1e-12);
+              g_assert_cmpfloat_with_epsilon (num (json_object_array_get_idx (st, 1)), want[1], 1e-12);
+              seen++;
+            }
+        }
+    }
+  /* 6 faces of 4 + (5 of 4, 2 of 5, the slope's 4)… at least every face. */
+  g_assert_cmpint (seen, >=, 24 * (int) n_brushes);
+  json_object_put (root);
+  remove_temp (path);
+}
+
+/* brushDef: ComputeAxisBase by hand for each axial normal, then
+ * s = m00·x + m01·y + m02 and t = m10·x + m11·y + m12 (normalised units).
+ * The legacy box: standard texels; the slope takes q3map2's floor (x, -y),
+ * where qbsp would take the west wall (y, -z). */
+static void
+expect_q3 (const double n[3], const double p[3], int face, double out[2])
+{
+  static const double m[6][2][3] = {
+    { { 0.015625, 0, 0 }, { 0, 0.015625, 0 } },
+    { { 0.015625, 0, 0.5 }, { 0, 0.03125, 0 } },
+    { { 0.03125, 0.0078125, 0.25 }, { -0.0078125, 0.03125, 0 } },
+    { { 0.0078125, 0.0078125, 0 }, { -0.0078125, 0.0078125, 0 } },
+    { { -0.015625, 0, 0 }, { 0, 0.015625, 0.75 } },
+    { { 0.015625, 0, 0 }, { 0, -0.015625, 0 } },
+  };
+  double x, y;
+
+  if (face >= 100)
+    {
+      if (n[0] > 0 && n[2] > 0)
+        out[0] = p[0], out[1] = -p[1];             /* slope: floor under q3map2 */
+      else if (n[2] != 0)
+        out[0] = p[0], out[1] = -p[1];
+      else if (n[0] != 0)
+        out[0] = p[1], out[1] = -p[2];
+      else
+        out[0] = p[0], out[1] = -p[2];
+      return;
+    }
+  if (n[2] > 0)
+    x = p[1], y = p[0];           /* s (0,1,0), t (1,0,0) */
+  else if (n[2] < 0)
+    x = p[1], y = -p[0];          /* s (0,1,0), t (-1,0,0) */
+  else if (n[0] > 0)
+    x = p[1], y = -p[2];          /* s (0,1,0), t (0,0,-1) */
+  else if (n[0] < 0)
+    x = -p[1], y = -p[2];         /* s (0,-1,0), t (0,0,-1) */
+  else if (n[1] > 0)
+    x = -p[0], y = -p[2];         /* s (-1,0,0), t (0,0,-1) */
+  else
+    x = p[0], y = -p[2];          /* s (1,0,0), t (0,0,-1) */
+  out[0] = m[face][0][0] * x + m[face][0][1] * y + m[face][0][2];
+  out[1] = m[face][1][0] * x + m[face][1][1] * y + m[face][1][2];
+}
+
+/* Valve 220: u = p·U / su + ou, v = p·V / sv + ov, a scale of 0 read as 1. */
+static void
+expect_valve (const double n[3], const double p[3], int face, double out[2])
+{
+  static const double axes[6][2][4] = {
+    { { 0.6, 0.8, 0, 4 }, { 0, 0, -1, -2 } },
+    { { 0, 1, 0, 0 }, { 0, 0.6, -0.8, 3 } },
+    { { 1, 0, 0, 0 }, { 0, 0, -1, 0 } },
+    { { 1, 0, 0, 0 }, { 0, 0, -1, 0 } },
+    { { 1, 0, 0, 0 }, { 0, -1, 0, 0 } },
+    { { 1, 0, 0, 0 }, { 0, -1, 0, 0 } },
+  };
+  static const double scales[6][2] = { { 0.5, 2 }, { -1, 0.25 }, { 1, 1 }, { 1, 1 }, { 1, 1 }, { 1, 1 } };
+
+  (void) n;
+  for (int i = 0; i < 2; i++)
+    out[i] = (p[0] * axes[face][i][0] + p[1] * axes[face][i][1] + p[2] * axes[face][i][2])
+             / scales[face][i] + axes[face][i][3];
+}
+
+static void
+test_mesh_json_uv (void)
+{
+  check_mesh_uv ("q3.map", q3_map, 2, expect_q3);
+  check_mesh_uv ("valve.map", valve_map, 1, expect_valve);
+}
+
+
+/* convert refuses what it cannot say: brush primitives in another dialect
+ * fail with exit 1, naming the brush, and write nothing; as read, they are
+ * written back byte for byte. */
+static void
+test_convert_brushdef (void)
+{
+  g_autofree char *path = write_temp ("q3.map", q3_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *valve = g_build_filename (dir, "valve.map", NULL);
+  g_autofree char *vmf = g_build_filename (dir, "q3.vmf", NULL);
+  g_autofree char *same = g_build_filename (dir, "same.map", NULL);
+  g_autofree char *same_text = NULL;
+  g_auto (Run) to_valve = { 0 };
+  g_auto (Run) to_vmf = { 0 };
+  g_auto (Run) as_read = { 0 };
+
+  run_cli (&to_valve, "convert", path, valve, "--format", "valve220", NULL);
+  g_assert_cmpint (to_valve.status, ==, 1);
+  g_assert_nonnull (strstr (to_valve.err, "entity 0, brush 0: Quake 3 brush primitives (brushDef) have no Valve 220 form"));
+  g_assert_false (g_file_test (valve, G_FILE_TEST_EXISTS));
+  run_cli (&to_vmf, "convert", path, vmf, NULL);
+  g_assert_cmpint (to_vmf.status, ==, 1);
+  g_assert_nonnull (strstr (to_vmf.err, "have no VMF form"));
+  g_assert_false (g_file_test (vmf, G_FILE_TEST_EXISTS));
+
+  run_cli (&as_read, "convert", path, same, NULL);
+  g_assert_cmpint (as_read.status, ==, 0);
+  g_assert_true (g_file_get_contents (same, &same_text, NULL, NULL));
+  g_assert_nonnull (strstr (same_text, "{\nbrushDef\n{\n( 0 1 64 ) ( 1 0 64 ) ( 0 0 64 ) ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) a 0 0 0\n"));
   remove_temp (path);
 }
 
@@ -697,6 +912,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/info-json", test_info_json);
   g_test_add_func ("/cli/info-patches", test_info_patches);
   g_test_add_func ("/cli/mesh-json", test_mesh_json);
+  g_test_add_func ("/cli/mesh-json-uv", test_mesh_json_uv);
+  g_test_add_func ("/cli/convert-brushdef", test_convert_brushdef);
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);

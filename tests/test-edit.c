@@ -1276,6 +1276,254 @@ test_texture_lock (void)
     }
 }
 
+
+/* --- Quake 3 brush primitives --- */
+
+/* A 64-unit cube cut by a slope, as a brushDef block with a different
+ * texture matrix on every face. */
+static const char brushdef_map[] =
+  "{\n\"classname\" \"worldspawn\"\n{\nbrushDef\n{\n"
+  "( 0 1 0 ) ( 0 0 1 ) ( 0 0 0 ) ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) w 0 0 0\n"
+  "( 64 0 1 ) ( 64 1 0 ) ( 64 0 0 ) ( ( 0.03125 0.0078125 0.5 ) ( -0.0078125 0.03125 0.25 ) ) w 0 0 0\n"
+  "( 0 0 1 ) ( 1 0 0 ) ( 0 0 0 ) ( ( 0.015625 0 0.125 ) ( 0 0.0625 0 ) ) w 0 0 0\n"
+  "( 1 64 0 ) ( 0 64 1 ) ( 0 64 0 ) ( ( -0.015625 0 0 ) ( 0 0.015625 0.75 ) ) w 0 0 0\n"
+  "( 1 0 0 ) ( 0 1 0 ) ( 0 0 0 ) ( ( 0.0078125 0 0 ) ( 0 0.0078125 0 ) ) f 0 0 0\n"
+  "( 0 1 64 ) ( 1 0 64 ) ( 0 0 64 ) ( ( 0.0078125 0 0 ) ( 0 0.0078125 0 ) ) c 0 0 0\n"
+  "( 0 64 80 ) ( 1 0 48 ) ( 0 0 48 ) ( ( 0.01 0.02 0.3 ) ( -0.02 0.01 0.4 ) ) s 0 0 0\n"
+  "}\n}\n}\n";
+
+static QrDocument *
+brushdef_doc (void)
+{
+  return qr_test_document_from_map_text (brushdef_map);
+}
+
+/* CSG cannot put brush-primitive and other faces in one brush (a brushDef
+ * block holds only brush primitives): a carve or merge that would is
+ * refused and changes nothing; brush primitives carved by brush primitives
+ * are fine. */
+static void
+test_brushdef_csg_mixed (void)
+{
+  g_autofree char *text = g_strconcat (
+    "{\n\"classname\" \"worldspawn\"\n",
+    /* A legacy box x 32..96 overlapping the brushDef cube. */
+    "{\n"
+    "( 32 0 0 ) ( 32 1 0 ) ( 32 0 1 ) l 0 0 0 1 1 0 0 0\n"
+    "( 96 0 0 ) ( 96 0 1 ) ( 96 1 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 0 ) ( 32 0 1 ) ( 33 0 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 64 0 ) ( 33 64 0 ) ( 32 64 1 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 0 ) ( 33 0 0 ) ( 32 1 0 ) l 0 0 0 1 1 0 0 0\n"
+    "( 32 0 16 ) ( 32 1 16 ) ( 33 0 16 ) l 0 0 0 1 1 0 0 0\n"
+    "}\n",
+    strstr (brushdef_map, "{\nbrushDef"), NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autofree char *original = qr_test_save_text (doc);
+  g_autoptr (GError) error = NULL;
+  QrId legacy = brush_at (doc, 0, 0)->id, prim = brush_at (doc, 0, 1)->id;
+  QrId both[2] = { legacy, prim };
+
+  g_assert_cmpint (brush_at (doc, 0, 1)->faces[0].form, ==, QR_TEX_BRUSHPRIM);
+  g_assert_false (qr_op_carve (doc, &legacy, 1, FALSE, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Quake 3 brush primitives (brushDef) and brushes of another texture form "
+                                       "cannot be combined into one brush");
+  g_clear_error (&error);
+  g_assert_false (qr_op_merge (doc, both, 2, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_convex_union (doc, both, 2, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  {
+    g_autofree char *unchanged = qr_test_save_text (doc);
+    g_assert_cmpstr (unchanged, ==, original);
+  }
+  g_assert_false (qr_document_can_undo (doc));
+
+
+  /* A brushDef copy of the cube, moved 32 along x, carves the cube: every
+   * piece is brush primitives, and the map saves and reads back. */
+  {
+    g_autoptr (QrDocument) q3 = brushdef_doc ();
+    g_autoptr (QrSelection) sel = qr_selection_new ();
+    g_autofree char *copy_text = NULL;
+    g_autofree char *saved = NULL;
+    g_autoptr (QrMap) reread = NULL;
+    QrId carver;
+    QrEntity *world;
+
+    qr_selection_add_brush (sel, brush_at (q3, 0, 0)->id);
+    copy_text = qr_clipboard_dup_text (q3, sel);
+    g_assert_true (qr_clipboard_paste (q3, copy_text, -1, qr_vec3 (32, 0, 0), NULL));
+    carver = brush_at (q3, 0, 1)->id;
+    g_assert_true (qr_op_carve (q3, &carver, 1, TRUE, NULL));
+    assert_all_valid (q3);
+    world = qr_map_get_entity (qr_document_get_map (q3), 0);
+    g_assert_cmpuint (qr_entity_brush_count (world), >=, 1);
+    for (guint b = 0; b < qr_entity_brush_count (world); b++)
+      for (int f = 0; f < qr_entity_get_brush (world, b)->n_faces; f++)
+        g_assert_cmpint (qr_entity_get_brush (world, b)->faces[f].form, ==, QR_TEX_BRUSHPRIM);
+    /* (Ids are not in a .map: compare what the text says.) */
+    saved = qr_test_save_text (q3);
+    reread = qr_test_parse_ok (saved, QR_FILE_MAP);
+    {
+      g_autoptr (GString) again = qr_map_write (reread, QR_SAVE_AS_READ, NULL);
+
+      g_assert_nonnull (again);
+      g_assert_cmpstr (again->str, ==, saved);
+    }
+    g_assert_nonnull (strstr (saved, "brushDef"));
+  }
+}
+
+/* Texture lock carries a brush primitive's coordinates with the brush,
+ * vertex for vertex, through a move, a turn about a tilted axis's worth of
+ * turns, a scale and a flip; the block is then written from its faces, and
+ * undo gives the original text back byte for byte. */
+static void
+test_brushdef_texture_lock (void)
+{
+  g_autoptr (QrDocument) doc = brushdef_doc ();
+  g_autofree char *original = qr_test_save_text (doc);
+  g_autofree char *moved = NULL;
+  g_autoptr (QrBrush) before = qr_brush_copy (brush_at (doc, 0, 0));
+  QrId id = brush_at (doc, 0, 0)->id;
+  QrTransform steps[4];
+  QrTransform total = qr_transform_identity ();
+  QrBrush *after;
+  g_autoptr (QrMap) reread = NULL;
+
+  g_assert_true (qr_brush_is_valid (before));
+  g_assert_cmpint (before->faces[0].form, ==, QR_TEX_BRUSHPRIM);
+  steps[0] = qr_transform_translate (qr_vec3 (24, -8, 4));
+  steps[1] = qr_transform_rotate (2, 30, qr_vec3 (0, 0, 0));
+  steps[2] = qr_transform_rotate (0, 45, qr_vec3 (0, 0, 0));
+  steps[3] = qr_transform_flip (1, qr_vec3 (0, 0, 0));
+  qr_document_set_texture_lock (doc, TRUE);
+  for (int i = 0; i < 4; i++)
+    {
+      g_assert_true (qr_op_transform (doc, QR_BRUSHES (&id, 1), &steps[i], "Transform", QR_MERGE_NONE, NULL));
+      total = qr_transform_multiply (&steps[i], &total);
+    }
+  assert_all_valid (doc);
+  after = brush_at (doc, 0, 0);
+  for (int f = 0; f < before->n_faces; f++)
+    {
+      const uint16_t *idx = qr_polytope_face_indices (before->poly, f);
+      QrPlane p0, p1;
+
+      g_assert_cmpint (after->faces[f].form, ==, QR_TEX_BRUSHPRIM);
+      g_assert_true (qr_face_plane (&before->faces[f], &p0));
+      g_assert_true (qr_face_plane (&after->faces[f], &p1));
+      for (int k = 0; k < qr_polytope_face_count (before->poly, f); k++)
+        {
+          QrVec3 p = before->poly->verts[idx[k]];
+          QrVec3 q = qr_transform_point (&total, p);
+          QrUV a, b;
+
+          qr_texproj_texels (QR_TEX_BRUSHPRIM, &before->faces[f].tex, p0.normal, &p, 1, &a);
+          qr_texproj_texels (QR_TEX_BRUSHPRIM, &after->faces[f].tex, p1.normal, &q, 1, &b);
+          g_assert_cmpfloat_with_epsilon (a.u, b.u, 1e-9);
+          g_assert_cmpfloat_with_epsilon (a.v, b.v, 1e-9);
+        }
+    }
+
+  /* Written from the faces (not the old text), and read back the same. */
+  moved = qr_test_save_text (doc);
+  g_assert_true (g_str_has_prefix (moved, "// entity 0\n{\n\"classname\" \"worldspawn\"\n{\nbrushDef\n{\n"));
+  g_assert_null (strstr (moved, "( 0 0 48 ) ( 1 0 48 ) ( 0 64 80 )"));
+  reread = qr_test_parse_ok (moved, QR_FILE_MAP);
+  qr_test_assert_maps_equal (qr_document_get_map (doc), reread);
+
+  for (int i = 0; i < 4; i++)
+    g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *undone = qr_test_save_text (doc);
+    g_assert_cmpstr (undone, ==, original);
+  }
+}
+
+/* Without texture lock the matrix stays as it was, as in Q3Radiant. */
+static void
+test_brushdef_move_unlocked (void)
+{
+  g_autoptr (QrDocument) doc = brushdef_doc ();
+  g_autoptr (QrBrush) before = qr_brush_copy (brush_at (doc, 0, 0));
+  QrId id = before->id;
+
+  qr_document_set_texture_lock (doc, FALSE);
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 0), NULL));
+  for (int f = 0; f < before->n_faces; f++)
+    for (int r = 0; r < 2; r++)
+      for (int c = 0; c < 3; c++)
+        g_assert_cmpfloat (brush_at (doc, 0, 0)->faces[f].tex.matrix[r][c], ==, before->faces[f].tex.matrix[r][c]);
+}
+
+/* Shift, scale and rotation are not brush-primitive attributes: setting
+ * them is refused and changes nothing; the texture name still changes. */
+static void
+test_brushdef_set_texture (void)
+{
+  g_autoptr (QrDocument) doc = brushdef_doc ();
+  g_autofree char *original = qr_test_save_text (doc);
+  g_autoptr (GError) error = NULL;
+  QrFaceRef face = { brush_at (doc, 0, 0)->id, 2 };
+  QrFaceRef all = { brush_at (doc, 0, 0)->id, -1 };
+  QrTexChange shift = { .set_shift = true, .shift = { 8, 8 } };
+  QrTexChange rotate = { .set_rotation = true, .rotation = 90 };
+  QrTexChange rename = { .name = "metal" };
+  g_autofree char *renamed = NULL;
+
+  g_assert_false (qr_op_set_texture (doc, &face, 1, &shift, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "Brush 1, face 2 uses Quake 3 brush primitives, which have no texture shift, scale or rotation to set");
+  g_clear_error (&error);
+  g_assert_false (qr_op_set_texture (doc, &all, 1, &rotate, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  {
+    g_autofree char *unchanged = qr_test_save_text (doc);
+    g_assert_cmpstr (unchanged, ==, original);
+  }
+  g_assert_false (qr_document_can_undo (doc));
+
+  g_assert_true (qr_op_set_texture (doc, &face, 1, &rename, NULL));
+  renamed = qr_test_save_text (doc);
+  g_assert_nonnull (strstr (renamed, "( ( 0.015625 0 0.125 ) ( 0 0.0625 0 ) ) metal 0 0 0\n"));
+}
+
+/* A copied brushDef brush pastes as one into a Quake 3 map, and is refused
+ * by a Valve 220 map, whose faces cannot say its matrix. */
+static void
+test_brushdef_paste (void)
+{
+  g_autoptr (QrDocument) q3 = brushdef_doc ();
+  g_autoptr (QrDocument) valve = new_doc ();
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *valve_before = qr_test_save_text (valve);
+  g_autofree char *valve_after = NULL;
+
+  qr_selection_add_brush (sel, brush_at (q3, 0, 0)->id);
+  text = qr_clipboard_dup_text (q3, sel);
+  g_assert_nonnull (strstr (text, "brushDef\n{\n"));
+
+  g_assert_true (qr_clipboard_paste (q3, text, -1, qr_vec3 (0, 0, 128), NULL));
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (qr_document_get_map (q3), 0)), ==, 2);
+  g_assert_cmpint (brush_at (q3, 0, 1)->faces[6].form, ==, QR_TEX_BRUSHPRIM);
+  assert_all_valid (q3);
+
+  g_assert_false (qr_clipboard_paste (valve, text, -1, qr_vec3 (0, 0, 128), &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED);
+  g_assert_cmpstr (error->message, ==,
+                   "brush 1, face 1: Quake 3 brush primitives (brushDef) have no form in this map's format");
+  valve_after = qr_test_save_text (valve);
+  g_assert_cmpstr (valve_after, ==, valve_before);
+}
+
 static const char vmf_map[] =
   "versioninfo\n{\n\t\"editorversion\" \"400\"\n}\n"
   "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n"
@@ -1875,6 +2123,11 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/texture/set", test_set_texture);
   g_test_add_func ("/edit/texture/rotation", test_set_rotation);
   g_test_add_func ("/edit/texture/lock", test_texture_lock);
+  g_test_add_func ("/edit/brushdef/texture-lock", test_brushdef_texture_lock);
+  g_test_add_func ("/edit/brushdef/move-unlocked", test_brushdef_move_unlocked);
+  g_test_add_func ("/edit/brushdef/set-texture", test_brushdef_set_texture);
+  g_test_add_func ("/edit/brushdef/paste", test_brushdef_paste);
+  g_test_add_func ("/edit/brushdef/csg-mixed", test_brushdef_csg_mixed);
   g_test_add_func ("/edit/keys", test_keys);
   g_test_add_func ("/edit/clipboard/copy-paste", test_copy_paste);
   g_test_add_func ("/edit/clipboard/paste-foreign", test_paste_foreign);

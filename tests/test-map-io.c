@@ -609,6 +609,11 @@ test_quake3_patch_positions (void)
   "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 0.03125 0 0 ) ( 0 0.03125 0 ) ) textures/a/b 0 0 0\n" \
   "}"
 
+/* A brushDef block is a brush of brush-primitive faces: the plane points as
+ * in every dialect, the matrix ( ( xx xy xz ) ( yx yy yz ) ), the texture
+ * and the surface values; it keeps its text and, untouched, goes back
+ * exactly as before it was read (no numbering comment, and the legacy
+ * brushes' numbers unchanged). */
 static void
 test_quake3_brushdef (void)
 {
@@ -617,17 +622,38 @@ test_quake3_brushdef (void)
     "\"classname\" \"worldspawn\"\n"
     "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
     "{\n" BRUSHDEF_RAW "\n}\n"
+    "{\n" Q3_FACE (P_WEST, "b") Q3_FACE (P_SOUTH, "b") Q3_FACE (P_BOTTOM, "b") "}\n"
     "}\n";
   g_autoptr (QrMap) map = parse_ok (text);
   const QrEntity *world = qr_map_get_entity (map, 0);
-  const QrNode *n;
+  const QrBrush *brush;
+  const QrFace *f;
 
-  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
-  g_assert_cmpuint (world->kept->len, ==, 1);
-  n = g_ptr_array_index (world->kept, 0);
-  g_assert_cmpstr (n->name, ==, "brushDef");
-  g_assert_cmpstr (n->raw, ==, BRUSHDEF_RAW);
-  g_assert_cmpint (n->anchor, ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 3);
+  g_assert_cmpuint (world->kept->len, ==, 0);
+  brush = qr_entity_get_brush (world, 1);
+  g_assert_cmpint (brush->n_faces, ==, 3);
+  g_assert_nonnull (brush->extra);
+  g_assert_cmpstr (brush->extra->name, ==, "brushDef");
+  g_assert_cmpstr (brush->extra->raw, ==, BRUSHDEF_RAW);
+  g_assert_null (brush->extra->problem);
+  for (int i = 0; i < 3; i++)
+    {
+      f = &brush->faces[i];
+      g_assert_cmpint (f->form, ==, QR_TEX_BRUSHPRIM);
+      g_assert_cmpstr (face_texture (map, f), ==, "textures/a/b");
+      g_assert_cmpfloat (f->tex.matrix[0][0], ==, 0.03125);
+      g_assert_cmpfloat (f->tex.matrix[0][1], ==, 0);
+      g_assert_cmpfloat (f->tex.matrix[0][2], ==, 0);
+      g_assert_cmpfloat (f->tex.matrix[1][0], ==, 0);
+      g_assert_cmpfloat (f->tex.matrix[1][1], ==, 0.03125);
+      g_assert_cmpfloat (f->tex.matrix[1][2], ==, 0);
+      g_assert_true (f->has_surface);
+    }
+  f = &brush->faces[1];
+  g_assert_true (qr_vec3_identical (f->points[0], qr_vec3 (-64, -64, -16)));
+  g_assert_true (qr_vec3_identical (f->points[1], qr_vec3 (-64, -64, -15)));
+  g_assert_true (qr_vec3_identical (f->points[2], qr_vec3 (-63, -64, -16)));
   g_assert_cmpint (qr_map_detect_dialect (map), ==, QR_DIALECT_QUAKE3);
 
   assert_writes_as (text,
@@ -637,7 +663,196 @@ test_quake3_brushdef (void)
     "// brush 0\n"
     "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
     "{\n" BRUSHDEF_RAW "\n}\n"
+    "// brush 1\n"
+    "{\n" Q3_FACE (P_WEST, "b") Q3_FACE (P_SOUTH, "b") Q3_FACE (P_BOTTOM, "b") "}\n"
     "}\n");
+}
+
+/* Whatever the spacing and spelling of its numbers, an untouched brushDef
+ * block is written back byte for byte; once its faces change, it is
+ * written from them, in GtkRadiant's layout. */
+static void
+test_quake3_brushdef_text (void)
+{
+#define ODD_BRUSHDEF \
+  "brushDef\n" \
+  "\t{\n" \
+  "\t( -64 -64 -16.0 ) ( -64 -63 -16 ) ( -64 -64 -15 ) ( ( 0.0312500 -0 0 ) ( 0 3.125e-2 0.5 ) ) x\n" \
+  "\t( -64 -64 -16 )   ( -64 -64 -15 ) ( -63 -64 -16 ) (( 1 0 0 )( 0 1 0 )) \"y z\" 134217728 0 0\n" \
+  "\t( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x 0 0 0\n" \
+  "\t}"
+  static const char text[] = "{\r\n\"classname\" \"worldspawn\"\r\n{\r\n" ODD_BRUSHDEF "\r\n}\r\n}\r\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  g_autofree char *out = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (map, 0), 0);
+  g_autofree char *edited = NULL;
+
+  g_assert_cmpstr (out, ==, "// entity 0\n{\n\"classname\" \"worldspawn\"\n{\n" ODD_BRUSHDEF "\n}\n}\n");
+  g_assert_cmpfloat (brush->faces[0].tex.matrix[1][2], ==, 0.5);
+  g_assert_true (signbit (brush->faces[0].tex.matrix[0][1]));
+  g_assert_false (brush->faces[0].has_surface);
+  g_assert_cmpstr (face_texture (map, &brush->faces[1]), ==, "y z");
+  qr_test_assert_round_trip (map);
+
+  /* An edit leaves the old text in the brush's extra: the writer must see
+   * that it no longer says what the faces do. */
+  brush->faces[2].tex.matrix[0][2] = 0.25;
+  edited = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  g_assert_cmpstr (edited, ==,
+    "// entity 0\n{\n\"classname\" \"worldspawn\"\n{\n"
+    "brushDef\n{\n"
+    "( -64 -64 -16 ) ( -64 -63 -16 ) ( -64 -64 -15 ) ( ( 0.03125 -0 0 ) ( 0 0.03125 0.5 ) ) x\n"
+    "( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) \"y z\" 134217728 0 0\n"
+    "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 1 0 0.25 ) ( 0 1 0 ) ) x 0 0 0\n"
+    "}\n}\n}\n");
+  qr_test_assert_round_trip (map);
+#undef ODD_BRUSHDEF
+}
+
+/* Windows builds of Radiant wrote NaN matrices as "-1.#IND" or "1.#QNAN";
+ * q3map2 reads them with atof, as -1 and 1: the brush is still a brush,
+ * and the text goes back as it was. */
+static void
+test_quake3_brushdef_msvc_nan (void)
+{
+#define NAN_BRUSHDEF \
+  "brushDef\n{\n" \
+  "( -64 -64 -16 ) ( -64 -63 -16 ) ( -64 -64 -15 ) ( ( -1.#IND 1.#QNAN 0 ) ( 1.#INF 0.5 -1.#IND00 ) ) x 0 0 0\n" \
+  "( -64 -64 -16 ) ( -64 -64 -15 ) ( -63 -64 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x 0 0 0\n" \
+  "( -64 -64 -16 ) ( -63 -64 -16 ) ( -64 -63 -16 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x 0 0 0\n" \
+  "}"
+  static const char text[] = "{\n\"classname\" \"worldspawn\"\n{\n" NAN_BRUSHDEF "\n}\n}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrFace *f;
+
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpuint (world->kept->len, ==, 0);
+  f = &qr_entity_get_brush (world, 0)->faces[0];
+  g_assert_cmpfloat (f->tex.matrix[0][0], ==, -1);
+  g_assert_cmpfloat (f->tex.matrix[0][1], ==, 1);
+  g_assert_cmpfloat (f->tex.matrix[1][0], ==, 1);
+  g_assert_cmpfloat (f->tex.matrix[1][1], ==, 0.5);
+  g_assert_cmpfloat (f->tex.matrix[1][2], ==, -1);
+  assert_writes_as (text, "// entity 0\n{\n\"classname\" \"worldspawn\"\n{\n" NAN_BRUSHDEF "\n}\n}\n");
+#undef NAN_BRUSHDEF
+}
+
+/* Text that is not a brushDef block as q3map2 reads it (brush key/values,
+ * a missing matrix) stays verbatim with the reason, as every block did. */
+static void
+test_quake3_brushdef_invalid (void)
+{
+  static const char text[] =
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\nbrushDef\n{\n\"key\" \"value\"\n( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x\n}\n}\n"
+    "{\nbrushDef\n{\n( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) x 0 0 0 1 1\n}\n}\n"
+    "{\n" BRUSHDEF_RAW "\n}\n"
+    "}\n";
+  g_autoptr (QrMap) map = parse_ok (text);
+  const QrEntity *world = qr_map_get_entity (map, 0);
+  const QrNode *n;
+
+  g_assert_cmpuint (qr_entity_brush_count (world), ==, 1);
+  g_assert_cmpuint (world->kept->len, ==, 2);
+  n = g_ptr_array_index (world->kept, 0);
+  g_assert_cmpstr (n->problem, ==, "test.map:6:1: expected “(” starting a face or “}” closing the brushDef block, found “\"key\"”");
+  n = g_ptr_array_index (world->kept, 1);
+  g_assert_cmpstr (n->problem, ==, "test.map:13:31: expected “(” starting a texture matrix, found “x”");
+  g_assert_cmpint (n->anchor, ==, 0);
+  assert_writes_as (text,
+    "// entity 0\n"
+    "{\n"
+    "\"classname\" \"worldspawn\"\n"
+    "{\nbrushDef\n{\n\"key\" \"value\"\n( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) ( ( 1 0 0 ) ( 0 1 0 ) ) x\n}\n}\n"
+    "{\nbrushDef\n{\n( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) x 0 0 0 1 1\n}\n}\n"
+    "{\n" BRUSHDEF_RAW "\n}\n"
+    "}\n");
+}
+
+/* The other dialects cannot say a brush primitive's matrix without the
+ * textures' sizes: converting refuses, naming the brush, and writes nothing. */
+static void
+test_quake3_brushdef_convert_refused (void)
+{
+  static const char text[] =
+    "{\n\"classname\" \"worldspawn\"\n"
+    "{\n" Q3_FACE (P_WEST, "a") Q3_FACE (P_SOUTH, "a") Q3_FACE (P_BOTTOM, "a") "}\n"
+    "{\n" BRUSHDEF_RAW "\n}\n}\n";
+  static const struct { QrSaveFormat format; const char *name; } cases[] = {
+    { QR_SAVE_QUAKE, "standard Quake" },
+    { QR_SAVE_VALVE220, "Valve 220" },
+    { QR_SAVE_QUAKE2, "Quake 2" },
+  };
+  g_autoptr (QrMap) map = parse_ok (text);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      GString *out = qr_map_write_map (map, cases[i].format, &error);
+      g_autofree char *want = g_strdup_printf (
+        "entity 0, brush 1: Quake 3 brush primitives (brushDef) have no %s form "
+        "without the textures' sizes; save the map in its own format", cases[i].name);
+
+      g_assert_null (out);
+      g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED);
+      g_assert_cmpstr (error->message, ==, want);
+    }
+  {
+    g_autoptr (GError) error = NULL;
+    GString *out = qr_map_write_vmf (map, &error);
+
+    g_assert_null (out);
+    g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED);
+    g_assert_cmpstr (error->message, ==,
+                     "entity 0, brush 1: Quake 3 brush primitives (brushDef) have no VMF form "
+                     "without the textures' sizes; save the map in its own format");
+  }
+}
+
+/* A brushDef brush is built from its planes exactly as the legacy brush
+ * with the same plane points: the same polytope, vertex for vertex. */
+static void
+test_quake3_brushdef_geometry (void)
+{
+#define BD_FACE(P) P " ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) x 0 0 0\n"
+#define P_SLANT "( 64 64 16 ) ( 64 -64 -48 ) ( 63 64 16 )"
+  static const char prim[] =
+    "{\n\"classname\" \"worldspawn\"\n{\nbrushDef\n{\n"
+    BD_FACE (P_WEST) BD_FACE (P_SOUTH) BD_FACE (P_BOTTOM) BD_FACE (P_TOP) BD_FACE (P_NORTH)
+    BD_FACE (P_EAST) BD_FACE (P_SLANT)
+    "}\n}\n}\n";
+  static const char legacy[] =
+    "{\n\"classname\" \"worldspawn\"\n{\n"
+    Q3_FACE (P_WEST, "x") Q3_FACE (P_SOUTH, "x") Q3_FACE (P_BOTTOM, "x") Q3_FACE (P_TOP, "x")
+    Q3_FACE (P_NORTH, "x") Q3_FACE (P_EAST, "x") Q3_FACE (P_SLANT, "x")
+    "}\n}\n";
+  g_autoptr (QrMap) a = parse_ok (prim);
+  g_autoptr (QrMap) b = parse_ok (legacy);
+  const QrBrush *pa, *pb;
+
+  qr_map_build_geometry (a, 1);
+  qr_map_build_geometry (b, 1);
+  pa = qr_entity_get_brush (qr_map_get_entity (a, 0), 0);
+  pb = qr_entity_get_brush (qr_map_get_entity (b, 0), 0);
+  g_assert_true (qr_brush_is_valid (pa));
+  g_assert_true (qr_brush_is_valid (pb));
+  g_assert_cmpint (pa->poly->n_verts, ==, pb->poly->n_verts);
+  /* The slope z = y / 2 - 16 runs from the box's top edge at y = 64 down
+   * to its bottom at y = 0: a wedge, 6 vertices, whose sloped face has 4. */
+  g_assert_cmpint (pa->poly->n_verts, ==, 6);
+  g_assert_cmpint (qr_polytope_face_count (pa->poly, 6), ==, 4);
+  for (int i = 0; i < pa->poly->n_verts; i++)
+    g_assert_true (qr_vec3_identical (pa->poly->verts[i], pb->poly->verts[i]));
+  for (int f = 0; f < pa->n_faces; f++)
+    {
+      g_assert_cmpint (qr_polytope_face_count (pa->poly, f), ==, qr_polytope_face_count (pb->poly, f));
+      for (int k = 0; k < qr_polytope_face_count (pa->poly, f); k++)
+        g_assert_cmpint (qr_polytope_face_indices (pa->poly, f)[k], ==, qr_polytope_face_indices (pb->poly, f)[k]);
+    }
+#undef BD_FACE
+#undef P_SLANT
 }
 
 /* Text that is not a patch stays verbatim and says where it went wrong;
@@ -1248,7 +1463,9 @@ test_round_trip_everything (void)
   g_autoptr (QrMap) map = parse_ok (text);
 
   g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
-  g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 2);
+  /* The patch is kept; the brushDef block is a brush. */
+  g_assert_cmpuint (qr_map_get_entity (map, 0)->kept->len, ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 2);
   qr_test_assert_round_trip (map);
 }
 
@@ -1505,6 +1722,11 @@ main (int argc, char **argv)
   g_test_add_func ("/io/map/quake3/patch-invalid", test_quake3_patch_invalid);
   g_test_add_func ("/io/map/quake3/patch-regenerated", test_quake3_patch_regenerated);
   g_test_add_func ("/io/map/quake3/brushdef", test_quake3_brushdef);
+  g_test_add_func ("/io/map/quake3/brushdef-text", test_quake3_brushdef_text);
+  g_test_add_func ("/io/map/quake3/brushdef-invalid", test_quake3_brushdef_invalid);
+  g_test_add_func ("/io/map/quake3/brushdef-msvc-nan", test_quake3_brushdef_msvc_nan);
+  g_test_add_func ("/io/map/quake3/brushdef-convert-refused", test_quake3_brushdef_convert_refused);
+  g_test_add_func ("/io/map/quake3/brushdef-geometry", test_quake3_brushdef_geometry);
   g_test_add_func ("/io/map/bare-list/brushes", test_bare_list);
   g_test_add_func ("/io/map/bare-list/single-line", test_bare_list_single_line);
   g_test_add_func ("/io/map/lexical/comments", test_comments);

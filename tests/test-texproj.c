@@ -1,5 +1,6 @@
 #include <string.h>
 #include <glib.h>
+#include "qr-plane.h"
 #include "qr-texproj.h"
 
 #define N_RANDOM_CASES 500
@@ -782,6 +783,249 @@ test_round_trip_quarter_turns_exact (void)
       }
 }
 
+
+/* ---- the compilers' arithmetic, by hand -------------------------------- */
+
+typedef struct
+{
+  const char *what;
+  QrVec3 normal;
+  double shift[2], rotation, scale[2];
+  QrVec3 p;
+  double u, v; /* by hand, in the comment before each case */
+} HandCase;
+
+/* One face per case, worked through qbsp's ParseBrush: base axes from the
+ * table, rotated in the plane of S's and T's non-zero components (sv, tv)
+ * by ns = cos·v[sv] - sin·v[tv], nt = sin·v[sv] + cos·v[tv], each divided by
+ * its scale (0 read as 1), plus the shift. h = √2/2, c = √3/2. */
+static void
+test_texels_by_hand (void)
+{
+  const double h = G_SQRT2 / 2, c = sqrt (3.0) / 2, third = 1 / sqrt (3.0);
+  const HandCase cases[] = {
+    /* Floor, rotation 0, scales 0 (read as 1), shift (3, -5): S = (1,0,0),
+     * T = (0,-1,0); p = (20, 10, 7): u = 20 + 3 = 23, v = -10 - 5 = -15. */
+    { "floor", { 0, 0, 1 }, { 3, -5 }, 0, { 0, 0 }, { 20, 10, 7 }, 23, -15 },
+    /* West wall, rotation 90, scales (2, -0.5), shift (1, 2): S = (0,1,0),
+     * T = (0,0,-1), sv = y, tv = z, sin 1, cos 0: S' = (0, 0·1 - 1·0,
+     * 1·1 + 0·0) = (0,0,1), T' = (0, 0·0 - 1·(-1), 1·0 + 0·(-1)) = (0,1,0);
+     * p = (7, 12, 40): u = 40 / 2 + 1 = 21, v = 12 / -0.5 + 2 = -22. */
+    { "west 90", { 1, 0, 0 }, { 1, 2 }, 90, { 2, -0.5 }, { 7, 12, 40 }, 21, -22 },
+    /* South wall, rotation 45, scales (0.5, 0.25): S = (1,0,0), T = (0,0,-1),
+     * sv = x, tv = z: S' = (h·1 - h·0, 0, h·1 + h·0) = (h, 0, h),
+     * T' = (h·0 - h·(-1), 0, h·0 + h·(-1)) = (h, 0, -h); p = (10, 99, 30):
+     * u = 40h / 0.5 = 80h, v = -20h / 0.25 = -80h. */
+    { "south 45", { 0, 1, 0 }, { 0, 0 }, 45, { 0.5, 0.25 }, { 10, 99, 30 }, 80 * h, -80 * h },
+    /* North wall, rotation -30, scales (1.5, 1), shift (0.5, -0.25): sin -1/2,
+     * cos c: S' = (c·1 + ½·0, 0, -½·1 + c·0) = (c, 0, -½), T' = (c·0 - ½·1,
+     * 0, -½·0 + c·(-1)) = (-½, 0, -c); p = (6, -32, 4): u = (6c - 2) / 1.5
+     * + 0.5, v = (-3 - 4c) - 0.25. */
+    { "north -30", { 0, -1, 0 }, { 0.5, -0.25 }, -30, { 1.5, 1 }, { 6, -32, 4 },
+      (6 * c - 2) / 1.5 + 0.5, -3 - 4 * c - 0.25 },
+    /* Ceiling, rotation 180, negative scales (-1, -2), shift (16, 8):
+     * S' = (-1, 0, 0), T' = (0, 1, 0); p = (4, 6, -100): u = -4 / -1 + 16
+     * = 20, v = 6 / -2 + 8 = 5. */
+    { "ceiling 180", { 0, 0, -1 }, { 16, 8 }, 180, { -1, -2 }, { 4, 6, -100 }, 20, 5 },
+    /* East wall, fractional scales (0.125, 3): S = (0,1,0), T = (0,0,-1);
+     * p = (-64, 5, -9): u = 5 / 0.125 = 40, v = 9 / 3 = 3. */
+    { "east fraction", { -1, 0, 0 }, { 0, 0 }, 0, { 0.125, 3 }, { -64, 5, -9 }, 40, 3 },
+    /* Slopes on each tie of the table take the earlier entry, p = (5, 7, 9):
+     * floor/west and floor/south: floor, (5, -7); west/south: west, (7, -9);
+     * ceiling/east and ceiling/north: ceiling, (5, -7); east/north: east,
+     * (7, -9); floor/west/south at once: floor, (5, -7). */
+    { "floor = west", { h, 0, h }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 5, -7 },
+    { "floor = south", { 0, h, h }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 5, -7 },
+    { "west = south", { h, h, 0 }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 7, -9 },
+    { "ceiling = east", { -h, 0, -h }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 5, -7 },
+    { "ceiling = north", { 0, -h, -h }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 5, -7 },
+    { "east = north", { -h, -h, 0 }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 7, -9 },
+    { "three-way", { third, third, third }, { 0, 0 }, 0, { 1, 1 }, { 5, 7, 9 }, 5, -7 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const HandCase *k = &cases[i];
+      QrTexAttr tex = standard_attr (k->shift[0], k->shift[1], k->rotation, k->scale[0], k->scale[1]);
+      QrUV uv = texel (QR_TEX_STANDARD, &tex, k->normal, k->p);
+
+      if (!(fabs (uv.u - k->u) <= 1e-12 && fabs (uv.v - k->v) <= 1e-12))
+        g_error ("%s: (%.17g, %.17g), by hand (%.17g, %.17g)", k->what, uv.u, uv.v, k->u, k->v);
+    }
+}
+
+/* A slope at exactly 45 degrees, its normal computed from the plane points
+ * as the compilers compute it (the components come out equal), is a tie:
+ * the west wall (index 2) beats the south wall (index 4). */
+static void
+test_texels_tie_from_points (void)
+{
+  const QrVec3 pts[3] = { { 1, -1, 0 }, { 0, 0, 1 }, { 0, 0, 0 } };
+  QrPlane plane;
+  QrTexAttr tex = standard_attr (0, 0, 0, 1, 1);
+
+  g_assert_true (qr_plane_from_points (pts, &plane));
+  g_assert_cmpfloat (plane.normal.x, ==, plane.normal.y);
+  g_assert_cmpfloat (plane.normal.x, >, 0);
+  /* West: S = (0,1,0), T = (0,0,-1); p = (5, 7, 9) gives (7, -9). */
+  assert_texel_exact (QR_TEX_STANDARD, &tex, plane.normal, qr_vec3 (5, 7, 9), 7, -9);
+}
+
+/* q3map2 lets a later axis win only by more than 0.0001f; qbsp by any
+ * margin. Normal ∝ (10000, 0, 9999): n = (0.70714…, 0, 0.70707…), x ahead
+ * of z by 7.07e-5 < 1e-4. */
+static void
+test_base_axes_q3map2 (void)
+{
+  QrVec3 n = qr_vec3 (10000, 0, 9999), n_far = qr_vec3 (10000, 0, 9998);
+  QrVec3 s, t;
+  QrUV uv;
+  QrVec3 p = { 8, 4, 100 };
+  QrTexAttr tex = standard_attr (0, 0, 0, 1, 1);
+
+  n = qr_vec3_scale (n, 1 / qr_vec3_length (n));
+  n_far = qr_vec3_scale (n_far, 1 / qr_vec3_length (n_far));
+
+  /* qbsp: the west wall (x) beats the floor (z). */
+  qr_texproj_base_axes_rule (QR_TEX_AXES_QBSP, n, &s, &t);
+  assert_vec3_exact (s, 0, 1, 0);
+  assert_vec3_exact (t, 0, 0, -1);
+  /* q3map2: 0.70714 is not above 0.70707 + 0.0001, the floor stays. */
+  qr_texproj_base_axes_rule (QR_TEX_AXES_Q3MAP2, n, &s, &t);
+  assert_vec3_exact (s, 1, 0, 0);
+  assert_vec3_exact (t, 0, -1, 0);
+  /* p = (8, 4, 100): west gives (4, -100), floor (8, -4). */
+  qr_texproj_coords (QR_TEX_STANDARD, QR_TEX_AXES_QBSP, &tex, n, &p, 1, &uv);
+  g_assert_cmpfloat (uv.u, ==, 4);
+  g_assert_cmpfloat (uv.v, ==, -100);
+  qr_texproj_coords (QR_TEX_STANDARD, QR_TEX_AXES_Q3MAP2, &tex, n, &p, 1, &uv);
+  g_assert_cmpfloat (uv.u, ==, 8);
+  g_assert_cmpfloat (uv.v, ==, -4);
+
+  /* (10000, 0, 9998): 1.414e-4 ahead, past the margin: west for both. */
+  qr_texproj_base_axes_rule (QR_TEX_AXES_Q3MAP2, n_far, &s, &t);
+  assert_vec3_exact (s, 0, 1, 0);
+  /* Exact ties are the same under both rules. */
+  qr_texproj_base_axes_rule (QR_TEX_AXES_Q3MAP2, qr_vec3 (G_SQRT2 / 2, G_SQRT2 / 2, 0), &s, &t);
+  assert_vec3_exact (s, 0, 1, 0);
+  qr_texproj_base_axes_rule (QR_TEX_AXES_Q3MAP2, qr_vec3 (0, 0, -1), &s, &t);
+  assert_vec3_exact (t, 0, -1, 0);
+  /* qr_texproj_texels is qbsp's rule. */
+  assert_texel_exact (QR_TEX_STANDARD, &tex, n, p, 4, -100);
+}
+
+/* The seed's formula (".MAP files", shared reference 003, "Calculating
+ * texture coordinates"): tu = (v·nu / w) / su + ou / w, tv likewise, for
+ * Valve faces and for standard faces through their Valve axes. */
+static void
+test_uvs_seed_formula (void)
+{
+  for (int i = 0; i < N_RANDOM_CASES; i++)
+    {
+      QrVec3 normal = random_normal ();
+      QrTexAttr std_attr = random_standard_attr ();
+      QrTexAttr valve;
+      int w = 1 << g_test_rand_int_range (3, 10), hgt = 1 << g_test_rand_int_range (3, 10);
+      QrVec3 p = random_point ();
+      QrUV a, b;
+      double su, sv;
+
+      qr_texproj_standard_to_valve (&std_attr, normal, &valve);
+      su = valve.scale[0] == 0 ? 1 : valve.scale[0];
+      sv = valve.scale[1] == 0 ? 1 : valve.scale[1];
+      qr_texproj_uvs (QR_TEX_VALVE, &valve, normal, w, hgt, &p, 1, &a);
+      qr_texproj_uvs (QR_TEX_STANDARD, &std_attr, normal, w, hgt, &p, 1, &b);
+      assert_close (a.u, qr_vec3_dot (p, valve.u_axis) / w / su + valve.shift[0] / w);
+      assert_close (a.v, qr_vec3_dot (p, valve.v_axis) / hgt / sv + valve.shift[1] / hgt);
+      assert_close (b.u, a.u);
+      assert_close (b.v, a.v);
+    }
+}
+
+/* ---- brush primitives --------------------------------------------------- */
+
+static void
+assert_vec3_near (QrVec3 a, double x, double y, double z)
+{
+  if (!(fabs (a.x - x) <= 1e-15 && fabs (a.y - y) <= 1e-15 && fabs (a.z - z) <= 1e-15))
+    g_error ("(%.17g %.17g %.17g), expected (%.17g %.17g %.17g)", a.x, a.y, a.z, x, y, z);
+}
+
+/* ComputeAxisBase by hand: RotY = -atan2(nz, √(nx² + ny²)), RotZ =
+ * atan2(ny, nx), s = (-sin RotZ, cos RotZ, 0), t = (-sin RotY cos RotZ,
+ * -sin RotY sin RotZ, -cos RotY). cos(±π/2) is 6.1e-17 in doubles, as in
+ * the tools: the tests allow 1e-15. */
+static void
+test_brushprim_axes (void)
+{
+  const double h = G_SQRT2 / 2;
+  QrVec3 s, t;
+
+  /* Floor: RotY = -π/2, RotZ = 0: s = (0,1,0), t = (1,0,0). */
+  qr_texproj_brushprim_axes (qr_vec3 (0, 0, 1), &s, &t);
+  assert_vec3_near (s, 0, 1, 0);
+  assert_vec3_near (t, 1, 0, 0);
+  /* Ceiling: RotY = π/2: t = (-1,0,0). */
+  qr_texproj_brushprim_axes (qr_vec3 (0, 0, -1), &s, &t);
+  assert_vec3_near (s, 0, 1, 0);
+  assert_vec3_near (t, -1, 0, 0);
+  /* +X wall: RotY = 0, RotZ = 0: s = (0,1,0), t = (0,0,-1). */
+  qr_texproj_brushprim_axes (qr_vec3 (1, 0, 0), &s, &t);
+  assert_vec3_near (s, 0, 1, 0);
+  assert_vec3_near (t, 0, 0, -1);
+  /* -X wall: RotZ = π: s = (0,-1,0). */
+  qr_texproj_brushprim_axes (qr_vec3 (-1, 0, 0), &s, &t);
+  assert_vec3_near (s, 0, -1, 0);
+  assert_vec3_near (t, 0, 0, -1);
+  /* -Y wall: RotZ = -π/2: s = (1,0,0). */
+  qr_texproj_brushprim_axes (qr_vec3 (0, -1, 0), &s, &t);
+  assert_vec3_near (s, 1, 0, 0);
+  assert_vec3_near (t, 0, 0, -1);
+  /* 45 degree slope facing +X: RotY = -π/4, RotZ = 0: t = (h, 0, -h). */
+  qr_texproj_brushprim_axes (qr_vec3 (h, 0, h), &s, &t);
+  assert_vec3_near (s, 0, 1, 0);
+  assert_vec3_near (t, h, 0, -h);
+  /* Facing (1, 1, 0)/√2: RotZ = π/4: s = (-h, h, 0), t = (0, 0, -1). */
+  qr_texproj_brushprim_axes (qr_vec3 (h, h, 0), &s, &t);
+  assert_vec3_near (s, -h, h, 0);
+  assert_vec3_near (t, 0, 0, -1);
+  /* Components under 1e-6 are cleaned to 0 first: a floor. */
+  qr_texproj_brushprim_axes (qr_vec3 (9e-7, -9e-7, 1), &s, &t);
+  assert_vec3_near (s, 0, 1, 0);
+  assert_vec3_near (t, 1, 0, 0);
+}
+
+/* q3map2's s = m00·x + m01·y + m02, t = m10·x + m11·y + m12, in units of
+ * the texture's size, whatever size qr_texproj_uvs is given. */
+static void
+test_brushprim_coords (void)
+{
+  const double h = G_SQRT2 / 2;
+  QrTexAttr tex = { .matrix = { { 0.015625, 0, 0.5 }, { 0, 0.03125, 0 } } };
+  QrVec3 floor_pts[2] = { { 64, 0, 0 }, { 32, -16, 500 } };
+  QrVec3 slope_p = { 8, 2, -8 };
+  QrUV uv[2];
+
+  /* Floor: x = p·(0,1,0), y = p·(1,0,0). (64, 0, 0): x 0, y 64: s = 0.5,
+   * t = 2. (32, -16, 500): x -16, y 32: s = -0.25 + 0.5 = 0.25, t = 1. */
+  qr_texproj_coords (QR_TEX_BRUSHPRIM, QR_TEX_AXES_QBSP, &tex, floor_n, floor_pts, 2, uv);
+  g_assert_cmpfloat_with_epsilon (uv[0].u, 0.5, 1e-13);
+  g_assert_cmpfloat_with_epsilon (uv[0].v, 2, 1e-13);
+  g_assert_cmpfloat_with_epsilon (uv[1].u, 0.25, 1e-13);
+  g_assert_cmpfloat_with_epsilon (uv[1].v, 1, 1e-13);
+  qr_texproj_uvs (QR_TEX_BRUSHPRIM, &tex, floor_n, 256, 64, floor_pts, 2, uv);
+  g_assert_cmpfloat_with_epsilon (uv[0].u, 0.5, 1e-13);
+  g_assert_cmpfloat_with_epsilon (uv[0].v, 2, 1e-13);
+
+  /* Slope (h, 0, h): s = (0,1,0), t = (h,0,-h); p = (8, 2, -8): x = 2,
+   * y = 16h; matrix ((0.5 0.25 0.125) (-0.25 1 0)): s = 1 + 4h + 0.125,
+   * t = -0.5 + 16h. */
+  tex = (QrTexAttr) { .matrix = { { 0.5, 0.25, 0.125 }, { -0.25, 1, 0 } } };
+  qr_texproj_coords (QR_TEX_BRUSHPRIM, QR_TEX_AXES_Q3MAP2, &tex, qr_vec3 (h, 0, h), &slope_p, 1, uv);
+  g_assert_cmpfloat_with_epsilon (uv[0].u, 1.125 + 4 * h, 1e-13);
+  g_assert_cmpfloat_with_epsilon (uv[0].v, -0.5 + 16 * h, 1e-13);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -797,6 +1041,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/geom/texproj/texels/scale-zero", test_texels_scale_zero);
   g_test_add_func ("/geom/texproj/texels/sloped", test_texels_sloped);
   g_test_add_func ("/geom/texproj/texels/valve", test_texels_valve);
+  g_test_add_func ("/geom/texproj/texels/by-hand", test_texels_by_hand);
+  g_test_add_func ("/geom/texproj/texels/tie-from-points", test_texels_tie_from_points);
+  g_test_add_func ("/geom/texproj/base-axes/q3map2", test_base_axes_q3map2);
+  g_test_add_func ("/geom/texproj/uvs/seed-formula", test_uvs_seed_formula);
+  g_test_add_func ("/geom/texproj/brushprim/axes", test_brushprim_axes);
+  g_test_add_func ("/geom/texproj/brushprim/coords", test_brushprim_coords);
   g_test_add_func ("/geom/texproj/uvs/texture-size", test_uvs_texture_size);
   g_test_add_func ("/geom/texproj/uvs/invalid-size", test_uvs_invalid_size);
   g_test_add_func ("/geom/texproj/to-valve/axial", test_to_valve_axial);

@@ -1,13 +1,38 @@
-/* quarry-cli mesh: the face polygons of every brush, and the tessellated
- * triangles of every patch, as JSON. */
+/* quarry-cli mesh: the face polygons of every brush with their texture
+ * coordinates, and the tessellated triangles of every patch, as JSON. */
 #include "qr-cli.h"
 #include "qr-cli-json.h"
 #include "qr-patch.h"
 
 #include <stdio.h>
 
+/* One [s, t] per vertex as the game's compiler makes them: texels for the
+ * standard and Valve forms (Quake 3 maps with q3map2's base-axis rule),
+ * texture-normalised units for brush primitives (src/geom/qr-texproj.h). */
 static json_object *
-brush_json (const QrMap *map, const QrBrush *brush, guint index)
+uv_json (const QrFace *face, QrTexAxisRule rule, QrVec3 normal, const QrVec3 *verts,
+         const uint16_t *idx, int n)
+{
+  g_autofree QrVec3 *points = g_new (QrVec3, n);
+  g_autofree QrUV *uv = g_new (QrUV, n);
+  json_object *a = json_object_new_array_ext (n);
+
+  for (int k = 0; k < n; k++)
+    points[k] = verts[idx[k]];
+  qr_texproj_coords (face->form, rule, &face->tex, normal, points, n, uv);
+  for (int k = 0; k < n; k++)
+    {
+      json_object *st = json_object_new_array_ext (2);
+
+      json_object_array_add (st, qr_json_number (uv[k].u));
+      json_object_array_add (st, qr_json_number (uv[k].v));
+      json_object_array_add (a, st);
+    }
+  return a;
+}
+
+static json_object *
+brush_json (const QrMap *map, QrTexAxisRule rule, const QrBrush *brush, guint index)
 {
   json_object *o = json_object_new_object ();
   const QrPolytope *poly = brush->poly;
@@ -44,6 +69,7 @@ brush_json (const QrMap *map, const QrBrush *brush, guint index)
       for (int k = 0; k < n; k++)
         json_object_array_add (verts, qr_json_vec3 (poly->verts[idx[k]]));
       json_object_object_add (jf, "vertices", verts);
+      json_object_object_add (jf, "uv", uv_json (face, rule, pl.normal, poly->verts, idx, n));
       json_object_array_add (faces, jf);
     }
   json_object_object_add (o, "faces", faces);
@@ -96,6 +122,7 @@ qr_cli_mesh (int argc, char **argv)
   g_autoptr (GOptionContext) context = g_option_context_new ("FILE --json — face polygons of every brush");
   g_autoptr (QrMap) map = NULL;
   json_object *root, *entities;
+  QrTexAxisRule rule;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!qr_cli_parse_options (context, &argc, &argv))
@@ -109,6 +136,7 @@ qr_cli_mesh (int argc, char **argv)
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
   qr_map_build_geometry (map, 0);
+  rule = qr_map_detect_dialect (map) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
 
   root = json_object_new_object ();
   entities = json_object_new_array ();
@@ -120,7 +148,7 @@ qr_cli_mesh (int argc, char **argv)
 
       json_object_object_add (je, "classname", json_object_new_string (qr_entity_get_classname (entity)));
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        json_object_array_add (brushes, brush_json (map, qr_entity_get_brush (entity, b), b));
+        json_object_array_add (brushes, brush_json (map, rule, qr_entity_get_brush (entity, b), b));
       json_object_object_add (je, "brushes", brushes);
       /* Only entities with patches say so: brush maps read as before. */
       json_object *patches = NULL;

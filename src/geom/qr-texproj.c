@@ -10,9 +10,10 @@ typedef struct
   const char *name; /* for error messages */
 } QrBaseAxis;
 
-/* The compilers' table. The order is part of the format: on a tie the first
- * entry wins, so a 45 degree slope takes the floor projection, and changing
- * the order would shift the textures of existing maps. */
+/* The compilers' table (TextureAxisFromPlane in id's qbsp map.c, qbsp3 and
+ * q3map2). The order is part of the format: on a tie the first entry wins,
+ * so a 45 degree slope takes the floor projection, and changing the order
+ * would shift the textures of existing maps. */
 static const QrBaseAxis base_axes[] = {
   { { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 }, "floor" },
   { { 0, 0, -1 }, { 1, 0, 0 }, { 0, -1, 0 }, "ceiling" },
@@ -22,23 +23,35 @@ static const QrBaseAxis base_axes[] = {
   { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 }, "north wall" },
 };
 
-static const QrBaseAxis *
-base_axis_for_normal (QrVec3 normal)
-{
-  const QrBaseAxis *best = &base_axes[0];
-  double best_dot = qr_vec3_dot (normal, best->normal);
+/* q3map2 compares with the float constant 0.0001f: its exact value. */
+#define Q3MAP2_AXIS_MARGIN ((double) 0.0001f)
 
-  for (gsize i = 1; i < G_N_ELEMENTS (base_axes); i++)
+static const QrBaseAxis *
+base_axis_for_normal_rule (QrVec3 normal, QrTexAxisRule rule)
+{
+  double margin = rule == QR_TEX_AXES_Q3MAP2 ? Q3MAP2_AXIS_MARGIN : 0.0;
+  const QrBaseAxis *best = &base_axes[0];
+  double best_dot = 0.0;
+
+  /* As the compilers do it: the best starts at 0 with the floor, so a zero
+   * or non-finite normal projects as a floor. */
+  for (gsize i = 0; i < G_N_ELEMENTS (base_axes); i++)
     {
       double d = qr_vec3_dot (normal, base_axes[i].normal);
 
-      if (d > best_dot)
+      if (d > best_dot + margin)
         {
           best = &base_axes[i];
           best_dot = d;
         }
     }
   return best;
+}
+
+static const QrBaseAxis *
+base_axis_for_normal (QrVec3 normal)
+{
+  return base_axis_for_normal_rule (normal, QR_TEX_AXES_QBSP);
 }
 
 /* The component the compilers pick for a base vector: the first non-zero. */
@@ -63,25 +76,54 @@ qr_texproj_snap (double x)
 }
 
 void
-qr_texproj_base_axes (QrVec3 normal, QrVec3 *s, QrVec3 *t)
+qr_texproj_base_axes_rule (QrTexAxisRule rule, QrVec3 normal, QrVec3 *s, QrVec3 *t)
 {
   const QrBaseAxis *base;
 
   g_return_if_fail (s != NULL);
   g_return_if_fail (t != NULL);
 
-  base = base_axis_for_normal (normal);
+  base = base_axis_for_normal_rule (normal, rule);
   *s = base->s;
   *t = base->t;
 }
 
-/* The rotated, unscaled S and T of the standard form. Shared by the
- * projection and by the conversion to Valve so that both give bit-identical
- * texels. */
-static void
-standard_axes (const QrTexAttr *tex, QrVec3 normal, QrVec3 *s, QrVec3 *t)
+void
+qr_texproj_base_axes (QrVec3 normal, QrVec3 *s, QrVec3 *t)
 {
-  const QrBaseAxis *base = base_axis_for_normal (normal);
+  qr_texproj_base_axes_rule (QR_TEX_AXES_QBSP, normal, s, t);
+}
+
+void
+qr_texproj_brushprim_axes (QrVec3 normal, QrVec3 *s, QrVec3 *t)
+{
+  double x = fabs (normal.x) < 1e-6 ? 0.0 : normal.x;
+  double y = fabs (normal.y) < 1e-6 ? 0.0 : normal.y;
+  double z = fabs (normal.z) < 1e-6 ? 0.0 : normal.z;
+  double rot_y, rot_z;
+
+  g_return_if_fail (s != NULL);
+  g_return_if_fail (t != NULL);
+
+  /* ComputeAxisBase (GtkRadiant's radiant/brush_primit.cpp and q3map2's
+   * brush_primit.c, which must agree): the rotation about Y then Z that
+   * takes +X to the normal, applied to +Y and +Z; t points down (-Z) on a
+   * wall, the direction of the texture's rows. */
+  rot_y = -atan2 (z, sqrt (y * y + x * x));
+  rot_z = atan2 (y, x);
+  *s = qr_vec3 (-sin (rot_z), cos (rot_z), 0.0);
+  *t = qr_vec3 (-sin (rot_y) * cos (rot_z), -sin (rot_y) * sin (rot_z), -cos (rot_y));
+}
+
+/* The rotated, unscaled S and T of the standard form, as qbsp's ParseBrush
+ * makes them: the base vectors turned in the plane of their own non-zero
+ * components (sv of S, tv of T), counter-clockwise from sv towards tv.
+ * Shared by the projection and by the conversion to Valve so that both give
+ * bit-identical texels. */
+static void
+standard_axes_rule (const QrTexAttr *tex, QrVec3 normal, QrTexAxisRule rule, QrVec3 *s, QrVec3 *t)
+{
+  const QrBaseAxis *base = base_axis_for_normal_rule (normal, rule);
   QrVec3 axes[2] = { base->s, base->t };
   int sv = nonzero_axis (base->s);
   int tv = nonzero_axis (base->t);
@@ -100,21 +142,50 @@ standard_axes (const QrTexAttr *tex, QrVec3 normal, QrVec3 *s, QrVec3 *t)
   *t = axes[1];
 }
 
+static void
+standard_axes (const QrTexAttr *tex, QrVec3 normal, QrVec3 *s, QrVec3 *t)
+{
+  standard_axes_rule (tex, normal, QR_TEX_AXES_QBSP, s, t);
+}
+
+/* q3map2's DrawSurfaceForSide: s = m00·x + m01·y + m02 and t likewise,
+ * (x, y) the point's coordinates along ComputeAxisBase's vectors. */
+static void
+brushprim_coords (const QrTexAttr *tex, QrVec3 normal, const QrVec3 *points, int n_points, QrUV *out)
+{
+  QrVec3 s_axis, t_axis;
+
+  qr_texproj_brushprim_axes (normal, &s_axis, &t_axis);
+  for (int i = 0; i < n_points; i++)
+    {
+      double x = qr_vec3_dot (points[i], s_axis);
+      double y = qr_vec3_dot (points[i], t_axis);
+
+      out[i].u = tex->matrix[0][0] * x + tex->matrix[0][1] * y + tex->matrix[0][2];
+      out[i].v = tex->matrix[1][0] * x + tex->matrix[1][1] * y + tex->matrix[1][2];
+    }
+}
+
 void
-qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+qr_texproj_coords (QrTexForm form, QrTexAxisRule rule, const QrTexAttr *tex, QrVec3 normal,
                    const QrVec3 *points, int n_points, QrUV *out)
 {
   QrVec3 u_axis, v_axis;
   double scale_u, scale_v;
 
-  g_return_if_fail (form == QR_TEX_STANDARD || form == QR_TEX_VALVE);
+  g_return_if_fail (form == QR_TEX_STANDARD || form == QR_TEX_VALVE || form == QR_TEX_BRUSHPRIM);
   g_return_if_fail (tex != NULL);
   g_return_if_fail (n_points >= 0);
   g_return_if_fail (n_points == 0 || (points != NULL && out != NULL));
 
+  if (form == QR_TEX_BRUSHPRIM)
+    {
+      brushprim_coords (tex, normal, points, n_points, out);
+      return;
+    }
   if (form == QR_TEX_STANDARD)
     {
-      standard_axes (tex, normal, &u_axis, &v_axis);
+      standard_axes_rule (tex, normal, rule, &u_axis, &v_axis);
     }
   else
     {
@@ -132,6 +203,13 @@ qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
 }
 
 void
+qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+                   const QrVec3 *points, int n_points, QrUV *out)
+{
+  qr_texproj_coords (form, QR_TEX_AXES_QBSP, tex, normal, points, n_points, out);
+}
+
+void
 qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
                 int tex_width, int tex_height,
                 const QrVec3 *points, int n_points, QrUV *out)
@@ -142,6 +220,8 @@ qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
   g_return_if_fail (n_points == 0 || (points != NULL && out != NULL));
 
   qr_texproj_texels (form, tex, normal, points, n_points, out);
+  if (form == QR_TEX_BRUSHPRIM)
+    return;
   for (int i = 0; i < n_points; i++)
     {
       out[i].u /= tex_width;

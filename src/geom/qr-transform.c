@@ -641,3 +641,53 @@ qr_transform_texture (const QrTransform *tr, QrTexForm form, const QrTexAttr *te
     }
   return transform_standard (tr, &inv_t, &in, normal, new_normal, out);
 }
+
+bool
+qr_transform_brushprim (const QrTransform *tr, const QrTexAttr *tex, QrVec3 normal,
+                        QrVec3 new_normal, double new_dist, QrTexAttr *out)
+{
+  QrTransform inv;
+  QrVec3 s_axis, t_axis, q[3], old_p[3];
+  QrUV st[3];
+  double x[3], y[3], a, b, c, d, det;
+  QrTexAttr result;
+
+  g_return_val_if_fail (tr != NULL, false);
+  g_return_val_if_fail (tex != NULL, false);
+  g_return_val_if_fail (out != NULL, false);
+
+  if (!qr_transform_invert (tr, &inv))
+    return false;
+
+  qr_texproj_brushprim_axes (new_normal, &s_axis, &t_axis);
+  q[0] = qr_vec3_scale (new_normal, new_dist);
+  q[1] = qr_vec3_add (q[0], s_axis);
+  q[2] = qr_vec3_add (q[0], t_axis);
+  for (int i = 0; i < 3; i++)
+    {
+      old_p[i] = qr_transform_point (&inv, q[i]);
+      x[i] = qr_vec3_dot (q[i], s_axis);
+      y[i] = qr_vec3_dot (q[i], t_axis);
+    }
+  qr_texproj_coords (QR_TEX_BRUSHPRIM, QR_TEX_AXES_QBSP, tex, normal, old_p, 3, st);
+
+  /* Solve m · (x_i, y_i, 1) = st_i for both rows; the basis is orthonormal,
+   * so det is 1 but for rounding. */
+  a = x[1] - x[0], b = y[1] - y[0], c = x[2] - x[0], d = y[2] - y[0];
+  det = a * d - b * c;
+  if (!(fabs (det) > 0.5))
+    return false;
+  result = *tex;
+  for (int r = 0; r < 2; r++)
+    {
+      double s0 = r == 0 ? st[0].u : st[0].v;
+      double s1 = (r == 0 ? st[1].u : st[1].v) - s0;
+      double s2 = (r == 0 ? st[2].u : st[2].v) - s0;
+
+      result.matrix[r][0] = (s1 * d - s2 * b) / det;
+      result.matrix[r][1] = (s2 * a - s1 * c) / det;
+      result.matrix[r][2] = s0 - result.matrix[r][0] * x[0] - result.matrix[r][1] * y[0];
+    }
+  *out = result;
+  return true;
+}

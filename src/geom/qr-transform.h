@@ -64,3 +64,12 @@ void qr_transform_face_points (const QrTransform *tr, QrVec3 points[3]);
  * can say the lock was approximate. Always returns true for Valve. */
 bool qr_transform_texture (const QrTransform *tr, QrTexForm form, const QrTexAttr *tex,
                            QrVec3 normal, QrVec3 new_normal, QrTexAttr *out);
+
+/* Texture lock for brush primitives: the matrix under which every point of
+ * the transformed face (the plane new_normal · x = new_dist) gets the
+ * coordinates its original point had, found as Q3Radiant does
+ * (FaceToBrushPrimitFace): from three points of the new plane, its origin
+ * projection and one step along each of its basis vectors. False, with out
+ * untouched, for a flattening transform. */
+bool qr_transform_brushprim (const QrTransform *tr, const QrTexAttr *tex, QrVec3 normal,
+                             QrVec3 new_normal, double new_dist, QrTexAttr *out);

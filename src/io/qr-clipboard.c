@@ -119,9 +119,12 @@ map_face_form (const QrMap *map, QrTexForm *form)
 /* Rewrites the pasted faces in the document's form, so that the map stays
  * in one dialect that other tools read: standard alignments are exact in
  * Valve form; a Valve alignment with skewed or off-plane axes has no
- * standard form, and the paste is refused rather than changed. */
+ * standard form, and the paste is refused rather than changed. Quake 3
+ * brush primitives stay so in a Quake 3 map (q3map2 reads either kind of
+ * brush) and are refused elsewhere: they convert to nothing without the
+ * textures' sizes. */
 static gboolean
-convert_faces (QrMap *from, QrTexForm form, GError **error)
+convert_faces (QrMap *from, QrTexForm form, gboolean quake3, GError **error)
 {
   guint number = 0;
   for (guint e = 0; e < qr_map_entity_count (from); e++)
@@ -134,6 +137,15 @@ convert_faces (QrMap *from, QrTexForm form, GError **error)
             {
               QrFace *face = &brush->faces[f];
               QrPlane plane;
+              if (face->form == QR_TEX_BRUSHPRIM)
+                {
+                  if (quake3)
+                    continue;
+                  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED,
+                               _("brush %u, face %d: Quake 3 brush primitives (brushDef) have no form in this map's format"),
+                               number + 1, f + 1);
+                  return FALSE;
+                }
               if (face->form == form || !qr_face_plane (face, &plane))
                 continue;
               QrTexAttr tex;
@@ -165,7 +177,9 @@ parse_for (QrDocument *doc, const char *text, gssize len, GError **error)
   if (from == NULL)
     return NULL;
   QrTexForm form;
-  if (map_face_form (qr_document_get_map (doc), &form) && !convert_faces (from, form, error))
+  const QrMap *to = qr_document_get_map (doc);
+  if (map_face_form (to, &form)
+      && !convert_faces (from, form, qr_map_detect_dialect (to) == QR_DIALECT_QUAKE3, error))
     return NULL;
   return g_steal_pointer (&from);
 }

@@ -1,8 +1,10 @@
 /* Reader for Quake-family .map files, every dialect in one pass:
  * standard and Valve 220 faces (mixed freely), Quake 2/3 surface values,
  * Quake 3 patchDef2 blocks (kept verbatim and read into patches) and
- * brushDef blocks (kept verbatim), and bare brush lists as editors put
- * them on the clipboard. */
+ * brushDef blocks (read into brushes of brush-primitive faces, their text
+ * kept to write back while the faces are unchanged), and bare brush lists
+ * as editors put them on the clipboard. */
+#include "qr-brushdef-text.h"
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-patch-text.h"
@@ -181,6 +183,36 @@ read_patch (MapReader *r, QrNode *node, const char *begin)
     node->problem = g_strdup (error->message);
 }
 
+/* A brushDef block's text, from `begin` to where the scanner stands, read
+ * into a brush of `entity` that keeps the node (its text) as its extra.
+ * False, with the reason in node->problem, for text that is not a
+ * brushDef block: the caller keeps it verbatim, as before brushDef blocks
+ * were read. */
+static bool
+read_brushdef (MapReader *r, QrEntity *entity, QrNode *node, const char *begin)
+{
+  g_autoptr (GError) error = NULL;
+  QrScanner sub = r->s;
+  QrBrush *brush;
+
+  sub.p = begin;
+  sub.end = r->s.p;
+  sub.end_name = "the end of the brushDef block";
+  if (!qr_brushdef_read (&sub, r->map, r->faces, &error))
+    {
+      clear_scratch (r);
+      node->problem = g_strdup (error->message);
+      return false;
+    }
+  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
+  if (r->faces->len > 0)
+    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
+  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  brush->extra = node;
+  qr_entity_add_brush (entity, brush);
+  return true;
+}
+
 /* A block the editor does not interpret (patchDef2, brushDef…): from its
  * name to the brace closing its body, kept verbatim without carriage returns. */
 static QrNode *
@@ -277,7 +309,8 @@ read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
           node = read_raw_block (r, word, len, error);
           if (node == NULL)
             return false;
-          qr_entity_add_kept (entity, node);
+          if (strcmp (node->name, "brushDef") != 0 || !read_brushdef (r, entity, node, word))
+            qr_entity_add_kept (entity, node);
           if (!qr_scanner_accept (s, '}'))
             return qr_scanner_expected (s, error, "“}” closing the block");
           return true;

@@ -1,6 +1,7 @@
 /* Writer for Quake-family .map files. Faces keep the form they were read in
  * unless a target dialect asks for a conversion; numbers are the shortest
  * decimals that read back exactly. */
+#include "qr-brushdef-text.h"
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-output.h"
@@ -16,6 +17,8 @@ typedef struct
   QrSaveFormat format;
   bool force_220;    /* worldspawn gets "mapversion" "220" */
   bool drop_220;     /* a "mapversion" "220" key is left out */
+  QrMap *scratch;    /* owned, or NULL: brushDef texts read back to check them */
+  GArray *scratch_faces;
 } MapWriter;
 
 /* Faces are written straight into the output buffer: GString's append
@@ -192,6 +195,119 @@ write_face (MapWriter *w, const QrFace *f, guint entity, guint brush, int face, 
   return true;
 }
 
+static const char *
+format_name (QrSaveFormat format)
+{
+  switch (format)
+    {
+    case QR_SAVE_QUAKE: return "standard Quake";
+    case QR_SAVE_VALVE220: return "Valve 220";
+    case QR_SAVE_QUAKE2: return "Quake 2";
+    default: return "another";
+    }
+}
+
+static bool
+same_number (double a, double b)
+{
+  return a == b && signbit (a) == signbit (b);
+}
+
+/* The face as a brushDef line says it: everything the writer would write. */
+static bool
+same_brushprim_face (const QrMap *ma, const QrFace *a, const QrMap *mb, const QrFace *b)
+{
+  if (a->form != b->form || a->has_surface != b->has_surface
+      || strcmp (qr_map_texture_name (ma, a->texture), qr_map_texture_name (mb, b->texture)) != 0)
+    return false;
+  for (int i = 0; i < 3; i++)
+    if (!qr_vec3_identical (a->points[i], b->points[i]))
+      return false;
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 3; c++)
+      if (!same_number (a->tex.matrix[r][c], b->tex.matrix[r][c]))
+        return false;
+  if (a->has_surface)
+    for (int i = 0; i < 3; i++)
+      if (!same_number (a->extra->surface[i], b->extra->surface[i]))
+        return false;
+  return true;
+}
+
+/* The brushDef text the brush was read from, while its faces still read
+ * the same from it: edits copy a brush's extra along with it, so the text
+ * is read back rather than trusted. NULL when it no longer holds. */
+static const char *
+current_brushdef_text (MapWriter *w, const QrBrush *brush)
+{
+  const QrNode *node = brush->extra;
+  QrScanner s;
+  bool same;
+
+  if (node == NULL || node->raw == NULL || strcmp (node->name, "brushDef") != 0)
+    return NULL;
+  if (w->scratch == NULL)
+    {
+      w->scratch = qr_map_new (QR_FILE_MAP);
+      w->scratch_faces = g_array_new (FALSE, FALSE, sizeof (QrFace));
+    }
+  qr_scanner_init (&s, node->raw, strlen (node->raw), "brushDef");
+  s.semicolon_comments = true;
+  same = qr_brushdef_read (&s, w->scratch, w->scratch_faces, NULL)
+         && w->scratch_faces->len == (guint) brush->n_faces;
+  for (int i = 0; same && i < brush->n_faces; i++)
+    same = same_brushprim_face (w->map, &brush->faces[i], w->scratch,
+                                &g_array_index (w->scratch_faces, QrFace, i));
+  for (guint i = 0; i < w->scratch_faces->len; i++)
+    qr_face_clear (&g_array_index (w->scratch_faces, QrFace, i));
+  g_array_set_size (w->scratch_faces, 0);
+  return same ? node->raw : NULL;
+}
+
+static bool
+is_brushdef (const QrBrush *brush)
+{
+  for (int f = 0; f < brush->n_faces; f++)
+    if (brush->faces[f].form == QR_TEX_BRUSHPRIM)
+      return true;
+  return false;
+}
+
+/* A brush of brush-primitive faces, as a brushDef block without a
+ * numbering comment, as the block went back before it was read as a brush.
+ * Its matrices are in units of the texture's size: the other dialects
+ * cannot say them without the sizes, so converting refuses. */
+static bool
+write_brushdef (MapWriter *w, const QrBrush *brush, guint entity, guint index, GError **error)
+{
+  g_autofree char *text = NULL;
+  const char *raw;
+
+  for (int f = 0; f < brush->n_faces; f++)
+    if (brush->faces[f].form != QR_TEX_BRUSHPRIM)
+      {
+        g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED,
+                     "entity %u, brush %u, face %d: a Quake 3 brushDef brush cannot hold a face "
+                     "in another texture form", entity, index, f);
+        return false;
+      }
+  if (w->format != QR_SAVE_AS_READ)
+    {
+      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED,
+                   "entity %u, brush %u: Quake 3 brush primitives (brushDef) have no %s form "
+                   "without the textures' sizes; save the map in its own format",
+                   entity, index, format_name (w->format));
+      return false;
+    }
+  raw = current_brushdef_text (w, brush);
+  if (raw == NULL)
+    raw = text = qr_brushdef_to_text (w->map, brush);
+  g_string_append (w->out, "{\n");
+  g_string_append (w->out, raw);
+  g_string_append (w->out, "\n}\n");
+  return true;
+}
+
 /* Verbatim .map blocks go back as read, an edited patch as its numbers
  * say now; VMF blocks have no .map form. */
 static void
@@ -251,6 +367,7 @@ write_entity (MapWriter *w, const QrEntity *e, guint index, GError **error)
   bool implicit = (e->flags & QR_ENTITY_IMPLICIT) != 0;
   bool worldspawn = strcmp (qr_entity_get_classname (e), "worldspawn") == 0 && !implicit;
   guint kept = 0;
+  guint numbered = 0; /* brushDef blocks take no number, as when they were kept verbatim */
 
   if (!implicit)
     {
@@ -268,7 +385,14 @@ write_entity (MapWriter *w, const QrEntity *e, guint index, GError **error)
         break;
 
       brush = qr_entity_get_brush (e, b);
-      g_string_append_printf (w->out, "// brush %u\n{\n", b);
+      if (is_brushdef (brush))
+        {
+          if (!write_brushdef (w, brush, index, b, error))
+            return false;
+          qr_output_step (w->output);
+          continue;
+        }
+      g_string_append_printf (w->out, "// brush %u\n{\n", numbered++);
       for (int f = 0; f < brush->n_faces; f++)
         if (!write_face (w, &brush->faces[f], index, b, f, error))
           return false;
@@ -284,7 +408,8 @@ write_entity (MapWriter *w, const QrEntity *e, guint index, GError **error)
 bool
 qr_map_write_map_to (const QrMap *map, QrSaveFormat format, QrOutput *output, GError **error)
 {
-  MapWriter w;
+  MapWriter w = { 0 };
+  bool ok = true;
 
   g_return_val_if_fail (format != QR_SAVE_VMF, false);
 
@@ -298,10 +423,15 @@ qr_map_write_map_to (const QrMap *map, QrSaveFormat format, QrOutput *output, GE
   if (map->preamble != NULL)
     g_string_append (w.out, map->preamble);
 
-  for (guint i = 0; i < qr_map_entity_count (map); i++)
-    if (!write_entity (&w, qr_map_get_entity (map, i), i, error))
-      return false;
-  return true;
+  for (guint i = 0; ok && i < qr_map_entity_count (map); i++)
+    ok = write_entity (&w, qr_map_get_entity (map, i), i, error);
+
+  if (w.scratch != NULL)
+    {
+      qr_map_free (w.scratch);
+      g_array_unref (w.scratch_faces);
+    }
+  return ok;
 }
 
 GString *

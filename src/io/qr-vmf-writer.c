@@ -230,12 +230,42 @@ write_default_header (VmfWriter *w)
   close_block (w);
 }
 
+/* Brush primitives are in units of the texture's size, which VMF axes
+ * cannot say without the sizes: refuse rather than write wrong axes. */
+static bool
+check_forms (const QrMap *map, GError **error)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+
+          for (int f = 0; f < brush->n_faces; f++)
+            if (brush->faces[f].form == QR_TEX_BRUSHPRIM)
+              {
+                g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED,
+                             "entity %u, brush %u: Quake 3 brush primitives (brushDef) have no "
+                             "VMF form without the textures' sizes; save the map in its own format",
+                             e, b);
+                return false;
+              }
+        }
+    }
+  return true;
+}
+
 bool
 qr_map_write_vmf_to (const QrMap *map, QrOutput *output, GError **error)
 {
   VmfWriter w = { output, output->buf, map, 0 };
   int world = -1;
   guint kept = 0;
+
+  if (!check_forms (map, error))
+    return false;
 
   /* The world block is the one read as such, else the worldspawn entity
    * (or a bare list's brushes). */

@@ -72,6 +72,16 @@ face_equal (const QrMap *ma, const QrFace *a, const QrMap *mb, const QrFace *b, 
   return true;
 }
 
+/* A brushDef block's text only caches what the faces say (the writer
+ * checks it against them), so it is no part of the document. */
+static const QrNode *
+solid_extra (const QrBrush *brush)
+{
+  if (brush->extra != NULL && g_strcmp0 (brush->extra->name, "brushDef") == 0)
+    return NULL;
+  return brush->extra;
+}
+
 static bool
 brush_equal (const QrMap *ma, const QrBrush *a, const QrMap *mb, const QrBrush *b, char **why)
 {
@@ -83,7 +93,7 @@ brush_equal (const QrMap *ma, const QrBrush *a, const QrMap *mb, const QrBrush *
     return differ (why, "flags %u / %u", a->flags, b->flags);
   if (a->n_faces != b->n_faces)
     return differ (why, "%d / %d faces", a->n_faces, b->n_faces);
-  if (!qr_node_equal (a->extra, b->extra))
+  if (!qr_node_equal (solid_extra (a), solid_extra (b)))
     return differ (why, "kept solid blocks");
   for (int i = 0; i < a->n_faces; i++)
     if (!face_equal (ma, &a->faces[i], mb, &b->faces[i], &inner))

@@ -192,7 +192,7 @@ qr_map_build_geometry (QrMap *map, int n_threads)
 QrDialect
 qr_map_detect_dialect (const QrMap *map)
 {
-  guint standard = 0, valve = 0, surface = 0, blocks = 0;
+  guint standard = 0, valve = 0, surface = 0, blocks = 0, prim = 0;
 
   if (map->kind == QR_FILE_VMF)
     return QR_DIALECT_VMF;
@@ -210,6 +210,8 @@ qr_map_detect_dialect (const QrMap *map)
             {
               if (b->faces[k].form == QR_TEX_VALVE)
                 valve++;
+              else if (b->faces[k].form == QR_TEX_BRUSHPRIM)
+                prim++;
               else
                 standard++;
               surface += b->faces[k].has_surface;
@@ -217,7 +219,7 @@ qr_map_detect_dialect (const QrMap *map)
         }
     }
 
-  if (blocks > 0)
+  if (blocks > 0 || prim > 0)
     return QR_DIALECT_QUAKE3;
   if (surface > 0)
     return valve > 0 ? QR_DIALECT_QUAKE2_VALVE : QR_DIALECT_QUAKE2;

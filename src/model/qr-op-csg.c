@@ -38,7 +38,29 @@ typedef struct
   GPtrArray *inputs;       /* QrBrush *, borrowed: source k's brush */
   const QrBrush *cut_from; /* the brush a split cuts, for CUT faces */
   const char *cut_texture; /* NULL: the closest face's */
+  bool mixed;              /* a piece took brush-primitive and other faces */
 } FaceMaker;
+
+/* Quake 3 brush primitives and the other forms cannot share a brush: a
+ * brushDef block holds only the former, and they convert to nothing without
+ * the textures' sizes. */
+static bool
+mixes_forms (const QrBrush *brush)
+{
+  int prim = 0;
+
+  for (int f = 0; f < brush->n_faces; f++)
+    prim += brush->faces[f].form == QR_TEX_BRUSHPRIM;
+  return prim > 0 && prim < brush->n_faces;
+}
+
+static void
+set_mixed_error (GError **error)
+{
+  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+               _("Quake 3 brush primitives (brushDef) and brushes of another texture form "
+                 "cannot be combined into one brush"));
+}
 
 /* `poly`, when given, is the piece's polytope already built (taken). */
 static QrBrush *
@@ -92,6 +114,8 @@ from_csg (FaceMaker *fm, const QrCsgBrush *csg, QrPolytope *poly)
             qr_op_repair_axes (face, plane.normal);
         }
     }
+  if (mixes_forms (brush))
+    fm->mixed = true;
   if (poly != NULL)
     brush->poly = poly;
   else
@@ -199,6 +223,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
   QrBounds reach = qr_bounds_empty ();
   g_autoptr (QrCsgCarvers) prepared = NULL;
   guint carved = 0;
+  bool mixed = false;
 
   if (locs == NULL || !require_valid (locs, error))
     return FALSE;
@@ -252,7 +277,14 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
         continue;
       g_ptr_array_index (inputs, 0) = loc->brush;
       replace_with (doc, &fm, loc, pieces, polys, made);
+      mixed = mixed || fm.mixed;
       carved++;
+    }
+  if (mixed)
+    {
+      qr_document_edit_abort (doc);
+      set_mixed_error (error);
+      return FALSE;
     }
   if (carved == 0)
     {
@@ -279,7 +311,7 @@ qr_op_carve (QrDocument *doc, const QrId *carver_ids, guint n, gboolean delete_c
  * be NULL). An empty locs changes nothing but the selection. */
 static gboolean
 replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces, const GArray *kept,
-             const char *description)
+             const char *description, GError **error)
 {
   g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (GArray) order = g_array_copy (locs);
@@ -305,6 +337,12 @@ replace_all (QrDocument *doc, GArray *locs, GPtrArray *inputs, GPtrArray *pieces
 
       g_array_append_val (made, brush->id);
       qr_document_insert_brush (doc, first.entity, first.index + i, brush);
+    }
+  if (fm.mixed)
+    {
+      qr_document_edit_abort (doc);
+      set_mixed_error (error);
+      return FALSE;
     }
   if (kept != NULL)
     g_array_append_vals (made, kept->data, kept->len);
@@ -357,7 +395,7 @@ qr_op_convex_union (QrDocument *doc, const QrId *ids, guint n, GError **error)
       g_array_append_val (kept, g_array_index (locs, QrBrushLoc, i).brush->id);
     else
       g_array_append_val (joined, g_array_index (locs, QrBrushLoc, i));
-  return replace_all (doc, joined, inputs, pieces, kept, _("Convex Union"));
+  return replace_all (doc, joined, inputs, pieces, kept, _("Convex Union"), error);
 }
 
 gboolean
@@ -386,7 +424,7 @@ qr_op_intersect (QrDocument *doc, const QrId *ids, guint n, GError **error)
       return FALSE;
     }
   g_ptr_array_add (pieces, common);
-  return replace_all (doc, locs, inputs, pieces, NULL, _("Intersect"));
+  return replace_all (doc, locs, inputs, pieces, NULL, _("Intersect"), error);
 }
 
 gboolean
@@ -512,5 +550,5 @@ qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error)
     }
   }
   g_ptr_array_add (pieces, merged);
-  return replace_all (doc, locs, inputs, pieces, NULL, _("Merge"));
+  return replace_all (doc, locs, inputs, pieces, NULL, _("Merge"), error);
 }

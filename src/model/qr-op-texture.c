@@ -102,6 +102,27 @@ qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTex
         change_face (map, &copy->faces[faces[i].face], change);
     }
 
+  /* Brush primitives hold a matrix in units of the texture's size, not a
+   * shift, scale and rotation: setting those would be written nowhere. */
+  if (change->set_shift || change->set_scale || change->set_rotation)
+    for (guint i = 0; i < n; i++)
+      for (guint k = 0; k < locs->len; k++)
+        {
+          const QrBrush *brush = g_array_index (locs, QrBrushLoc, k).brush;
+
+          if (brush->id != faces[i].brush)
+            continue;
+          for (int f = 0; f < brush->n_faces; f++)
+            if ((faces[i].face < 0 || faces[i].face == f) && brush->faces[f].form == QR_TEX_BRUSHPRIM)
+              {
+                g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                             _("Brush %u, face %d uses Quake 3 brush primitives, which have no "
+                               "texture shift, scale or rotation to set"),
+                             brush->id, f);
+                return FALSE;
+              }
+        }
+
   qr_document_edit_begin (doc);
   for (guint k = 0; k < locs->len; k++)
     {

@@ -55,7 +55,12 @@ qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, b
       qr_transform_face_points (tr, face->points);
       if (!has_before || !qr_face_plane (face, &after))
         continue;
-      if (lock)
+      if (lock && face->form == QR_TEX_BRUSHPRIM)
+        {
+          /* Only a flattening transform fails, and it leaves no face. */
+          qr_transform_brushprim (tr, &face->tex, before.normal, after.normal, after.dist, &face->tex);
+        }
+      else if (lock)
         {
           QrTexAttr locked;
 
