@@ -153,6 +153,8 @@ void _qr_window_init_textures (GtkWidgetClass *widget_class);
 void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
 void _qr_window_clear_textures (QrWindow *self);
 void _qr_window_show_texture_folders (QrWindow *self);
+/* The 3D view takes textures dropped from the browser. */
+void _qr_window_setup_texture_drop (QrWindow *self);
 /* Gives name to a face (brush, face), or to every face of the selected
  * brushes when brush is 0 (ids start at 1): one undo step. */
 void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);

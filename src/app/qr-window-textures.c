@@ -422,6 +422,36 @@ _qr_window_clear_textures (QrWindow *self)
   g_clear_pointer (&self->texture_game_chosen, g_free);
 }
 
+/* A thumbnail dropped on the 3D view: the face under the pointer takes
+ * the texture (a drop anywhere else says so and changes nothing). */
+static gboolean
+on_texture_drop (GtkDropTarget *target, const GValue *value, double x, double y, QrWindow *self)
+{
+  const char *name = g_value_get_string (value);
+  if (name == NULL)
+    return FALSE;
+  GtkWidget *canvas = GTK_WIDGET (self->camera_canvas);
+  QrRay ray;
+  qr_camera_pick_ray (qr_camera_canvas_get_camera (self->camera_canvas), x, y, gtk_widget_get_width (canvas),
+                      gtk_widget_get_height (canvas), &ray);
+  QrPick pick = qr_tool_pick_ray (self->document, &ray);
+  if (pick.kind != QR_PICK_BRUSH || pick.face < 0)
+    {
+      _qr_window_set_message (self, _("Drop a texture on a brush's face"));
+      return FALSE;
+    }
+  _qr_window_apply_texture (self, name, pick.id, pick.face);
+  return TRUE;
+}
+
+void
+_qr_window_setup_texture_drop (QrWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
+  g_signal_connect (target, "drop", G_CALLBACK (on_texture_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->camera_canvas), GTK_EVENT_CONTROLLER (target));
+}
+
 void
 _qr_window_init_textures (GtkWidgetClass *widget_class)
 {

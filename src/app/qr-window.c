@@ -668,6 +668,7 @@ qr_window_init (QrWindow *self)
 
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
+  _qr_window_setup_texture_drop (self);
 
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
   _qr_window_set_document (self, doc, NULL, QR_SAVE_AS_READ);
