@@ -240,8 +240,14 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrTexture
   gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_CONTAIN);
   gtk_widget_add_css_class (picture, "texture-thumb");
   GtkWidget *name = gtk_label_new (NULL);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_max_width_chars (GTK_LABEL (name), 12);
+  /* whole names on up to two lines: they differ in their ends (wall1, wall1a) */
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_CHAR);
+  gtk_label_set_lines (GTK_LABEL (name), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_START);
+  gtk_label_set_justify (GTK_LABEL (name), GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
+  gtk_widget_add_css_class (name, "caption");
   GtkWidget *size = gtk_label_new (NULL);
   gtk_widget_add_css_class (size, "dim-label");
   gtk_widget_add_css_class (size, "caption");
