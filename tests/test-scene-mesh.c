@@ -64,8 +64,8 @@ drawn (const QrSceneMesh *mesh, QrSceneStream s)
           else
             v = &verts[i + k];
           unused &= (v->flags & QR_SCENE_UNUSED) != 0;
-          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%08x/%08x/%x", v->pos[0], v->pos[1], v->pos[2],
-                                                   v->color, v->tex_color, v->flags));
+          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%08x/%a,%a/%a/%x", v->pos[0], v->pos[1], v->pos[2],
+                                                   v->color, v->uv[0], v->uv[1], v->light, v->flags));
         }
       if (unused)
         continue;
