@@ -360,7 +360,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   /* Made-up textures until the texture layer's loaders fill the set. */
   const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
   if (debug_textures != NULL && !qr_debug_textures_fill (doc, debug_textures, NULL))
-    g_message ("QUARRY_DEBUG_TEXTURES: “%s” is not checker, missing, pending or broken", debug_textures);
+    g_message ("QUARRY_DEBUG_TEXTURES: “%s” is not checker, missing, pending, broken or mixed", debug_textures);
   _qr_window_frame (self, FALSE);
   /* The 3D view opens where a player would stand, as Hammer's does. */
   QrCamera cam = *qr_camera_canvas_get_camera (self->camera_canvas);

@@ -30,7 +30,9 @@ qr_debug_textures_pattern (const char *name, guint nth, int *width, int *height,
     h = (h ^ (uint8_t) g_ascii_tolower (*c)) * 16777619u;
   *width = SIZES[nth % G_N_ELEMENTS (SIZES)][0];
   *height = SIZES[nth % G_N_ELEMENTS (SIZES)][1];
-  double hue = h % 360u;
+  /* Hues stay clear of magenta (260°–340°, the missing checkerboard's), the
+   * complement too: 0°–80° or 160°–240°, and 180° on. */
+  double hue = h % 160u < 80u ? h % 160u : h % 160u + 80u;
   colors[0] = hue_color (hue);
   colors[1] = hue_color (hue + 180.0);
 }
@@ -64,6 +66,9 @@ put (QrTextureSet *set, const char *name, const char *kind, guint *n)
   int width = 0, height = 0;
   uint8_t *rgba = NULL;
   QrTextureStatus status = QR_TEXTURE_PENDING;
+  static const char *const mixed[] = { "checker", "missing", "pending" };
+  if (g_str_equal (kind, "mixed"))
+    kind = mixed[*n % G_N_ELEMENTS (mixed)];
   if (g_str_equal (kind, "checker"))
     {
       rgba = checker_pixels (name, *n, &width, &height);
@@ -81,7 +86,7 @@ gboolean
 qr_debug_textures_fill (QrDocument *doc, const char *kind, guint *n_put)
 {
   g_return_val_if_fail (QR_IS_DOCUMENT (doc) && kind != NULL, FALSE);
-  static const char *const kinds[] = { "checker", "missing", "pending", "broken", NULL };
+  static const char *const kinds[] = { "checker", "missing", "pending", "broken", "mixed", NULL };
   if (!g_strv_contains (kinds, kind))
     return FALSE;
 
