@@ -12,7 +12,8 @@
 # 2. A wall of a `{` texture (alpha-tested: its second colour is see-through) fills the view
 #    in front of two walls, one missing (magenta checkerboard) and one pending (grey): both
 #    show through the holes. Textures missing or pending only (no texture loaded) leave the
-#    style shaded: no magenta.
+#    style shaded: no magenta. Once the user picks a style (View > 3D Shaded), it stands:
+#    the map opened again in a second window stays shaded though its textures load.
 TEST=textures
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -33,7 +34,15 @@ classify () {
     END { printf "%.4f %.4f %.4f\n", v / n, m / n, k / n }')"
 }
 
-# view_3d STEP VAR: waits for the map to draw and crops the 3D view into VAR's file.
+# shaded_now IMAGE: the 3D view of IMAGE has nothing vivid (for wait_shot).
+shaded_now () {
+  crop "$1" "$R3D" "$GUI_TMP/chosen.png"
+  classify "$GUI_TMP/chosen.png"
+  WHY="vivid $VIVID"
+  lt "$VIVID" 0.002
+}
+
+# view_3d STEP: waits for the map to draw, keeps its 3D view as STEP-3d.png and classifies it.
 view_3d () {
   wait_loaded "$1" || return 1
   wait_view_settled "$R3D" "$1-3d" || return 1
@@ -84,6 +93,45 @@ if view_3d fence; then
   check "the missing wall shows through the fence's holes ($MAGENTA > 0.05)" gt "$MAGENTA" 0.05
   check "the pending wall shows through the fence's holes ($GREY > 0.05)" gt "$GREY" 0.05
   check "the fence and floor patterns are drawn ($VIVID > 0.2)" gt "$VIVID" 0.2
+
+  # View > 3D Shaded (the menu opens on its first item; Up wraps to History, then Face
+  # Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
+  point_at "$RTOP"
+  keys alt+v
+  sleep 0.7
+  xdotool key --delay 150 Up Up Up Up Up Return
+  check "View > 3D Shaded draws the fence map shaded" wait_shot 3-chosen shaded_now
+
+  # The map again, in a second window (Open never reuses a window with a file): its
+  # textures load, but the choice stands.
+  keys ctrl+o
+  if dlg=$(wait_window "Open Map"); then
+    sleep 0.5
+    window_keys "$dlg" ctrl+l
+    sleep 0.3
+    xdotool type --delay 20 "$MAP"
+    sleep 0.5
+    xdotool key Return
+    wait_window_gone "$dlg"
+    deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+    until [ "$(xdotool search --name ' – Quarry$' 2> /dev/null | wc -l)" -ge 2 ] || [ $SECONDS -ge $deadline ]; do
+      sleep 0.2
+    done
+    check "Open shows the map in a second window" [ "$(xdotool search --name ' – Quarry$' | wc -l)" -ge 2 ]
+    # The new window maps over the first, at the same place and size.
+    sleep 1
+    if wait_view_settled "$R3D" 4-reopened; then
+      classify "$SETTLED_CROP"
+      FACES=$(off_colour_fraction "$SETTLED_CROP" "$BG_3D")
+      diag "reopened: vivid $VIVID, off the background $FACES"
+      check "the second window draws the map ($FACES off the background > 0.5)" gt "$FACES" 0.5
+      check "the chosen style stands though textures loaded (vivid $VIVID < 0.002)" lt "$VIVID" 0.002
+    else
+      not_ok "the second window settles"
+    fi
+  else
+    not_ok "Ctrl+O shows the chooser"
+  fi
 else
   not_ok "the fence map draws"
 fi
