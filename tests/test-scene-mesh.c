@@ -553,6 +553,25 @@ find_corner (const QrSceneMesh *mesh, float x, float y, float z, const char *tex
   return found;
 }
 
+/* The mesh's id of the texture called `name`. */
+static guint
+texture_named (const QrSceneMesh *mesh, const char *name)
+{
+  for (guint id = 1; id < qr_scene_mesh_get_texture_count (mesh); id++)
+    if (g_strcmp0 (qr_scene_mesh_get_texture_name (mesh, id), name) == 0)
+      return id;
+  g_assert_not_reached ();
+}
+
+static void
+assert_texture_size (const QrSceneMesh *mesh, const char *name, int width, int height)
+{
+  int w, h;
+  qr_scene_mesh_get_texture_size (mesh, texture_named (mesh, name), &w, &h);
+  g_assert_cmpint (w, ==, width);
+  g_assert_cmpint (h, ==, height);
+}
+
 static void
 test_texture_uvs (void)
 {
@@ -565,6 +584,7 @@ test_texture_uvs (void)
   const QrSceneVertex *top = find_corner (mesh, 192, 64, 64, "wide");
   g_assert_cmpfloat (top->uv[0], ==, 112.0f / 64);
   g_assert_cmpfloat (top->uv[1], ==, -56.0f / 64);
+  assert_texture_size (mesh, "wide", QR_SCENE_DEFAULT_TEXTURE_SIZE, QR_SCENE_DEFAULT_TEXTURE_SIZE);
   guint n;
   const QrSceneVertex *verts = stream (mesh, QR_SCENE_FACE_VERTS, &n);
   g_autofree QrSceneVertex *before = g_memdup2 (verts, n * sizeof *verts);
@@ -584,6 +604,8 @@ test_texture_uvs (void)
   g_assert_cmpint (height, ==, 32);
 
   /* Now divided by 128 × 32. */
+  assert_texture_size (mesh, "wide", 128, 32);
+  assert_texture_size (mesh, "small", 64, 64);
   top = find_corner (mesh, 192, 64, 64, "wide");
   g_assert_cmpfloat (top->uv[0], ==, 112.0f / 128);
   g_assert_cmpfloat (top->uv[1], ==, -56.0f / 32);
