@@ -371,6 +371,21 @@ test_patch (void)
     if ((v[i].pos[0] == 0 && v[i].pos[2] == 64) || (v[i].pos[0] == -48 && v[i].pos[2] == 48))
       found++;
   g_assert_cmpuint (found, ==, 2 * 2 * 2);
+  /* Texture coordinates through the same surface: s runs 0 … 1 over the
+   * rows of control points, t over the columns, both evenly, so the top
+   * (control row 2) has s = 0.5 and the middle of the first span 0.25. */
+  found = 0;
+  for (guint i = 0; i < n_verts; i++)
+    {
+      gboolean top = v[i].pos[0] == 0 && v[i].pos[2] == 64, mid = v[i].pos[0] == -48 && v[i].pos[2] == 48;
+      if (!top && !mid)
+        continue;
+      g_assert_cmpfloat (v[i].uv[0], ==, top ? 0.5f : 0.25f);
+      g_assert_cmpfloat (v[i].uv[1], ==, v[i].pos[1] < 0 ? 0.0f : 1.0f);
+      g_assert_cmpstr (qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i])), ==, "textures/arch");
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 2 * 2 * 2);
   stream (mesh, QR_SCENE_EDGE_INDEX, &n);
   g_assert_cmpuint (n, ==, 2 * (9 * 1 + 8 * 2));
 
