@@ -945,8 +945,8 @@ test_paste_converts_form (void)
       QrPlane plane;
       g_assert_true (qr_face_plane (&got->faces[f], &plane));
       QrUV a[3], b[3];
-      qr_texproj_uvs (QR_TEX_STANDARD, &want->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, a);
-      qr_texproj_uvs (QR_TEX_VALVE, &got->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, b);
+      qr_texproj_uvs (QR_TEX_STANDARD, QR_TEX_AXES_QBSP, &want->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, a);
+      qr_texproj_uvs (QR_TEX_VALVE, QR_TEX_AXES_QBSP, &got->faces[f].tex, plane.normal, 64, 64, got->faces[f].points, 3, b);
       for (int i = 0; i < 3; i++)
         {
           g_assert_cmpfloat_with_epsilon (a[i].u, b[i].u, 1e-9);

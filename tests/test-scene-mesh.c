@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-debug-textures.h"
 #include "qr-document.h"
 #include "qr-io.h"
 #include "qr-operations.h"
@@ -64,8 +65,12 @@ drawn (const QrSceneMesh *mesh, QrSceneStream s)
           else
             v = &verts[i + k];
           unused &= (v->flags & QR_SCENE_UNUSED) != 0;
-          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%08x/%08x/%x", v->pos[0], v->pos[1], v->pos[2],
-                                                   v->color, v->tex_color, v->flags));
+          /* Texture ids are the mesh's own: compared by name. */
+          const char *texture = qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (v));
+          g_ptr_array_add (parts, g_strdup_printf ("%a,%a,%a/%08x/%a,%a/%a/%x/%s", v->pos[0], v->pos[1], v->pos[2],
+                                                   v->color, v->uv[0], v->uv[1], v->light,
+                                                   v->flags & ((1u << QR_SCENE_TEXTURE_SHIFT) - 1),
+                                                   texture != NULL ? texture : "-"));
         }
       if (unused)
         continue;
@@ -93,6 +98,9 @@ assert_same_as_fresh (QrSceneMesh *mesh, QrDocument *doc)
 {
   g_autoptr (QrSceneMesh) fresh = qr_scene_mesh_new ();
   qr_scene_mesh_rebuild (fresh, doc);
+  /* The triangles by texture too, as the textured style asks for them. */
+  qr_scene_mesh_group_faces (mesh);
+  qr_scene_mesh_group_faces (fresh);
   for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
     {
       if (s == QR_SCENE_FACE_VERTS || s == QR_SCENE_EDGE_VERTS)
@@ -363,6 +371,21 @@ test_patch (void)
     if ((v[i].pos[0] == 0 && v[i].pos[2] == 64) || (v[i].pos[0] == -48 && v[i].pos[2] == 48))
       found++;
   g_assert_cmpuint (found, ==, 2 * 2 * 2);
+  /* Texture coordinates through the same surface: s runs 0 … 1 over the
+   * rows of control points, t over the columns, both evenly, so the top
+   * (control row 2) has s = 0.5 and the middle of the first span 0.25. */
+  found = 0;
+  for (guint i = 0; i < n_verts; i++)
+    {
+      gboolean top = v[i].pos[0] == 0 && v[i].pos[2] == 64, mid = v[i].pos[0] == -48 && v[i].pos[2] == 48;
+      if (!top && !mid)
+        continue;
+      g_assert_cmpfloat (v[i].uv[0], ==, top ? 0.5f : 0.25f);
+      g_assert_cmpfloat (v[i].uv[1], ==, v[i].pos[1] < 0 ? 0.0f : 1.0f);
+      g_assert_cmpstr (qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i])), ==, "textures/arch");
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 2 * 2 * 2);
   stream (mesh, QR_SCENE_EDGE_INDEX, &n);
   g_assert_cmpuint (n, ==, 2 * (9 * 1 + 8 * 2));
 
@@ -501,6 +524,257 @@ test_many_at_once (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+/* ---- textures ---- */
+
+/* Two boxes in the standard Quake form: A (0..64) all `small`, B
+ * (128..192 × 0..64 × 0..64) `small` but for its top, `wide`, shifted by
+ * (16, 8) and scaled by (2, 1). The checker fill gives `small` 64 × 64 and
+ * `wide` 128 × 32, in the order the map names them. */
+static const char TWO_BOXES[] =
+  "{\n\"classname\" \"worldspawn\"\n"
+  "{\n"
+  "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) small 0 0 0 1 1\n"
+  "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) small 0 0 0 1 1\n"
+  "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) small 0 0 0 1 1\n"
+  "( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) small 0 0 0 1 1\n"
+  "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) small 0 0 0 1 1\n"
+  "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) small 0 0 0 1 1\n"
+  "}\n{\n"
+  "( 128 0 0 ) ( 128 1 0 ) ( 128 0 1 ) small 0 0 0 1 1\n"
+  "( 192 0 0 ) ( 192 0 1 ) ( 192 1 0 ) small 0 0 0 1 1\n"
+  "( 128 0 0 ) ( 128 0 1 ) ( 129 0 0 ) small 0 0 0 1 1\n"
+  "( 128 64 0 ) ( 129 64 0 ) ( 128 64 1 ) small 0 0 0 1 1\n"
+  "( 128 0 0 ) ( 129 0 0 ) ( 128 1 0 ) small 0 0 0 1 1\n"
+  "( 128 0 64 ) ( 128 1 64 ) ( 129 0 64 ) wide 16 8 0 2 1\n"
+  "}\n}\n";
+
+/* The face vertex at p whose texture is called `texture` (one is expected). */
+static const QrSceneVertex *
+find_corner (const QrSceneMesh *mesh, float x, float y, float z, const char *texture)
+{
+  guint n;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n), *found = NULL;
+  for (guint i = 1; i < n; i++)
+    {
+      if ((v[i].flags & QR_SCENE_UNUSED) || v[i].pos[0] != x || v[i].pos[1] != y || v[i].pos[2] != z)
+        continue;
+      const char *name = qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i]));
+      if (g_strcmp0 (name, texture) != 0)
+        continue;
+      g_assert_null (found);
+      found = &v[i];
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The mesh's id of the texture called `name`. */
+static guint
+texture_named (const QrSceneMesh *mesh, const char *name)
+{
+  for (guint id = 1; id < qr_scene_mesh_get_texture_count (mesh); id++)
+    if (g_strcmp0 (qr_scene_mesh_get_texture_name (mesh, id), name) == 0)
+      return id;
+  g_assert_not_reached ();
+}
+
+static void
+assert_texture_size (const QrSceneMesh *mesh, const char *name, int width, int height)
+{
+  int w, h;
+  qr_scene_mesh_get_texture_size (mesh, texture_named (mesh, name), &w, &h);
+  g_assert_cmpint (w, ==, width);
+  g_assert_cmpint (h, ==, height);
+}
+
+static void
+test_texture_uvs (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (TWO_BOXES);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+
+  /* Standard form, top face: the base axes are S = +X, T = -Y; u = x / 2 + 16,
+   * v = -y / 1 + 8 in texels. Before any size is known they are divided by
+   * 64 × 64: at (192, 64, 64) u = 112 / 64, v = -56 / 64. */
+  const QrSceneVertex *top = find_corner (mesh, 192, 64, 64, "wide");
+  g_assert_cmpfloat (top->uv[0], ==, 112.0f / 64);
+  g_assert_cmpfloat (top->uv[1], ==, -56.0f / 64);
+  assert_texture_size (mesh, "wide", QR_SCENE_DEFAULT_TEXTURE_SIZE, QR_SCENE_DEFAULT_TEXTURE_SIZE);
+  guint n;
+  const QrSceneVertex *verts = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  g_autofree QrSceneVertex *before = g_memdup2 (verts, n * sizeof *verts);
+  guint n_before = n;
+
+  g_autoptr (GArray) ranges = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  gboolean all;
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, ranges, &all);
+
+  guint put;
+  g_assert_true (qr_debug_textures_fill (doc, "checker", &put));
+  g_assert_cmpuint (put, ==, 2);
+  int width, height;
+  uint32_t colors[2];
+  qr_debug_textures_pattern ("wide", 1, &width, &height, colors);
+  g_assert_cmpint (width, ==, 128);
+  g_assert_cmpint (height, ==, 32);
+
+  /* Now divided by 128 × 32. */
+  assert_texture_size (mesh, "wide", 128, 32);
+  assert_texture_size (mesh, "small", 64, 64);
+  top = find_corner (mesh, 192, 64, 64, "wide");
+  g_assert_cmpfloat (top->uv[0], ==, 112.0f / 128);
+  g_assert_cmpfloat (top->uv[1], ==, -56.0f / 32);
+  /* An opposite corner: u = 128 / 2 + 16 = 80, v = -0 + 8. */
+  top = find_corner (mesh, 128, 0, 64, "wide");
+  g_assert_cmpfloat (top->uv[0], ==, 80.0f / 128);
+  g_assert_cmpfloat (top->uv[1], ==, 8.0f / 32);
+
+  /* Only B was rebuilt: A's vertices (x ≤ 64) are untouched, and the dirty
+   * ranges of the face vertices cover B's 24 corners and no more. */
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, ranges, &all);
+  g_assert_false (all);
+  guint dirty = 0;
+  verts = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      QrSceneRange r = g_array_index (ranges, QrSceneRange, i);
+      dirty += r.count;
+      for (guint k = r.first; k < r.first + r.count; k++)
+        g_assert_true ((verts[k].flags & QR_SCENE_UNUSED) || verts[k].pos[0] >= 128);
+    }
+  g_assert_cmpuint (dirty, ==, 24);
+  for (guint i = 0; i < MIN (n, n_before); i++)
+    if (!(before[i].flags & QR_SCENE_UNUSED) && before[i].pos[0] <= 64)
+      g_assert_true (memcmp (&before[i], &verts[i], sizeof *verts) == 0);
+
+  /* A second fill with the same sizes rebuilds nothing. */
+  qr_document_textures_changed (doc);
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_VERTS, ranges, &all);
+  g_assert_false (all);
+  g_assert_cmpuint (ranges->len, ==, 0);
+  assert_same_as_fresh (mesh, doc);
+}
+
+/* The grouped stream holds every drawn triangle of FACE_INDEX once, each
+ * batch only triangles of its texture and selection, in texture order. */
+static void
+assert_batches_sound (QrSceneMesh *mesh)
+{
+  guint n_idx, n_grouped, n_verts;
+  const uint32_t *idx = stream (mesh, QR_SCENE_FACE_INDEX, &n_idx);
+  const uint32_t *grouped = stream (mesh, QR_SCENE_FACE_INDEX_BY_TEXTURE, &n_grouped);
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+
+  g_autoptr (GHashTable) triangles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i + 2 < n_idx; i += 3)
+    if (!(v[idx[i]].flags & QR_SCENE_UNUSED))
+      {
+        char *key = g_strdup_printf ("%u %u %u", idx[i], idx[i + 1], idx[i + 2]);
+        g_assert_true (g_hash_table_add (triangles, key));
+      }
+  g_assert_cmpuint (n_grouped, ==, 3 * g_hash_table_size (triangles));
+
+  guint covered = 0;
+  for (int selected = 0; selected < 2; selected++)
+    {
+      guint n;
+      const QrSceneBatch *b = qr_scene_mesh_get_batches (mesh, selected, &n);
+      for (guint k = 0; k < n; k++)
+        {
+          g_assert_cmpuint (b[k].count, >, 0);
+          g_assert_cmpuint (b[k].count % 3, ==, 0);
+          if (k > 0)
+            g_assert_cmpuint (b[k].texture, >, b[k - 1].texture);
+          g_assert_cmpuint (b[k].first, ==, covered);
+          covered += b[k].count;
+          for (guint i = b[k].first; i < b[k].first + b[k].count; i += 3)
+            {
+              g_autofree char *key = g_strdup_printf ("%u %u %u", grouped[i], grouped[i + 1], grouped[i + 2]);
+              g_assert_true (g_hash_table_remove (triangles, key));
+              for (int c = 0; c < 3; c++)
+                {
+                  g_assert_cmpuint (qr_scene_vertex_texture (&v[grouped[i + c]]), ==, b[k].texture);
+                  g_assert_cmpint ((v[grouped[i + c]].flags & QR_SCENE_SELECTED) != 0, ==, selected);
+                }
+            }
+        }
+    }
+  g_assert_cmpuint (covered, ==, n_grouped);
+  g_assert_cmpuint (g_hash_table_size (triangles), ==, 0);
+}
+
+/* The indices of a batch of the texture called `name`, or 0. */
+static guint
+batch_count (const QrSceneMesh *mesh, gboolean selected, const char *name)
+{
+  guint n;
+  const QrSceneBatch *b = qr_scene_mesh_get_batches (mesh, selected, &n);
+  for (guint k = 0; k < n; k++)
+    if (g_strcmp0 (qr_scene_mesh_get_texture_name (mesh, b[k].texture), name) == 0)
+      return b[k].count;
+  return 0;
+}
+
+static void
+test_texture_batches (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (TWO_BOXES);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ranges = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  gboolean all;
+
+  /* Nothing grouped until asked: the other styles never pay for it. */
+  guint n;
+  stream (mesh, QR_SCENE_FACE_INDEX_BY_TEXTURE, &n);
+  g_assert_cmpuint (n, ==, 0);
+
+  qr_scene_mesh_group_faces (mesh);
+  assert_batches_sound (mesh);
+  /* 11 `small` faces and one `wide`, two triangles each; nothing selected. */
+  g_assert_cmpuint (batch_count (mesh, FALSE, "small"), ==, 3 * 22);
+  g_assert_cmpuint (batch_count (mesh, FALSE, "wide"), ==, 3 * 2);
+  qr_scene_mesh_get_batches (mesh, FALSE, &n);
+  g_assert_cmpuint (n, ==, 2);
+  qr_scene_mesh_get_batches (mesh, TRUE, &n);
+  g_assert_cmpuint (n, ==, 0);
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_INDEX_BY_TEXTURE, ranges, &all);
+  g_assert_true (all);
+  /* Asked again with nothing changed: nothing to upload. */
+  qr_scene_mesh_group_faces (mesh);
+  qr_scene_mesh_take_dirty (mesh, QR_SCENE_FACE_INDEX_BY_TEXTURE, ranges, &all);
+  g_assert_false (all);
+  g_assert_cmpuint (ranges->len, ==, 0);
+
+  /* B selected: its faces move to the selected batches. */
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId b = qr_entity_get_brush (world, 1)->id;
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brush (sel, b);
+  qr_document_set_selection (doc, sel);
+  qr_scene_mesh_group_faces (mesh);
+  assert_batches_sound (mesh);
+  g_assert_cmpuint (batch_count (mesh, FALSE, "small"), ==, 3 * 12);
+  g_assert_cmpuint (batch_count (mesh, FALSE, "wide"), ==, 0);
+  g_assert_cmpuint (batch_count (mesh, TRUE, "small"), ==, 3 * 10);
+  g_assert_cmpuint (batch_count (mesh, TRUE, "wide"), ==, 3 * 2);
+
+  /* Dragged, retextured, undone: the groups follow each time. */
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&b, 1), qr_vec3 (32, 0, 0), &error));
+  g_assert_no_error (error);
+  qr_scene_mesh_group_faces (mesh);
+  assert_batches_sound (mesh);
+  QrFaceRef face = { b, 0 };
+  QrTexChange change = { .name = "other" };
+  g_assert_true (qr_op_set_texture (doc, &face, 1, &change, &error));
+  g_assert_no_error (error);
+  qr_scene_mesh_group_faces (mesh);
+  assert_batches_sound (mesh);
+  g_assert_cmpuint (batch_count (mesh, TRUE, "other"), ==, 3 * 2);
+  g_assert_cmpuint (batch_count (mesh, TRUE, "small"), ==, 3 * 8);
+  assert_same_as_fresh (mesh, doc);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -513,5 +787,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   g_test_add_func ("/render/scene-mesh/patch", test_patch);
   g_test_add_func ("/render/scene-mesh/many-at-once", test_many_at_once);
+  g_test_add_func ("/render/scene-mesh/texture-uvs", test_texture_uvs);
+  g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);
   return g_test_run ();
 }

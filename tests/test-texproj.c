@@ -394,14 +394,14 @@ test_uvs_texture_size (void)
   QrVec3 points[2] = { { 32, 16, 0 }, { -56, 4, 0 } };
   QrUV out[2];
 
-  qr_texproj_uvs (QR_TEX_STANDARD, &tex, floor_n, 64, 32, points, 2, out);
+  qr_texproj_uvs (QR_TEX_STANDARD, QR_TEX_AXES_QBSP, &tex, floor_n, 64, 32, points, 2, out);
   g_assert_cmpfloat (out[0].u, ==, 0.625);
   g_assert_cmpfloat (out[0].v, ==, -0.375);
   g_assert_cmpfloat (out[1].u, ==, -0.75);
   g_assert_cmpfloat (out[1].v, ==, 0.0);
 
   tex = valve_attr (qr_vec3 (0, 1, 0), qr_vec3 (0, 0, -1), 0, 0, 0.25, 0.25);
-  qr_texproj_uvs (QR_TEX_VALVE, &tex, west_n, 128, 256, points, 1, out);
+  qr_texproj_uvs (QR_TEX_VALVE, QR_TEX_AXES_QBSP, &tex, west_n, 128, 256, points, 1, out);
   g_assert_cmpfloat (out[0].u, ==, 0.5);
   g_assert_cmpfloat (out[0].v, ==, 0.0);
 }
@@ -415,7 +415,7 @@ test_uvs_invalid_size (void)
       QrVec3 p = { 1, 2, 3 };
       QrUV out;
 
-      qr_texproj_uvs (QR_TEX_STANDARD, &tex, floor_n, 0, 64, &p, 1, &out);
+      qr_texproj_uvs (QR_TEX_STANDARD, QR_TEX_AXES_QBSP, &tex, floor_n, 0, 64, &p, 1, &out);
       return;
     }
 
@@ -933,8 +933,8 @@ test_uvs_seed_formula (void)
       qr_texproj_standard_to_valve (&std_attr, normal, &valve);
       su = valve.scale[0] == 0 ? 1 : valve.scale[0];
       sv = valve.scale[1] == 0 ? 1 : valve.scale[1];
-      qr_texproj_uvs (QR_TEX_VALVE, &valve, normal, w, hgt, &p, 1, &a);
-      qr_texproj_uvs (QR_TEX_STANDARD, &std_attr, normal, w, hgt, &p, 1, &b);
+      qr_texproj_uvs (QR_TEX_VALVE, QR_TEX_AXES_QBSP, &valve, normal, w, hgt, &p, 1, &a);
+      qr_texproj_uvs (QR_TEX_STANDARD, QR_TEX_AXES_QBSP, &std_attr, normal, w, hgt, &p, 1, &b);
       assert_close (a.u, qr_vec3_dot (p, valve.u_axis) / w / su + valve.shift[0] / w);
       assert_close (a.v, qr_vec3_dot (p, valve.v_axis) / hgt / sv + valve.shift[1] / hgt);
       assert_close (b.u, a.u);
@@ -1013,7 +1013,7 @@ test_brushprim_coords (void)
   g_assert_cmpfloat_with_epsilon (uv[0].v, 2, 1e-13);
   g_assert_cmpfloat_with_epsilon (uv[1].u, 0.25, 1e-13);
   g_assert_cmpfloat_with_epsilon (uv[1].v, 1, 1e-13);
-  qr_texproj_uvs (QR_TEX_BRUSHPRIM, &tex, floor_n, 256, 64, floor_pts, 2, uv);
+  qr_texproj_uvs (QR_TEX_BRUSHPRIM, QR_TEX_AXES_QBSP, &tex, floor_n, 256, 64, floor_pts, 2, uv);
   g_assert_cmpfloat_with_epsilon (uv[0].u, 0.5, 1e-13);
   g_assert_cmpfloat_with_epsilon (uv[0].v, 2, 1e-13);
 

@@ -470,6 +470,50 @@ show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data
   gtk_revealer_set_reveal_child (self->history_revealer, g_variant_get_boolean (state));
 }
 
+/* The 3D style is the window's: the setting starts it and remembers the
+ * user's last choice, and textures found may change it while the user has
+ * chosen none (_qr_window_textures_changed). The action's state is what the
+ * view draws. */
+static void
+set_render_mode (QrWindow *self, const char *name)
+{
+  QrRenderMode mode;
+  if (!qr_render_mode_from_string (name, &mode))
+    return;
+  qr_camera_canvas_set_mode (self->camera_canvas, mode);
+  GAction *action = g_action_map_lookup_action (map_of (self), "render-mode-3d");
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (name));
+}
+
+static void
+render_mode_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  const char *name = g_variant_get_string (state, NULL);
+  QrRenderMode mode;
+  if (!qr_render_mode_from_string (name, &mode))
+    return;
+  self->render_mode_chosen = TRUE;
+  set_render_mode (self, name);
+  g_settings_set_string (self->settings, "render-mode-3d", name);
+}
+
+void
+_qr_window_textures_changed (QrWindow *self)
+{
+  g_assert (QR_IS_WINDOW (self));
+  if (self->render_mode_chosen)
+    return;
+  QrTextureSet *set = qr_document_get_textures (self->document);
+  for (guint i = 0; i < qr_texture_set_count (set); i++)
+    if (qr_texture_set_nth (set, i)->status == QR_TEXTURE_LOADED)
+      {
+        set_render_mode (self, "textured");
+        return;
+      }
+}
+
 static void
 texture_folders_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -495,10 +539,16 @@ on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
 {
   if (g_str_equal (key, "render-mode-3d"))
     {
+      /* Another window's choice, or this one's written back: a choice. */
       g_autofree char *name = g_settings_get_string (settings, key);
-      QrRenderMode mode;
-      if (qr_render_mode_from_string (name, &mode))
-        qr_camera_canvas_set_mode (self->camera_canvas, mode);
+      self->render_mode_chosen = TRUE;
+      set_render_mode (self, name);
+    }
+  else if (g_str_equal (key, "texture-filter"))
+    {
+      g_autofree char *filter = g_settings_get_string (settings, key);
+      qr_scene_gl_set_texture_filter (self->scene, g_str_equal (filter, "nearest"));
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->camera_canvas));
     }
   else if (g_str_equal (key, "show-normals"))
     qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (settings, key));
@@ -755,6 +805,7 @@ static const GActionEntry entries[] = {
   { "show-history", NULL, NULL, "false", show_history_changed },
   { "texture-browser", NULL, NULL, "false", texture_browser_changed },
   { "texture-folders", texture_folders_activated },
+  { "render-mode-3d", NULL, "s", "'shaded'", render_mode_changed },
   { "carve", carve_activated },
   { "hollow", hollow_activated },
   { "flip", flip_activated, "s" },
@@ -774,12 +825,14 @@ void
 _qr_window_init_actions (QrWindow *self)
 {
   g_action_map_add_action_entries (map_of (self), entries, G_N_ELEMENTS (entries), self);
-  const char *setting_actions[] = { "render-mode-3d", "show-normals", "texture-lock" };
+  const char *setting_actions[] = { "show-normals", "texture-lock", "texture-filter" };
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     {
       g_autoptr (GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
       g_action_map_add_action (map_of (self), action);
     }
+  g_autofree char *mode = g_settings_get_string (self->settings, "render-mode-3d");
+  set_render_mode (self, mode);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self, "notify::is-active", G_CALLBACK (_qr_window_update_actions), self);
 }

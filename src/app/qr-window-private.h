@@ -100,6 +100,7 @@ struct _QrWindow
   QrCameraPart camera_drag;  /* the part of the camera's marker being dragged */
   QrVec3 camera_grab;        /* where the drag took it, from the part's centre */
   gboolean camera_hover;     /* the pointer is over the camera's marker */
+  gboolean render_mode_chosen; /* the user picked the 3D style: textures found do not change it */
 };
 
 /* qr-window.c */
@@ -120,6 +121,9 @@ void _qr_window_dismiss_dialog (GtkWindow *dialog);
 void _qr_window_init_actions (QrWindow *self);
 void _qr_window_update_actions (QrWindow *self);
 void _qr_window_set_maximized_pane (QrWindow *self, const char *id);
+/* The document's texture set changed: the 3D view turns textured once a
+ * texture is loaded, unless the user chose a style. */
+void _qr_window_textures_changed (QrWindow *self);
 
 /* qr-window-files.c */
 typedef void (*QrWindowContinuation) (QrWindow *self, gpointer data);

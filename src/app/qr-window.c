@@ -6,6 +6,7 @@
 #include <math.h>
 #include "qr-application.h"
 #include "qr-brush.h"
+#include "qr-debug-textures.h"
 #include "qr-entity-transform.h"
 #include "qr-escape.h"
 #include "qr-map.h"
@@ -273,6 +274,8 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
 {
   g_assert (QR_IS_WINDOW (self));
   qr_scene_mesh_update (self->mesh, doc, changes);
+  if (changes->textures_changed)
+    _qr_window_textures_changed (self);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
@@ -355,6 +358,10 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   self->save_format = format;
 
   qr_scene_mesh_rebuild (self->mesh, doc);
+  /* Made-up textures instead of the map's, for testing the drawing alone. */
+  const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
+  if (debug_textures != NULL && !qr_debug_textures_fill (doc, debug_textures, NULL))
+    g_message ("QUARRY_DEBUG_TEXTURES: “%s” is not checker, missing, pending, broken or mixed", debug_textures);
   _qr_window_frame (self, FALSE);
   /* The 3D view opens where a player would stand, as Hammer's does. */
   QrCamera cam = *qr_camera_canvas_get_camera (self->camera_canvas);
@@ -367,7 +374,8 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
-  _qr_window_load_textures (self);
+  if (debug_textures == NULL)
+    _qr_window_load_textures (self);
 }
 
 gboolean
@@ -663,6 +671,11 @@ qr_window_init (QrWindow *self)
   g_autofree char *mode_name = g_settings_get_string (self->settings, "render-mode-3d");
   qr_render_mode_from_string (mode_name, &mode);
   qr_camera_canvas_set_mode (self->camera_canvas, mode);
+  /* A style the user set once stays; the default gives way to textures. */
+  g_autoptr (GVariant) chosen_mode = g_settings_get_user_value (self->settings, "render-mode-3d");
+  self->render_mode_chosen = chosen_mode != NULL;
+  g_autofree char *filter = g_settings_get_string (self->settings, "texture-filter");
+  qr_scene_gl_set_texture_filter (self->scene, g_str_equal (filter, "nearest"));
   qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (self->settings, "show-normals"));
   qr_camera_canvas_set_move_speed (self->camera_canvas, g_settings_get_double (self->settings, "camera-speed"));
 

@@ -210,7 +210,7 @@ qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
 }
 
 void
-qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+qr_texproj_uvs (QrTexForm form, QrTexAxisRule rule, const QrTexAttr *tex, QrVec3 normal,
                 int tex_width, int tex_height,
                 const QrVec3 *points, int n_points, QrUV *out)
 {
@@ -219,7 +219,7 @@ qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
   g_return_if_fail (n_points >= 0);
   g_return_if_fail (n_points == 0 || (points != NULL && out != NULL));
 
-  qr_texproj_texels (form, tex, normal, points, n_points, out);
+  qr_texproj_coords (form, rule, tex, normal, points, n_points, out);
   if (form == QR_TEX_BRUSHPRIM)
     return;
   for (int i = 0; i < n_points; i++)

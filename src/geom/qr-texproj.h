@@ -104,9 +104,9 @@ void qr_texproj_coords (QrTexForm form, QrTexAxisRule rule, const QrTexAttr *tex
 void qr_texproj_texels (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
                         const QrVec3 *points, int n_points, QrUV *out);
 
-/* Normalized UVs (texels / texture size) for n points of a face, with
- * qbsp's rule; brush primitives are normalised already and ignore the size. */
-void qr_texproj_uvs (QrTexForm form, const QrTexAttr *tex, QrVec3 normal,
+/* Normalized UVs (texels / texture size) for n points of a face, with the
+ * game's axis rule; brush primitives are normalised already and ignore the size. */
+void qr_texproj_uvs (QrTexForm form, QrTexAxisRule rule, const QrTexAttr *tex, QrVec3 normal,
                      int tex_width, int tex_height,
                      const QrVec3 *points, int n_points, QrUV *out);
 

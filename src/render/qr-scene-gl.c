@@ -6,6 +6,17 @@
 #include <stddef.h>
 #include <string.h>
 #include "qr-gl-program.h"
+#include "qr-texture-set.h"
+
+/* A texture id's GL texture: 0 until its pixels are loaded. */
+typedef struct
+{
+  GLuint name;
+  const uint8_t *rgba; /* the pixels uploaded (borrowed, compared only): a new decode has others */
+  int width, height;
+  QrTextureStatus status;
+  guint flags; /* QrTextureFlags */
+} GlTexture;
 
 struct _QrSceneGl
 {
@@ -24,6 +35,17 @@ struct _QrSceneGl
   GLint g_color;
   GLuint overlay_program;
   GLint o_mvp;
+  GLuint textured_program[2]; /* opaque; alpha-tested (`{` textures) */
+  GLint t_mvp[2], t_hide[2], t_need[2];
+  GArray *textures;         /* GlTexture by the mesh's texture id */
+  guint64 texture_epoch;    /* the mesh's texture epoch the array follows */
+  guint64 set_generation;   /* the texture set's generation at the last sync */
+  QrDocument *set_owner;    /* the document whose set that was (compared only) */
+  GLuint missing_texture;   /* a magenta and black checkerboard: missing or broken */
+  GLuint pending_texture;   /* neutral grey: not decoded yet */
+  GLuint sampler;           /* every texture's filtering, one object to change */
+  gboolean nearest;         /* the filter preference */
+  gboolean sampler_stale;   /* the preference changed since the sampler was set */
   mat4 last_mvp;      /* the matrix of the last view drawn, for its overlay */
   guint64 epoch;      /* part of every layer cache's key: see qr_scene_gl_invalidate */
 };
@@ -59,7 +81,6 @@ enum
 enum
 {
   COLOR_VERTEX = 0,  /* the vertex's shaded colour */
-  COLOR_TEXTURE = 1, /* the vertex's texture colour */
   COLOR_UNIFORM = 2, /* u_color, except selections, invalid marks and normals */
 };
 
@@ -67,7 +88,6 @@ static const char SCENE_VS[] =
   "#version 330 core\n"
   "layout(location = 0) in vec3 a_pos;\n"
   "layout(location = 2) in vec4 a_color;\n"
-  "layout(location = 3) in vec4 a_tex_color;\n"
   "layout(location = 4) in uint a_flags;\n"
   "uniform mat4 u_mvp;\n"
   "uniform uint u_hide;\n"
@@ -88,7 +108,7 @@ static const char SCENE_VS[] =
   "  bool invalid = (a_flags & 2u) != 0u;\n"
   "  bool normal_line = (a_flags & 4u) != 0u;\n"
   "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
-  "  vec4 c = u_color_mode == 1 ? a_tex_color : (u_color_mode == 2 && !normal_line ? u_color : a_color);\n"
+  "  vec4 c = u_color_mode == 2 && !normal_line ? u_color : a_color;\n"
   "  if (u_pass == 1) {\n"
   /* Faces come lit from the mesh; a selection tints them. */
   "    if (selected) c = vec4 (mix (c.rgb, u_selected.rgb, 0.5), 1.0);\n"
@@ -100,6 +120,49 @@ static const char SCENE_VS[] =
   "  gl_Position = p;\n"
   "  v_color = c;\n"
   "}\n";
+
+/* Textured faces: the texture times the face's light (the shaded style's),
+ * tinted when selected. The UVs are interpolated; the rest is per face. */
+static const char TEXTURED_VS[] =
+  "#version 330 core\n"
+  "layout(location = 0) in vec3 a_pos;\n"
+  "layout(location = 1) in vec2 a_uv;\n"
+  "layout(location = 3) in float a_light;\n"
+  "layout(location = 4) in uint a_flags;\n"
+  "uniform mat4 u_mvp;\n"
+  "uniform uint u_hide;\n"
+  "uniform uint u_need;\n"
+  "out vec2 v_uv;\n"
+  "flat out float v_light;\n"
+  "flat out float v_selected;\n"
+  "void main () {\n"
+  "  v_uv = a_uv;\n"
+  "  v_light = a_light;\n"
+  "  v_selected = (a_flags & 1u) != 0u ? 1.0 : 0.0;\n"
+  "  bool hidden = (a_flags & u_hide) != 0u || (a_flags & u_need) != u_need;\n"
+  "  gl_Position = hidden ? vec4 (2.0, 2.0, 2.0, 1.0) : u_mvp * vec4 (a_pos, 1.0);\n"
+  "}\n";
+
+/* Two builds of one shader: only `{` textures pay for the discard, which
+ * costs a software rasteriser its early depth test. Below half opacity a
+ * texel is a hole, as in the games' alpha-tested surfaces. */
+#define TEXTURED_FS_BODY \
+  "in vec2 v_uv;\n" \
+  "flat in float v_light;\n" \
+  "flat in float v_selected;\n" \
+  "uniform sampler2D u_texture;\n" \
+  "uniform vec4 u_selected;\n" \
+  "out vec4 frag;\n" \
+  "void main () {\n" \
+  "  vec4 t = texture (u_texture, v_uv);\n" \
+  "#ifdef ALPHA_TEST\n" \
+  "  if (t.a < 0.5) discard;\n" \
+  "#endif\n" \
+  "  vec3 c = t.rgb * v_light;\n" \
+  "  frag = vec4 (v_selected > 0.5 ? mix (c, u_selected.rgb, 0.5) : c, 1.0);\n" \
+  "}\n"
+static const char TEXTURED_FS[] = "#version 330 core\n" TEXTURED_FS_BODY;
+static const char TEXTURED_ALPHA_FS[] = "#version 330 core\n#define ALPHA_TEST 1\n" TEXTURED_FS_BODY;
 
 static const char COLOR_FS[] =
   "#version 330 core\n"
@@ -182,6 +245,7 @@ qr_scene_gl_new (QrSceneMesh *mesh)
   QrSceneGl *gl = g_new0 (QrSceneGl, 1);
   gl->mesh = mesh;
   gl->ranges = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  gl->textures = g_array_new (FALSE, TRUE, sizeof (GlTexture));
   return gl;
 }
 
@@ -192,7 +256,158 @@ qr_scene_gl_free (QrSceneGl *gl)
     return;
   g_warn_if_fail (gl->users == 0);
   g_array_unref (gl->ranges);
+  g_array_unref (gl->textures);
   g_free (gl);
+}
+
+/* ---- textures ---- */
+
+/* Sides of the fallback textures, in texels, and of a checker cell. */
+#define MISSING_SIZE 64
+#define MISSING_CELL 8
+#define PENDING_SIZE 4
+
+/* An RGBA8 image with mipmaps, repeating. */
+static GLuint
+upload_texture (const uint8_t *rgba, int width, int height)
+{
+  GLuint name;
+  glGenTextures (1, &name);
+  glBindTexture (GL_TEXTURE_2D, name);
+  glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  glGenerateMipmap (GL_TEXTURE_2D);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  return name;
+}
+
+static void
+textures_init (QrSceneGl *gl)
+{
+  g_autofree uint8_t *checker = g_new (uint8_t, MISSING_SIZE * MISSING_SIZE * 4);
+  for (int y = 0; y < MISSING_SIZE; y++)
+    for (int x = 0; x < MISSING_SIZE; x++)
+      {
+        uint8_t *p = checker + (y * MISSING_SIZE + x) * 4;
+        gboolean magenta = ((x / MISSING_CELL) ^ (y / MISSING_CELL)) & 1;
+        p[0] = p[2] = magenta ? 255 : 0;
+        p[1] = 0;
+        p[3] = 255;
+      }
+  gl->missing_texture = upload_texture (checker, MISSING_SIZE, MISSING_SIZE);
+  uint8_t grey[PENDING_SIZE * PENDING_SIZE * 4];
+  memset (grey, 128, sizeof grey);
+  for (int i = 3; i < (int) sizeof grey; i += 4)
+    grey[i] = 255;
+  gl->pending_texture = upload_texture (grey, PENDING_SIZE, PENDING_SIZE);
+  glBindTexture (GL_TEXTURE_2D, 0);
+  glGenSamplers (1, &gl->sampler);
+  glSamplerParameteri (gl->sampler, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glSamplerParameteri (gl->sampler, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  gl->sampler_stale = TRUE;
+  g_array_set_size (gl->textures, 0);
+  gl->set_owner = NULL;
+}
+
+static void
+textures_forget (QrSceneGl *gl)
+{
+  for (guint i = 0; i < gl->textures->len; i++)
+    {
+      GlTexture *t = &g_array_index (gl->textures, GlTexture, i);
+      if (t->name != 0)
+        glDeleteTextures (1, &t->name);
+    }
+  g_array_set_size (gl->textures, 0);
+}
+
+static void
+textures_clear (QrSceneGl *gl)
+{
+  textures_forget (gl);
+  glDeleteTextures (1, &gl->missing_texture);
+  glDeleteTextures (1, &gl->pending_texture);
+  glDeleteSamplers (1, &gl->sampler);
+  gl->missing_texture = gl->pending_texture = gl->sampler = 0;
+}
+
+/* Brings the GL textures in step with the document's set: a texture is
+ * uploaded once, when its pixels arrive (or change), and deleted when the
+ * set loses them. Cheap when nothing changed: two numbers compared. */
+static void
+textures_sync (QrSceneGl *gl)
+{
+  QrDocument *doc = qr_scene_mesh_get_document (gl->mesh);
+  QrTextureSet *set = doc != NULL ? qr_document_get_textures (doc) : NULL;
+  guint64 generation = set != NULL ? qr_texture_set_generation (set) : 0;
+  guint64 epoch = qr_scene_mesh_get_texture_epoch (gl->mesh);
+  guint count = qr_scene_mesh_get_texture_count (gl->mesh);
+
+  if (gl->sampler_stale)
+    {
+      glSamplerParameteri (gl->sampler, GL_TEXTURE_MIN_FILTER,
+                           gl->nearest ? GL_NEAREST_MIPMAP_NEAREST : GL_LINEAR_MIPMAP_LINEAR);
+      glSamplerParameteri (gl->sampler, GL_TEXTURE_MAG_FILTER, gl->nearest ? GL_NEAREST : GL_LINEAR);
+      gl->sampler_stale = FALSE;
+      gl->epoch++;
+    }
+  if (epoch != gl->texture_epoch || doc != gl->set_owner)
+    {
+      textures_forget (gl);
+      gl->texture_epoch = epoch;
+      gl->set_owner = doc;
+    }
+  else if (generation == gl->set_generation && count == gl->textures->len)
+    return;
+  gl->set_generation = generation;
+
+  GLint max_size = 0;
+  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &max_size);
+  g_array_set_size (gl->textures, count);
+  for (guint id = 1; id < count; id++)
+    {
+      GlTexture *g = &g_array_index (gl->textures, GlTexture, id);
+      const char *name = qr_scene_mesh_get_texture_name (gl->mesh, id);
+      const QrTexture *t = set != NULL ? qr_texture_set_lookup (set, name) : NULL;
+      /* A name no loader has answered for yet waits, grey. */
+      QrTextureStatus status = t != NULL ? t->status : QR_TEXTURE_PENDING;
+      if (status == QR_TEXTURE_LOADED
+          && (t->rgba == NULL || t->width <= 0 || t->height <= 0 || t->width > max_size || t->height > max_size))
+        status = QR_TEXTURE_BROKEN;
+      g->flags = t != NULL ? t->flags : qr_texture_flags_from_name (name);
+      g->status = status;
+      if (status == QR_TEXTURE_LOADED)
+        {
+          if (g->name != 0 && g->rgba == t->rgba && g->width == t->width && g->height == t->height)
+            continue;
+          if (g->name != 0)
+            glDeleteTextures (1, &g->name);
+          g->name = upload_texture (t->rgba, t->width, t->height);
+          g->rgba = t->rgba;
+          g->width = t->width;
+          g->height = t->height;
+        }
+      else if (g->name != 0)
+        {
+          glDeleteTextures (1, &g->name);
+          g->name = 0;
+          g->rgba = NULL;
+        }
+    }
+  glBindTexture (GL_TEXTURE_2D, 0);
+  /* What the views keep of their last frame shows the old textures. */
+  gl->epoch++;
+}
+
+void
+qr_scene_gl_set_texture_filter (QrSceneGl *gl, gboolean nearest)
+{
+  g_return_if_fail (gl != NULL);
+  if (gl->nearest == nearest)
+    return;
+  gl->nearest = nearest;
+  gl->sampler_stale = TRUE;
 }
 
 gboolean
@@ -206,12 +421,18 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->cross_program = gl->scene_program ? qr_gl_program_new ("cross", CROSS_VS, FLAT_COLOR_FS, error) : 0;
   gl->grid_program = gl->cross_program ? qr_gl_program_new ("grid", GRID_VS, FLAT_COLOR_FS, error) : 0;
   gl->overlay_program = gl->grid_program ? qr_gl_program_new ("overlay", OVERLAY_VS, COLOR_FS, error) : 0;
-  if (gl->overlay_program == 0)
+  gl->textured_program[0] = gl->overlay_program ? qr_gl_program_new ("textured", TEXTURED_VS, TEXTURED_FS, error) : 0;
+  gl->textured_program[1] = gl->textured_program[0]
+                              ? qr_gl_program_new ("textured-alpha", TEXTURED_VS, TEXTURED_ALPHA_FS, error) : 0;
+  if (gl->textured_program[1] == 0)
     {
       glDeleteProgram (gl->scene_program);
       glDeleteProgram (gl->cross_program);
       glDeleteProgram (gl->grid_program);
-      gl->scene_program = gl->cross_program = gl->grid_program = 0;
+      glDeleteProgram (gl->overlay_program);
+      glDeleteProgram (gl->textured_program[0]);
+      gl->scene_program = gl->cross_program = gl->grid_program = gl->overlay_program = 0;
+      gl->textured_program[0] = 0;
       gl->users--;
       return FALSE;
     }
@@ -229,9 +450,16 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->c_need = glGetUniformLocation (p, "u_need");
   gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
   gl->o_mvp = glGetUniformLocation (gl->overlay_program, "u_mvp");
+  for (int i = 0; i < 2; i++)
+    {
+      p = gl->textured_program[i];
+      gl->t_mvp[i] = glGetUniformLocation (p, "u_mvp");
+      gl->t_hide[i] = glGetUniformLocation (p, "u_hide");
+      gl->t_need[i] = glGetUniformLocation (p, "u_need");
+    }
   /* The marking colours never change: set once in the programs, which the
    * views' contexts share. */
-  const GLuint marked[] = { gl->scene_program, gl->cross_program };
+  const GLuint marked[] = { gl->scene_program, gl->cross_program, gl->textured_program[0], gl->textured_program[1] };
   for (guint i = 0; i < G_N_ELEMENTS (marked); i++)
     {
       glUseProgram (marked[i]);
@@ -240,6 +468,7 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
     }
   glUseProgram (0);
 
+  textures_init (gl);
   glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
     gl->buffer_capacity[i] = gl->buffer_used[i] = 0;
@@ -259,8 +488,12 @@ qr_scene_gl_release (QrSceneGl *gl)
   glDeleteProgram (gl->cross_program);
   glDeleteProgram (gl->grid_program);
   glDeleteProgram (gl->overlay_program);
+  glDeleteProgram (gl->textured_program[0]);
+  glDeleteProgram (gl->textured_program[1]);
+  textures_clear (gl);
   memset (gl->buffer, 0, sizeof gl->buffer);
   gl->scene_program = gl->cross_program = gl->grid_program = gl->overlay_program = 0;
+  gl->textured_program[0] = gl->textured_program[1] = 0;
 }
 
 static void
@@ -313,23 +546,28 @@ qr_scene_gl_upload (QrSceneGl *gl)
 
 /* ---- per view ---- */
 
-/* Attribute 0 position, 2 colour, 3 texture colour, 4 flags; only `full`
- * (faces) binds the texture colour, which lines never read, so that a
- * software rasteriser does not fetch it. */
+/* Attribute 0 position, 2 colour, 4 flags; `textured` (faces drawn with
+ * textures) binds 1 texture coordinates and 3 light instead of the colour,
+ * so that a software rasteriser fetches only what the program reads. */
 static void
-bind_vertex_layout (GLuint buffer, gboolean full)
+bind_vertex_layout (GLuint buffer, gboolean textured)
 {
   glBindBuffer (GL_ARRAY_BUFFER, buffer);
   GLsizei stride = sizeof (QrSceneVertex);
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, pos));
-  if (full)
+  if (textured)
     {
+      glEnableVertexAttribArray (1);
+      glVertexAttribPointer (1, 2, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, uv));
       glEnableVertexAttribArray (3);
-      glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, tex_color));
+      glVertexAttribPointer (3, 1, GL_FLOAT, GL_FALSE, stride, (void *) offsetof (QrSceneVertex, light));
     }
-  glEnableVertexAttribArray (2);
-  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, color));
+  else
+    {
+      glEnableVertexAttribArray (2);
+      glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *) offsetof (QrSceneVertex, color));
+    }
   glEnableVertexAttribArray (4);
   glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride, (void *) offsetof (QrSceneVertex, flags));
 }
@@ -341,8 +579,11 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
   qr_layer_cache_init (&view->cache);
   glGenVertexArrays (QR_VIEW_N_ARRAYS, view->vao);
   glBindVertexArray (view->vao[QR_VIEW_FACES]);
-  bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
+  bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], FALSE);
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX]);
+  glBindVertexArray (view->vao[QR_VIEW_TEXTURED]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX_BY_TEXTURE]);
   glBindVertexArray (view->vao[QR_VIEW_EDGES]);
   bind_vertex_layout (gl->buffer[QR_SCENE_EDGE_VERTS], FALSE);
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_EDGE_INDEX]);
@@ -629,6 +870,67 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
   glUseProgram (0);
 }
 
+/* The texture a batch samples: its own once loaded, else the checkerboard
+ * (missing, broken) or grey (pending). */
+static GLuint
+batch_texture (QrSceneGl *gl, guint id, gboolean *alpha_test)
+{
+  const GlTexture *t = id < gl->textures->len ? &g_array_index (gl->textures, GlTexture, id) : NULL;
+  *alpha_test = t != NULL && t->name != 0 && (t->flags & QR_TEXTURE_FLAG_TRANSPARENT);
+  if (t != NULL && t->name != 0)
+    return t->name;
+  if (t != NULL && (t->status == QR_TEXTURE_MISSING || t->status == QR_TEXTURE_BROKEN))
+    return gl->missing_texture;
+  return gl->pending_texture;
+}
+
+/* The faces of the unselected or the selected slots, one draw call per
+ * texture (the mesh grouped them); faces without a texture (point entities'
+ * boxes) in their shaded colour. */
+static void
+draw_textured_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, gboolean selected)
+{
+  guint n;
+  const QrSceneBatch *batches = qr_scene_mesh_get_batches (gl->mesh, selected, &n);
+  if (n == 0)
+    return;
+  const QrSceneBatch *plain = NULL;
+  int bound = -1;
+  glActiveTexture (GL_TEXTURE0);
+  glBindSampler (0, gl->sampler);
+  glBindVertexArray (view->vao[QR_VIEW_TEXTURED]);
+  for (guint i = 0; i < n; i++)
+    {
+      if (batches[i].texture == QR_SCENE_NO_TEXTURE)
+        {
+          plain = &batches[i];
+          continue;
+        }
+      gboolean alpha_test;
+      GLuint texture = batch_texture (gl, batches[i].texture, &alpha_test);
+      if (bound != alpha_test)
+        {
+          bound = alpha_test;
+          glUseProgram (gl->textured_program[bound]);
+          glUniformMatrix4fv (gl->t_mvp[bound], 1, GL_FALSE, mvp[0]);
+          glUniform1ui (gl->t_hide[bound], QR_SCENE_UNUSED);
+          glUniform1ui (gl->t_need[bound], NEED_NOTHING);
+        }
+      glBindTexture (GL_TEXTURE_2D, texture);
+      glDrawElements (GL_TRIANGLES, (GLsizei) batches[i].count, GL_UNSIGNED_INT,
+                      (void *) (batches[i].first * sizeof (uint32_t)));
+    }
+  glBindTexture (GL_TEXTURE_2D, 0);
+  glBindSampler (0, 0);
+  if (plain != NULL)
+    {
+      set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, NEED_NOTHING, PASS_FACES, COLOR_VERTEX, NO_COLOR);
+      glBindVertexArray (view->vao[QR_VIEW_FACES]);
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX_BY_TEXTURE]);
+      glDrawElements (GL_TRIANGLES, (GLsizei) plain->count, GL_UNSIGNED_INT, (void *) (plain->first * sizeof (uint32_t)));
+    }
+}
+
 /* Faces, lit, a little behind their edges so the edges win the depth test;
  * brushes are closed, so faces seen from behind are hidden anyway. */
 static void
@@ -641,9 +943,13 @@ draw_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, QrRenderMode mode, QrSce
   glFrontFace (GL_CCW);
   glEnable (GL_POLYGON_OFFSET_FILL);
   glPolygonOffset (1.0f, 1.0f);
-  set_scene_uniforms (gl, mvp, hide, NEED_NOTHING, PASS_FACES,
-                      mode == QR_RENDER_TEXTURED ? COLOR_TEXTURE : COLOR_VERTEX, NO_COLOR);
-  draw_indexed (gl, view, QR_VIEW_FACES, index, GL_TRIANGLES);
+  if (mode == QR_RENDER_TEXTURED)
+    draw_textured_faces (gl, view, mvp, index == QR_SCENE_FACE_INDEX_SELECTED);
+  else
+    {
+      set_scene_uniforms (gl, mvp, hide, NEED_NOTHING, PASS_FACES, COLOR_VERTEX, NO_COLOR);
+      draw_indexed (gl, view, QR_VIEW_FACES, index, GL_TRIANGLES);
+    }
   glDisable (GL_POLYGON_OFFSET_FILL);
   glDisable (GL_CULL_FACE);
 }
@@ -694,6 +1000,11 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
                   QrRenderMode mode, gboolean normals)
 {
   g_return_if_fail (gl != NULL && gl->users > 0 && view != NULL && cam != NULL);
+  if (mode == QR_RENDER_TEXTURED)
+    {
+      qr_scene_mesh_group_faces (gl->mesh);
+      textures_sync (gl);
+    }
   qr_scene_gl_upload (gl);
   glDisable (GL_BLEND);
   glDisable (GL_CULL_FACE);

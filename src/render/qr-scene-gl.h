@@ -49,6 +49,10 @@ void qr_scene_gl_upload (QrSceneGl *gl);
  * measures full redraws this way). */
 void qr_scene_gl_invalidate (QrSceneGl *gl);
 
+/* Textures are sampled with mipmaps, between texels (linear) or from the
+ * nearest (the games' software look); the 3D view redraws on its next frame. */
+void qr_scene_gl_set_texture_filter (QrSceneGl *gl, gboolean nearest);
+
 /* A line over the scene (a tool's preview), in world space: two vertices. */
 typedef struct
 {
@@ -65,6 +69,7 @@ typedef struct
 enum
 {
   QR_VIEW_FACES,
+  QR_VIEW_TEXTURED, /* the faces again, with texture coordinates, by texture */
   QR_VIEW_EDGES,
   QR_VIEW_NORMALS,
   QR_VIEW_CENTRES,
@@ -102,6 +107,8 @@ void qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *o
  * qr_scene_draw_3d, with the same view). */
 void qr_scene_draw_overlay (QrSceneGl *gl, QrSceneView *view, const QrOverlayLine *lines, guint n);
 
-/* The 3D view in a render mode, with or without face-normal lines. */
+/* The 3D view in a render mode, with or without face-normal lines. The
+ * textured style samples the document's texture set (through the mesh),
+ * uploading each texture once, when it first draws after it was loaded. */
 void qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam,
                        int width, int height, QrRenderMode mode, gboolean normals);

@@ -36,6 +36,13 @@ typedef struct
   gboolean selected;  /* drawn over the static picture, not in it */
 } Slot;
 
+/* A texture id's entry: the size its faces' UVs were divided by. */
+typedef struct
+{
+  char *name; /* owned; NULL for QR_SCENE_NO_TEXTURE */
+  int width, height;
+} MeshTexture;
+
 typedef struct
 {
   GArray *data;  /* QrSceneVertex or uint32_t */
@@ -46,12 +53,22 @@ typedef struct
 
 struct _QrSceneMesh
 {
+  QrTexAxisRule axis_rule; /* the map's compiler's: q3map2's for Quake 3 maps */
   Stream streams[QR_SCENE_N_STREAMS];
   GArray *slots;          /* Slot */
   GArray *free_slots;     /* guint */
   GArray *free_centres;   /* guint */
   GHashTable *by_key;     /* key → slot index + 1 */
-  GHashTable *textures;   /* texture index → colour + 1: cached per mesh */
+  QrDocument *doc;        /* owned reference: the document last rebuilt from */
+  GArray *textures;       /* MeshTexture by id; entry 0 is QR_SCENE_NO_TEXTURE */
+  GHashTable *texture_ids; /* folded name (owned) → id */
+  GHashTable *map_textures; /* the map's texture index + 1 → id: faces name textures by index */
+  guint64 texture_epoch;
+  GArray *uv_points;      /* QrVec3: scratch for one face's corners */
+  GArray *uvs;            /* QrUV: their texture coordinates */
+  guint64 faces_generation;   /* bumped by every change to the face streams */
+  guint64 grouped_generation; /* faces_generation at the last grouping */
+  GArray *batches[2];     /* QrSceneBatch: unselected, selected */
   GHashTable *styles;     /* entity id → BrushStyle + 1 its brushes were built with */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
@@ -133,6 +150,102 @@ stream_mark (Stream *s, guint first, guint count)
   g_array_append_val (s->dirty, r);
 }
 
+/* ---- the texture table ---- */
+
+static void
+textures_clear (QrSceneMesh *mesh)
+{
+  for (guint i = 0; i < mesh->textures->len; i++)
+    g_free (g_array_index (mesh->textures, MeshTexture, i).name);
+  g_array_set_size (mesh->textures, 0);
+  g_hash_table_remove_all (mesh->texture_ids);
+  g_hash_table_remove_all (mesh->map_textures);
+}
+
+static void
+textures_reset (QrSceneMesh *mesh)
+{
+  textures_clear (mesh);
+  MeshTexture none = { NULL, QR_SCENE_DEFAULT_TEXTURE_SIZE, QR_SCENE_DEFAULT_TEXTURE_SIZE };
+  g_array_append_val (mesh->textures, none);
+  mesh->texture_epoch++;
+}
+
+/* The size a texture's UVs are divided by: the set's when it knows one. */
+static void
+known_size (QrSceneMesh *mesh, const char *name, int *width, int *height)
+{
+  const QrTexture *t = mesh->doc != NULL ? qr_texture_set_lookup (qr_document_get_textures (mesh->doc), name) : NULL;
+  gboolean known = t != NULL && t->width > 0 && t->height > 0;
+  *width = known ? t->width : QR_SCENE_DEFAULT_TEXTURE_SIZE;
+  *height = known ? t->height : QR_SCENE_DEFAULT_TEXTURE_SIZE;
+}
+
+static guint
+texture_id (QrSceneMesh *mesh, const char *name)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  gpointer found = g_hash_table_lookup (mesh->texture_ids, key);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found);
+
+  MeshTexture t = { g_strdup (name), 0, 0 };
+  known_size (mesh, name, &t.width, &t.height);
+  guint id = mesh->textures->len;
+  g_array_append_val (mesh->textures, t);
+  g_hash_table_insert (mesh->texture_ids, g_steal_pointer (&key), GUINT_TO_POINTER (id));
+  return id;
+}
+
+/* Faces name their texture by the map's index: the id is cached per index. */
+static guint
+map_texture_id (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
+{
+  gpointer key = GUINT_TO_POINTER (texture + 1), found = g_hash_table_lookup (mesh->map_textures, key);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found);
+  guint id = texture_id (mesh, qr_map_texture_name (map, texture));
+  g_hash_table_insert (mesh->map_textures, key, GUINT_TO_POINTER (id));
+  return id;
+}
+
+QrDocument *
+qr_scene_mesh_get_document (const QrSceneMesh *mesh)
+{
+  g_return_val_if_fail (mesh != NULL, NULL);
+  return mesh->doc;
+}
+
+guint
+qr_scene_mesh_get_texture_count (const QrSceneMesh *mesh)
+{
+  g_return_val_if_fail (mesh != NULL, 0);
+  return mesh->textures->len;
+}
+
+const char *
+qr_scene_mesh_get_texture_name (const QrSceneMesh *mesh, guint id)
+{
+  g_return_val_if_fail (mesh != NULL && id < mesh->textures->len, NULL);
+  return g_array_index (mesh->textures, MeshTexture, id).name;
+}
+
+guint64
+qr_scene_mesh_get_texture_epoch (const QrSceneMesh *mesh)
+{
+  g_return_val_if_fail (mesh != NULL, 0);
+  return mesh->texture_epoch;
+}
+
+void
+qr_scene_mesh_get_texture_size (const QrSceneMesh *mesh, guint id, int *width, int *height)
+{
+  g_return_if_fail (mesh != NULL && id < mesh->textures->len);
+  const MeshTexture *t = &g_array_index (mesh->textures, MeshTexture, id);
+  *width = t->width;
+  *height = t->height;
+}
+
 QrSceneMesh *
 qr_scene_mesh_new (void)
 {
@@ -143,7 +256,14 @@ qr_scene_mesh_new (void)
   mesh->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->free_centres = g_array_new (FALSE, FALSE, sizeof (guint));
   mesh->by_key = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  mesh->textures = g_hash_table_new (NULL, NULL);
+  mesh->textures = g_array_new (FALSE, TRUE, sizeof (MeshTexture));
+  mesh->texture_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  mesh->map_textures = g_hash_table_new (NULL, NULL);
+  mesh->uv_points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  mesh->uvs = g_array_new (FALSE, FALSE, sizeof (QrUV));
+  for (int i = 0; i < 2; i++)
+    mesh->batches[i] = g_array_new (FALSE, FALSE, sizeof (QrSceneBatch));
+  textures_reset (mesh);
   mesh->styles = g_hash_table_new (NULL, NULL);
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
@@ -162,7 +282,15 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   g_array_unref (mesh->free_slots);
   g_array_unref (mesh->free_centres);
   g_hash_table_unref (mesh->by_key);
-  g_hash_table_unref (mesh->textures);
+  textures_clear (mesh);
+  g_array_unref (mesh->textures);
+  g_hash_table_unref (mesh->texture_ids);
+  g_hash_table_unref (mesh->map_textures);
+  g_array_unref (mesh->uv_points);
+  g_array_unref (mesh->uvs);
+  for (int i = 0; i < 2; i++)
+    g_array_unref (mesh->batches[i]);
+  g_clear_object (&mesh->doc);
   g_hash_table_unref (mesh->styles);
   qr_selection_free (mesh->selection);
   for (int i = 0; i < N_SPANS; i++)
@@ -232,33 +360,6 @@ qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *out, 
 
 /* ---- building one slot's vertices ---- */
 
-/* A stable hue from the name (FNV-1a), soft enough that edges stay readable. */
-static uint32_t
-name_color (const char *name)
-{
-  uint32_t h = 2166136261u;
-  for (const char *c = name; c != NULL && *c != '\0'; c++)
-    h = (h ^ (uint8_t) g_ascii_tolower (*c)) * 16777619u;
-  double hue = (h % 360u) / 60.0, s = 0.35 + (h >> 16) % 20 / 100.0, v = 0.82;
-  double f = hue - floor (hue), p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-  double rgb[6][3] = { { v, t, p }, { q, v, p }, { p, v, t }, { p, q, v }, { t, p, v }, { v, p, q } };
-  const double *c = rgb[(int) hue % 6];
-  return RGB ((int) (c[0] * 255), (int) (c[1] * 255), (int) (c[2] * 255));
-}
-
-static uint32_t
-texture_color (QrSceneMesh *mesh, const QrMap *map, uint32_t texture)
-{
-  gpointer cached = g_hash_table_lookup (mesh->textures, GUINT_TO_POINTER (texture + 1));
-  if (cached != NULL)
-    return GPOINTER_TO_UINT (cached) - 1;
-
-  uint32_t color = name_color (qr_map_texture_name (map, texture));
-  /* +1 keeps 0 free for "not cached" even for a zero colour. */
-  g_hash_table_insert (mesh->textures, GUINT_TO_POINTER (texture + 1), GUINT_TO_POINTER (color + 1));
-  return color;
-}
-
 /* The light a face of this normal gets: two fixed lights, from above and
  * from the side, so each face of a box reads as its own grey. Computed
  * here once per face rather than per vertex and frame by the GPU. */
@@ -281,13 +382,27 @@ lit (uint32_t color, double light)
 }
 
 static inline QrSceneVertex
-vertex (QrVec3 p, uint32_t color, uint32_t tex_color, uint32_t flags)
+vertex (QrVec3 p, uint32_t color, uint32_t flags)
 {
   QrSceneVertex v = {
     .pos = { (float) p.x, (float) p.y, (float) p.z },
     .color = color,
-    .tex_color = tex_color,
+    .light = 1.0f,
     .flags = flags,
+  };
+  return v;
+}
+
+/* A face corner: its shaded colour, texture coordinates, light and texture. */
+static inline QrSceneVertex
+face_vertex (QrVec3 p, uint32_t color, QrUV uv, double light, guint texture, uint32_t flags)
+{
+  QrSceneVertex v = {
+    .pos = { (float) p.x, (float) p.y, (float) p.z },
+    .color = color,
+    .uv = { (float) uv.u, (float) uv.v },
+    .light = (float) light,
+    .flags = flags | texture << QR_SCENE_TEXTURE_SHIFT,
   };
   return v;
 }
@@ -309,8 +424,7 @@ push_indices (GArray *out, const uint32_t *idx, guint n)
 static void
 push_line (GArray *out, QrVec3 a, QrVec3 b, uint32_t color, uint32_t flags)
 {
-  QrSceneVertex v[2] = { vertex (a, color, color, flags),
-                         vertex (b, color, color, flags) };
+  QrSceneVertex v[2] = { vertex (a, color, flags), vertex (b, color, flags) };
   g_array_append_vals (out, v, 2);
 }
 
@@ -337,7 +451,7 @@ entity_style (const QrEntity *entity)
 static QrSceneVertex
 centre_vertex (QrVec3 p, uint32_t color, uint32_t flags)
 {
-  return vertex (p, color, color, flags);
+  return vertex (p, color, flags);
 }
 
 static QrSceneVertex
@@ -363,7 +477,7 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
           uint32_t base = edge_verts->len;
           for (int i = 0; i < 3; i++)
             {
-              push_vertex (edge_verts, vertex (p[i], edge_color, edge_color, flags | QR_SCENE_INVALID));
+              push_vertex (edge_verts, vertex (p[i], edge_color, flags | QR_SCENE_INVALID));
               sum = qr_vec3_add (sum, p[i]);
             }
           uint32_t idx[6] = { base, base + 1, base + 1, base + 2, base + 2, base };
@@ -383,15 +497,25 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
       QrPlane plane;
       if (!qr_face_plane (&brush->faces[f], &plane))
         continue;
+      const QrFace *face = &brush->faces[f];
       double light = face_light (plane.normal);
       uint32_t shade = lit (face_color, light);
-      uint32_t tex = lit (texture_color (mesh, map, brush->faces[f].texture), light);
+      guint texture = map_texture_id (mesh, map, face->texture);
+      const MeshTexture *size = &g_array_index (mesh->textures, MeshTexture, texture);
+      g_array_set_size (mesh->uv_points, n);
+      g_array_set_size (mesh->uvs, n);
+      QrVec3 *corners = (QrVec3 *) (gpointer) mesh->uv_points->data;
+      QrUV *uv = (QrUV *) (gpointer) mesh->uvs->data;
+      for (int i = 0; i < n; i++)
+        corners[i] = poly->verts[idx[i]];
+      qr_texproj_uvs ((QrTexForm) face->form, mesh->axis_rule, &face->tex, plane.normal, size->width, size->height,
+                      corners, n, uv);
       uint32_t base = face_verts->len;
       QrVec3 centroid = qr_vec3 (0, 0, 0);
       for (int i = 0; i < n; i++)
         {
-          push_vertex (face_verts, vertex (poly->verts[idx[i]], shade, tex, flags));
-          centroid = qr_vec3_add (centroid, poly->verts[idx[i]]);
+          push_vertex (face_verts, face_vertex (corners[i], shade, uv[i], light, texture, flags));
+          centroid = qr_vec3_add (centroid, corners[i]);
         }
       for (int i = 1; i + 1 < n; i++)
         {
@@ -403,7 +527,7 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
                  NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
     }
   for (int v = 0; v < poly->n_verts; v++)
-    push_vertex (edge_verts, vertex (poly->verts[v], edge_color, edge_color, flags));
+    push_vertex (edge_verts, vertex (poly->verts[v], edge_color, flags));
   for (int e = 0; e < 2 * poly->n_edges; e++)
     {
       uint32_t i = poly->edges[e];
@@ -412,6 +536,32 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushSty
 
   QrVec3 centre = qr_vec3_scale (qr_vec3_add (poly->bounds.min, poly->bounds.max), 0.5);
   return centre_vertex (centre, edge_color, flags);
+}
+
+/* The level whose tessellation of `spans` spans has `points` points. */
+static int
+level_of (int points, int spans)
+{
+  int level = 0;
+  while (spans * (1 << level) + 1 < points && level < 16)
+    level++;
+  return level;
+}
+
+/* A patch's texture coordinates at each point of its tessellation: the
+ * control points' (s, t) put through the same Bézier surface at the same
+ * levels. They are already in texture units (1 = the texture's size), as
+ * Quake 3 stores them. */
+static QrBezierGrid *
+patch_st_grid (const QrPatch *patch)
+{
+  gsize n = (gsize) patch->rows * (gsize) patch->cols;
+  g_autofree QrVec3 *st = g_new (QrVec3, n);
+  for (gsize i = 0; i < n; i++)
+    st[i] = qr_vec3 (patch->points[i].st[0], patch->points[i].st[1], 0);
+  const QrBezierGrid *g = patch->mesh;
+  return qr_bezier_tessellate_levels (st, patch->rows, patch->cols, level_of (g->rows, (patch->rows - 1) / 2),
+                                      level_of (g->cols, (patch->cols - 1) / 2));
 }
 
 /* A patch's tessellation: each side of the surface lit by its own normal
@@ -426,9 +576,10 @@ build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t
                       : style == STYLE_TRIGGER ? TRIGGER_EDGE : BRUSH_ENTITY_EDGE;
   uint32_t face_color = style == STYLE_WORLD ? WORLD_FACE
                       : style == STYLE_TRIGGER ? TRIGGER_FACE : BRUSH_ENTITY_FACE;
-  uint32_t tex_color = name_color (patch->texture);
   const QrBezierGrid *g = patch->mesh;
   uint32_t n = (uint32_t) (g->rows * g->cols);
+  guint texture = texture_id (mesh, patch->texture);
+  g_autofree QrBezierGrid *st = patch_st_grid (patch);
 
   for (int side = 0; side < 2; side++)
     for (int r = 0; r < g->rows; r++)
@@ -436,8 +587,10 @@ build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t
         {
           QrVec3 normal = qr_bezier_grid_normal (g, r, c);
           double light = face_light (side == 0 ? normal : qr_vec3_neg (normal));
-          push_vertex (face_verts, vertex (qr_bezier_grid_at (g, r, c), lit (face_color, light),
-                                           lit (tex_color, light), flags));
+          QrVec3 p = qr_bezier_grid_at (st, r, c);
+          QrUV uv = { p.x, p.y };
+          push_vertex (face_verts, face_vertex (qr_bezier_grid_at (g, r, c), lit (face_color, light), uv, light,
+                                                texture, flags));
         }
   /* The grid normal is cross (along a row, down a column): (r, c), (r, c + 1),
    * (r + 1, c) turns anticlockwise seen from the side it points to. */
@@ -451,7 +604,7 @@ build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t
 
   for (int r = 0; r < g->rows; r++)
     for (int c = 0; c < g->cols; c++)
-      push_vertex (edge_verts, vertex (qr_bezier_grid_at (g, r, c), edge_color, edge_color, flags));
+      push_vertex (edge_verts, vertex (qr_bezier_grid_at (g, r, c), edge_color, flags));
   for (uint32_t r = 0; r < (uint32_t) g->rows; r++)
     for (uint32_t c = 0; c < (uint32_t) g->cols; c++)
       {
@@ -484,7 +637,7 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
   for (int i = 0; i < 8; i++)
     {
       c[i] = qr_vec3 (o.x + (i & 1 ? h : -h), o.y + (i & 2 ? h : -h), o.z + (i & 4 ? h : -h));
-      push_vertex (edge_verts, vertex (c[i], POINT_ENTITY, POINT_ENTITY, flags));
+      push_vertex (edge_verts, vertex (c[i], POINT_ENTITY, flags));
     }
   for (uint32_t i = 0; i < 8; i++)
     for (int axis = 0; axis < 3; axis++)
@@ -503,7 +656,7 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
     {
       uint32_t base = face_verts->len, shade = lit (POINT_ENTITY, face_light (normals[q]));
       for (int k = 0; k < 4; k++)
-        push_vertex (face_verts, vertex (c[quads[q][k]], shade, shade, flags));
+        push_vertex (face_verts, vertex (c[quads[q][k]], shade, flags));
       uint32_t idx[6] = { base, base + 1, base + 2, base, base + 2, base + 3 };
       push_indices (face_index, idx, 6);
     }
@@ -659,6 +812,7 @@ store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
   else if (!selected && slot->selected)
     mesh->selected_slots--;
   slot->selected = selected;
+  mesh->faces_generation++;
   /* Vertices first: their place decides what the indices add. */
   static const QrSceneStream order[] = { QR_SCENE_FACE_VERTS, QR_SCENE_EDGE_VERTS, QR_SCENE_NORMALS,
                                          QR_SCENE_FACE_INDEX, QR_SCENE_EDGE_INDEX, QR_SCENE_EDGE_INDEX_TOP,
@@ -696,6 +850,7 @@ drop_slot (QrSceneMesh *mesh, guint64 key)
     mesh->static_generation++;
   else
     mesh->selected_slots--;
+  mesh->faces_generation++;
   for (int i = 0; i < N_SPANS; i++)
     release_span (&mesh->streams[i], i, &slot->span[i]);
   Stream *centres = &mesh->streams[QR_SCENE_CENTRES];
@@ -753,6 +908,7 @@ compact (QrSceneMesh *mesh)
       s->all_dirty = TRUE;
       g_array_set_size (s->dirty, 0);
     }
+  mesh->faces_generation++;
 }
 
 static void
@@ -842,8 +998,12 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_array_set_size (mesh->free_slots, 0);
   g_array_set_size (mesh->free_centres, 0);
   g_hash_table_remove_all (mesh->by_key);
-  g_hash_table_remove_all (mesh->textures);
   g_hash_table_remove_all (mesh->styles);
+  g_set_object (&mesh->doc, doc);
+  mesh->axis_rule = qr_map_detect_dialect (qr_document_get_map (doc)) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2
+                                                                                            : QR_TEX_AXES_QBSP;
+  textures_reset (mesh);
+  mesh->faces_generation++;
   qr_selection_free (mesh->selection);
   mesh->selection = qr_selection_copy (qr_document_get_selection (doc));
   mesh->static_generation++;
@@ -982,6 +1142,109 @@ difference (const GArray *a, const GArray *b, GArray *out)
     }
 }
 
+/* The set's sizes may differ from those the UVs were divided by: brushes
+ * with a face of such a texture are rebuilt (patches' UVs do not depend on
+ * the size). */
+static void
+refresh_texture_sizes (QrSceneMesh *mesh, QrDocument *doc)
+{
+  g_autofree gboolean *resized = g_new0 (gboolean, mesh->textures->len);
+  gboolean any = FALSE;
+  for (guint id = 1; id < mesh->textures->len; id++)
+    {
+      MeshTexture *t = &g_array_index (mesh->textures, MeshTexture, id);
+      int width, height;
+      known_size (mesh, t->name, &width, &height);
+      if (width != t->width || height != t->height)
+        {
+          t->width = width;
+          t->height = height;
+          resized[id] = any = TRUE;
+        }
+    }
+  if (!any)
+    return;
+
+  const QrMap *map = qr_document_get_map (doc);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+          for (int f = 0; f < brush->n_faces; f++)
+            {
+              gpointer id = g_hash_table_lookup (mesh->map_textures, GUINT_TO_POINTER (brush->faces[f].texture + 1));
+              if (id != NULL && resized[GPOINTER_TO_UINT (id)])
+                {
+                  build_brush_slot (mesh, map, entity, brush);
+                  break;
+                }
+            }
+        }
+    }
+}
+
+void
+qr_scene_mesh_group_faces (QrSceneMesh *mesh)
+{
+  g_return_if_fail (mesh != NULL);
+  if (mesh->grouped_generation == mesh->faces_generation && mesh->grouped_generation != 0)
+    return;
+  mesh->grouped_generation = mesh->faces_generation;
+
+  /* A counting sort of the triangles by (selected, texture id). */
+  const GArray *index = mesh->streams[QR_SCENE_FACE_INDEX].data;
+  const uint32_t *idx = (const uint32_t *) (gpointer) index->data;
+  const QrSceneVertex *verts = (const QrSceneVertex *) (gpointer) mesh->streams[QR_SCENE_FACE_VERTS].data->data;
+  guint n_textures = mesh->textures->len, n_keys = 2 * n_textures;
+  g_autofree guint *start = g_new0 (guint, n_keys + 1);
+  for (guint i = 0; i + 2 < index->len; i += 3)
+    {
+      const QrSceneVertex *v = &verts[idx[i]];
+      if (v->flags & QR_SCENE_UNUSED)
+        continue;
+      guint selected = (v->flags & QR_SCENE_SELECTED) != 0;
+      start[selected * n_textures + qr_scene_vertex_texture (v) + 1] += 3;
+    }
+  for (guint k = 0; k < n_keys; k++)
+    start[k + 1] += start[k];
+
+  Stream *out = &mesh->streams[QR_SCENE_FACE_INDEX_BY_TEXTURE];
+  g_array_set_size (out->data, start[n_keys]);
+  uint32_t *dst = (uint32_t *) (gpointer) out->data->data;
+  for (int i = 0; i < 2; i++)
+    g_array_set_size (mesh->batches[i], 0);
+  for (guint k = 0; k < n_keys; k++)
+    if (start[k + 1] > start[k])
+      {
+        QrSceneBatch batch = { k % n_textures, start[k], start[k + 1] - start[k] };
+        g_array_append_val (mesh->batches[k / n_textures], batch);
+      }
+  /* start[k] now walks as the next free place of key k. */
+  for (guint i = 0; i + 2 < index->len; i += 3)
+    {
+      const QrSceneVertex *v = &verts[idx[i]];
+      if (v->flags & QR_SCENE_UNUSED)
+        continue;
+      guint selected = (v->flags & QR_SCENE_SELECTED) != 0;
+      guint *place = &start[selected * n_textures + qr_scene_vertex_texture (v)];
+      memcpy (dst + *place, idx + i, 3 * sizeof (uint32_t));
+      *place += 3;
+    }
+  out->all_dirty = TRUE;
+  g_array_set_size (out->dirty, 0);
+}
+
+const QrSceneBatch *
+qr_scene_mesh_get_batches (const QrSceneMesh *mesh, gboolean selected, guint *n)
+{
+  g_return_val_if_fail (mesh != NULL && n != NULL, NULL);
+  const GArray *batches = mesh->batches[selected ? 1 : 0];
+  *n = batches->len;
+  return (const QrSceneBatch *) (gpointer) batches->data;
+}
+
 void
 qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *changes)
 {
@@ -1014,6 +1277,8 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
     refresh_entity (mesh, doc, g_array_index (changes->entities_added, QrId, i), FALSE);
   for (guint i = 0; i < changes->entities_modified->len; i++)
     refresh_modified_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i));
+  if (changes->textures_changed)
+    refresh_texture_sizes (mesh, doc);
 
   maybe_compact (mesh);
 }

@@ -11,7 +11,16 @@
  * slots of the ids its change set names, in place when the new data fits,
  * and records the ranges it dirtied so that the GL side uploads just those.
  * Vertex 0 of the face and edge vertex streams is never drawn, and unused index space
- * points at it. No GL here: tests check the mesh directly. */
+ * points at it.
+ *
+ * Textures: each face corner carries its texture coordinates (src/geom's
+ * qr_texproj_uvs, divided by the texture's size from the document's texture
+ * set, or by 64 × 64 while the size is unknown) and the id of its texture in
+ * a table of the mesh's own. A change set with `textures_changed` rebuilds
+ * only the brushes whose textures changed size. For the textured style the
+ * triangles are grouped by texture on request (qr_scene_mesh_group_faces),
+ * so that a view draws each texture's faces with one call. No GL here:
+ * tests check the mesh directly. */
 #pragma once
 
 #include <glib.h>
@@ -22,10 +31,22 @@
 typedef struct
 {
   float pos[3];
-  uint32_t color;     /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
-  uint32_t tex_color; /* RGBA8: the texture's colour, lit (faces); else = color */
-  uint32_t flags;     /* QrSceneFlags */
+  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
+  float uv[2];    /* faces: texture coordinates, 1 = the texture's width or height */
+  float light;    /* faces: what the texture is multiplied by (the shaded style's light) */
+  uint32_t flags; /* QrSceneFlags; faces: the texture id above QR_SCENE_TEXTURE_SHIFT */
 } QrSceneVertex;
+
+/* Face vertices keep their texture's id (qr_scene_mesh_get_texture_name) in
+ * the bits of `flags` from here up; 0 is no texture (a point entity's box). */
+#define QR_SCENE_TEXTURE_SHIFT 8
+#define QR_SCENE_NO_TEXTURE 0u
+
+static inline guint
+qr_scene_vertex_texture (const QrSceneVertex *v)
+{
+  return v->flags >> QR_SCENE_TEXTURE_SHIFT;
+}
 
 typedef enum
 {
@@ -56,6 +77,10 @@ typedef enum
   QR_SCENE_FACE_INDEX_SELECTED,
   QR_SCENE_NORMALS,     /* QrSceneVertex, lines */
   QR_SCENE_CENTRES,     /* QrSceneVertex, four per slot: the arms of its cross */
+  /* Every triangle of FACE_INDEX again, grouped: unselected then selected,
+   * each by texture id (see qr_scene_mesh_get_batches). Filled only by
+   * qr_scene_mesh_group_faces, so the other styles never pay for it. */
+  QR_SCENE_FACE_INDEX_BY_TEXTURE,
   QR_SCENE_N_STREAMS
 } QrSceneStream;
 
@@ -63,7 +88,8 @@ typedef enum
 static inline gboolean
 qr_scene_stream_is_index (QrSceneStream stream)
 {
-  return stream >= QR_SCENE_FACE_INDEX && stream <= QR_SCENE_FACE_INDEX_SELECTED && stream != QR_SCENE_EDGE_VERTS;
+  return (stream >= QR_SCENE_FACE_INDEX && stream <= QR_SCENE_FACE_INDEX_SELECTED && stream != QR_SCENE_EDGE_VERTS)
+         || stream == QR_SCENE_FACE_INDEX_BY_TEXTURE;
 }
 
 /* The vertex stream an index stream points into. */
@@ -71,6 +97,7 @@ static inline QrSceneStream
 qr_scene_stream_vertices_of (QrSceneStream index_stream)
 {
   return index_stream == QR_SCENE_FACE_INDEX || index_stream == QR_SCENE_FACE_INDEX_SELECTED
+             || index_stream == QR_SCENE_FACE_INDEX_BY_TEXTURE
            ? QR_SCENE_FACE_VERTS : QR_SCENE_EDGE_VERTS;
 }
 
@@ -117,6 +144,36 @@ guint64 qr_scene_mesh_get_static_generation (const QrSceneMesh *mesh);
 guint qr_scene_mesh_get_selected_count (const QrSceneMesh *mesh);
 
 void qr_scene_mesh_take_dirty (QrSceneMesh *mesh, QrSceneStream stream, GArray *ranges, gboolean *all);
+
+/* The document the mesh was last built from (borrowed from the mesh, which
+ * keeps a reference), or NULL before the first rebuild. */
+QrDocument *qr_scene_mesh_get_document (const QrSceneMesh *mesh);
+
+/* Texture ids run from 1 to count - 1; each names one texture of the
+ * document's set, whatever the case it is written in. They are stable
+ * until the next rebuild, which bumps the epoch. */
+guint qr_scene_mesh_get_texture_count (const QrSceneMesh *mesh);
+const char *qr_scene_mesh_get_texture_name (const QrSceneMesh *mesh, guint id);
+guint64 qr_scene_mesh_get_texture_epoch (const QrSceneMesh *mesh);
+/* The size the id's UVs were divided by: the set's, or 64 × 64. */
+void qr_scene_mesh_get_texture_size (const QrSceneMesh *mesh, guint id, int *width, int *height);
+/* The size a texture of unknown size is drawn at until its size is known. */
+#define QR_SCENE_DEFAULT_TEXTURE_SIZE 64
+
+/* A run of QR_SCENE_FACE_INDEX_BY_TEXTURE: the triangles of one texture. */
+typedef struct
+{
+  guint texture; /* id, or QR_SCENE_NO_TEXTURE */
+  guint first;   /* index of the first index */
+  guint count;   /* indices, three per triangle */
+} QrSceneBatch;
+
+/* Regroups the triangles by texture when the faces changed since the last
+ * grouping (the stream is then marked dirty for upload). */
+void qr_scene_mesh_group_faces (QrSceneMesh *mesh);
+/* The batches of the last grouping, of unselected or selected faces, in
+ * increasing texture id. */
+const QrSceneBatch *qr_scene_mesh_get_batches (const QrSceneMesh *mesh, gboolean selected, guint *n);
 
 /* The length of a face-normal line, in world units. */
 #define QR_SCENE_NORMAL_LENGTH 16.0
