@@ -8,7 +8,7 @@
 #    background (2A2E33) and the checkerboard's black are neither.
 # 1. e1m3 of LibreQuake with every texture a checker pattern: the view opens textured
 #    (a texture is loaded and the user chose no style) and is mostly vivid; without the
-#    variable (the control) it is shaded, with no vivid pixels.
+#    variable (the control) it draws its own WADs' textures, none of them vivid.
 # 2. A wall of a `{` texture (alpha-tested: its second colour is see-through) fills the view
 #    in front of two walls, one missing (magenta checkerboard) and one pending (grey): both
 #    show through the holes. Textures missing or pending only (no texture loaded) leave the
@@ -66,7 +66,7 @@ if e1m3=$(corpus_file librequake/lq1/maps/src/e1/e1m3.map); then
 
   start_app shaded "$e1m3" || bail "the editor opens e1m3"
   if view_3d shaded; then
-    check "e1m3 shaded (no textures): nothing vivid ($VIVID < 0.002)" lt "$VIVID" 0.002
+    check "e1m3 with its own textures: nothing vivid ($VIVID < 0.002)" lt "$VIVID" 0.002
     FACES=$(off_colour_fraction "$GUI_TMP/shaded-3d.png" "$BG_3D")
     check "e1m3 shaded: faces are drawn ($FACES of the view off the background > 0.5)" gt "$FACES" 0.5
   else
@@ -94,12 +94,12 @@ if view_3d fence; then
   check "the pending wall shows through the fence's holes ($GREY > 0.05)" gt "$GREY" 0.05
   check "the fence and floor patterns are drawn ($VIVID > 0.2)" gt "$VIVID" 0.2
 
-  # View > 3D Shaded (the menu opens on its first item; Up wraps to History, then Face
-  # Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
+  # View > 3D Shaded (the menu opens on its first item; Up wraps to Texture Folders…, then
+  # Textures, History, Face Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
   point_at "$RTOP"
   keys alt+v
   sleep 0.7
-  xdotool key --delay 150 Up Up Up Up Up Return
+  xdotool key --delay 150 Up Up Up Up Up Up Up Return
   check "View > 3D Shaded draws the fence map shaded" wait_shot 3-chosen shaded_now
 
   # The map again, in a second window (Open never reuses a window with a file): its
