@@ -161,6 +161,13 @@ qr_view_pane_get_id (QrViewPane *self)
   return self->id;
 }
 
+void
+qr_view_pane_add_overlay (QrViewPane *self, GtkWidget *widget)
+{
+  g_return_if_fail (QR_IS_VIEW_PANE (self));
+  gtk_overlay_add_overlay (self->overlay, widget);
+}
+
 GtkWidget *
 qr_view_pane_get_canvas (QrViewPane *self)
 {

@@ -47,7 +47,7 @@ struct _QrWindow
   GtkInfoBar *invalid_bar;
   GtkLabel *invalid_label;
   GtkButton *invalid_select;
-  GtkInfoBar *texture_bar;
+  GtkInfoBar *texture_bar;    /* over the 3D view; made in code */
   GtkLabel *texture_label;
   GtkRevealer *load_revealer;
   GtkLabel *load_label;
@@ -151,13 +151,13 @@ void _qr_window_refresh_camera_marker (QrWindow *self);
 /* Finds and decodes the document's textures on a worker thread. */
 void _qr_window_load_textures (QrWindow *self);
 void _qr_window_locate_textures (QrWindow *self);
-void _qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self);
 void _qr_window_init_textures (GtkWidgetClass *widget_class);
 /* The document changed: the browser's use counts follow, when it shows. */
 void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
 void _qr_window_clear_textures (QrWindow *self);
 void _qr_window_show_texture_folders (QrWindow *self);
-/* The 3D view takes textures dropped from the browser. */
+/* The missing-textures bar over the 3D view, and the view taking textures
+ * dropped from the browser. */
 void _qr_window_setup_texture_drop (QrWindow *self);
 /* Gives name to a face (brush, face), or to every face of the selected
  * brushes when brush is 0 (ids start at 1): one undo step. */

@@ -30,6 +30,7 @@ typedef struct
   QrTextureFinder *finder; /* made by the worker, kept by the window */
   guint missing;
   gboolean wad3;       /* a WAD3 collection: the map is Half-Life's */
+  guint n_collections;
   volatile gint done, total;
   guint progress_id;
 } TextureJob;
@@ -107,7 +108,8 @@ texture_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   TextureJob *job = task_data;
   QrTextureFinder *finder = job->finder
       = qr_texture_finder_new (job->wad_key, job->kind, job->map_path, (const char *const *) job->search);
-  for (guint i = 0; i < qr_texture_finder_n_collections (finder); i++)
+  job->n_collections = qr_texture_finder_n_collections (finder);
+  for (guint i = 0; i < job->n_collections; i++)
     job->wad3 |= qr_texture_finder_collection (finder, i)->format == QR_COLLECTION_WAD3;
   job->set = qr_texture_set_new ();
   job->missing = qr_texture_finder_fill (finder, (const char *const *) job->names, job->set, cancellable,
@@ -173,14 +175,23 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   qr_texture_set_clear (set);
   qr_texture_set_move_from (set, job->set);
   qr_document_textures_changed (job->document);
-  update_texture_bar (self, job->missing);
+  /* A map that names no WAD, with no folder to look in, has nothing to be
+   * missing from: the status line says where to add one instead. */
+  update_texture_bar (self, job->n_collections > 0 ? job->missing : 0);
   qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   self->texture_finder = g_steal_pointer (&job->finder);
   qr_texture_browser_set_source (self->texture_browser, self->texture_finder, self->document);
   guint total = qr_texture_set_count (set);
-  g_autofree char *message = g_strdup_printf (
-      g_dngettext (GETTEXT_PACKAGE, "%u texture, %u missing", "%u textures, %u missing", total), total, job->missing);
+  g_autofree char *message
+      = job->n_collections > 0 || job->missing == 0
+            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u texture, %u missing", "%u textures, %u missing", total),
+                               total, job->missing)
+            : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "%u texture, found nowhere: View ▸ Texture Folders… says where to look",
+                                            "%u textures, found nowhere: View ▸ Texture Folders… says where to look",
+                                            total),
+                               total);
   _qr_window_set_message (self, message);
 }
 
@@ -249,8 +260,8 @@ _qr_window_locate_textures (QrWindow *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-void
-_qr_window_on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self)
+static void
+on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self)
 {
   if (response == RESPONSE_LOCATE)
     _qr_window_locate_textures (self);
@@ -285,15 +296,16 @@ _qr_window_show_texture_folders (QrWindow *self)
 /* ---- the browser ---- */
 
 
-/* Makes sure name is in the document's set, decoded, so faces given it
- * draw at once; a name no collection holds goes in as missing. */
-static void
-ensure_texture (QrWindow *self, const char *name)
+/* Puts name into the document's set, decoded, so faces given it draw at
+ * once; a name no collection holds goes in as missing. False when it was
+ * there already. */
+static gboolean
+put_texture (QrWindow *self, const char *name)
 {
   QrTextureSet *set = qr_document_get_textures (self->document);
   const QrTexture *known = qr_texture_set_lookup (set, name);
   if (known != NULL && known->status != QR_TEXTURE_PENDING)
-    return;
+    return FALSE;
   int w = 0, h = 0;
   int at = self->texture_finder != NULL ? qr_texture_finder_locate (self->texture_finder, name, &w, &h) : -1;
   g_autoptr (QrImage) image = at >= 0 ? qr_texture_finder_decode (self->texture_finder, name, 0, NULL) : NULL;
@@ -303,7 +315,14 @@ ensure_texture (QrWindow *self, const char *name)
                         collection);
   else
     qr_texture_set_put (set, name, w, h, NULL, at >= 0 ? QR_TEXTURE_BROKEN : QR_TEXTURE_MISSING, collection);
-  qr_document_textures_changed (self->document);
+  return TRUE;
+}
+
+static void
+ensure_texture (QrWindow *self, const char *name)
+{
+  if (put_texture (self, name))
+    qr_document_textures_changed (self->document);
 }
 
 static void
@@ -380,18 +399,66 @@ on_wad_toggled (QrTextureBrowser *browser, int entry, const char *path, gboolean
     _qr_window_show_error (self, _("Could not change the map's WADs"), error);
 }
 
+/* How many names the map uses now are missing from the set. */
+static guint
+count_missing (QrWindow *self)
+{
+  const QrTextureSet *set = qr_document_get_textures (self->document);
+  g_autoptr (GArray) uses = qr_texture_uses (qr_document_get_map (self->document));
+  guint missing = 0;
+  for (guint u = 0; u < uses->len; u++)
+    {
+      const QrTexture *t = qr_texture_set_lookup (set, g_array_index (uses, QrTextureUse, u).name);
+      missing += t == NULL || t->status == QR_TEXTURE_MISSING;
+    }
+  return missing;
+}
+
 static gboolean
 recount_uses (gpointer data)
 {
   QrWindow *self = data;
   self->texture_uses_source = 0;
-  qr_texture_browser_refresh_uses (self->texture_browser);
+  if (gtk_revealer_get_reveal_child (self->texture_revealer))
+    qr_texture_browser_refresh_uses (self->texture_browser);
+  /* a retextured map may need none of the missing ones any more */
+  if (gtk_info_bar_get_revealed (self->texture_bar))
+    update_texture_bar (self, count_missing (self));
   return G_SOURCE_REMOVE;
+}
+
+/* Faces of added or changed brushes may name textures the set lacks (a new
+ * brush with the current texture, a paste): they are looked up now, so only
+ * the changed faces are read, whatever the map's size. */
+static void
+add_new_names (QrWindow *self, const GArray *ids)
+{
+  if (self->texture_cancellable != NULL)
+    return; /* the load under way puts every name */
+  const QrMap *map = qr_document_get_map (self->document);
+  const QrTextureSet *set = qr_document_get_textures (self->document);
+  gboolean added = FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const QrBrush *brush = qr_document_lookup_brush (self->document, g_array_index (ids, QrId, i));
+      for (int f = 0; brush != NULL && f < brush->n_faces; f++)
+        {
+          const char *name = qr_map_texture_name (map, brush->faces[f].texture);
+          if (qr_texture_set_lookup (set, name) == NULL)
+            added |= put_texture (self, name);
+        }
+    }
+  if (added)
+    qr_document_textures_changed (self->document);
 }
 
 void
 _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes)
 {
+  if (changes->textures_changed)
+    return;
+  add_new_names (self, changes->brushes_added);
+  add_new_names (self, changes->brushes_modified);
   if (changes->entities_modified->len > 0)
     {
       const char *key = qr_texture_finder_wad_key (qr_document_get_map (self->document));
@@ -403,7 +470,8 @@ _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes
     }
   gboolean faces = changes->brushes_added->len > 0 || changes->brushes_removed->len > 0
                    || changes->brushes_modified->len > 0;
-  if (faces && self->texture_uses_source == 0 && gtk_revealer_get_reveal_child (self->texture_revealer))
+  if (faces && self->texture_uses_source == 0
+      && (gtk_revealer_get_reveal_child (self->texture_revealer) || gtk_info_bar_get_revealed (self->texture_bar)))
     self->texture_uses_source = g_idle_add (recount_uses, self);
 }
 
@@ -444,9 +512,30 @@ on_texture_drop (GtkDropTarget *target, const GValue *value, double x, double y,
   return TRUE;
 }
 
+/* The missing-textures bar lies over the foot of the 3D view, where the
+ * checkerboards are: it tells without moving the panes. */
+static void
+make_texture_bar (QrWindow *self)
+{
+  self->texture_bar = GTK_INFO_BAR (gtk_info_bar_new ());
+  gtk_info_bar_set_message_type (self->texture_bar, GTK_MESSAGE_WARNING);
+  gtk_info_bar_set_show_close_button (self->texture_bar, TRUE);
+  gtk_info_bar_set_revealed (self->texture_bar, FALSE);
+  gtk_widget_set_valign (GTK_WIDGET (self->texture_bar), GTK_ALIGN_END);
+  self->texture_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->texture_label, 0);
+  gtk_label_set_wrap (self->texture_label, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->texture_label), TRUE);
+  gtk_info_bar_add_child (self->texture_bar, GTK_WIDGET (self->texture_label));
+  gtk_info_bar_add_button (self->texture_bar, _("_Locate…"), RESPONSE_LOCATE);
+  g_signal_connect (self->texture_bar, "response", G_CALLBACK (on_texture_bar_response), self);
+  qr_view_pane_add_overlay (self->pane_3d, GTK_WIDGET (self->texture_bar));
+}
+
 void
 _qr_window_setup_texture_drop (QrWindow *self)
 {
+  make_texture_bar (self);
   GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
   g_signal_connect (target, "drop", G_CALLBACK (on_texture_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->camera_canvas), GTK_EVENT_CONTROLLER (target));

@@ -607,8 +607,6 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, front_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, side_canvas);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_bar);
-  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_bar);
-  gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, invalid_select);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_revealer);
@@ -627,8 +625,6 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_selection);
   gtk_widget_class_bind_template_callback (widget_class, on_history_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_invalid_bar_response);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_texture_bar_response",
-                                                G_CALLBACK (_qr_window_on_texture_bar_response));
 
 }
 

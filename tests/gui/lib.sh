@@ -327,7 +327,9 @@ layout () {
   local img=$1 row col_up col_low left right
   # The row handle, in a column just inside the right edge (the tool bar is at the left;
   # the 2D views at the right have no labels there); else just inside the left edge.
-  row=$(_find_handle "$img" "1x${SCREEN_H}+$((SCREEN_W - 3))+0")
+  # (LAYOUT_PROBE_X moves that column when a panel, such as the texture browser, is open
+  # at the right.)
+  row=$(_find_handle "$img" "1x${SCREEN_H}+${LAYOUT_PROBE_X:-$((SCREEN_W - 3))}+0")
   [ -n "$row" ] || row=$(_find_handle "$img" "1x${SCREEN_H}+2+0")
   [ -n "$row" ] || { diag "no horizontal pane handle in $img"; return 1; }
   # The row handle spans the panes: its ends are the panes' edges.

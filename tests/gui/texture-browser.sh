@@ -1,0 +1,113 @@
+#!/bin/bash
+# texture-browser: a map's own WAD textures, found, drawn and applied (issue 13). The map is
+# a floor F = 0..256 x 0..256 x 0..16 and a wall W = 0..256 x 240..256 x 16..128, all faces
+# "base", which LibreQuake's lq_medieval.wad (named by the worldspawn's `wad` key, an
+# absolute path) does not hold:
+#  1. the missing-textures bar lies over the foot of the 3D view; with no texture loaded the
+#     view stays shaded: no WAD colours (browns) and no checkerboard (magenta: R = B, G small);
+#  2. Shift+T opens the browser with its filter focused; typing "afloor1_4" leaves exactly
+#     one thumbnail; with both brushes selected, a double-click on it gives every face that
+#     texture in one step: a texture is loaded now, so the 3D view turns textured and shows
+#     its browns, and Ctrl+S writes afloor1_4 on all 12 faces;
+#  3. Ctrl+Z then Ctrl+S writes the file back byte for byte as it was, and the 3D view shows
+#     the missing checkerboard where the browns were.
+TEST=texture-browser
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+WAD=$(corpus_file librequake/texture-wads/lq_medieval.wad) || finish
+
+WORK=$GUI_TMP/work
+mkdir -p "$WORK"
+NAME=walls.map
+MAP=$WORK/$NAME
+make_map "$WORK/plain.map" "create block 0 0 0 256 256 16 --texture base" \
+  "create block 0 240 16 256 256 128 --texture base" || bail "quarry-cli edit makes the test map"
+sed "s|^\"classname\" \"worldspawn\"\$|&\n\"wad\" \"$WAD\"|" "$WORK/plain.map" > "$MAP"
+grep -q '"wad"' "$MAP" || bail "the wad key is in the test map"
+cp "$MAP" "$WORK/original.map"
+
+# magenta_fraction IMAGE and wad_fraction IMAGE: the missing checkerboard's lit magenta, and
+# the browns of afloor1_4 (R > G > B, R - B > 30), as fractions of IMAGE.
+fractions () {
+  read -r MAGENTA BROWN <<< "$("$CONVERT" "$1" -alpha off -depth 8 txt:- | awk '
+    NR > 1 {
+      split($2, c, /[(),]/)
+      r = c[2] + 0; g = c[3] + 0; b = c[4] + 0
+      n++
+      if (r > 40 && (r - b) * (r - b) <= 100 && g <= 12) m++
+      if (r > g && g > b && r - b > 30) w++
+    }
+    END { printf "%.4f %.4f\n", m / n, w / n }')"
+}
+
+view_3d_has () {
+  crop "$1" "$R3D" "$GUI_TMP/3d.png"
+  fractions "$GUI_TMP/3d.png"
+  WHY="magenta $MAGENTA, brown $BROWN"
+  case $2 in
+    shaded) lt "$MAGENTA" 0.001 && lt "$BROWN" 0.01 ;;
+    missing) gt "$MAGENTA" 0.05 && lt "$BROWN" 0.01 ;;
+    textured) lt "$MAGENTA" 0.001 && gt "$BROWN" 0.2 ;;
+  esac
+}
+shaded_drawn () { view_3d_has "$1" shaded; }
+missing_drawn () { view_3d_has "$1" missing; }
+textured_drawn () { view_3d_has "$1" textured; }
+
+
+
+start_app app "$MAP" || bail "the editor opens $NAME"
+wait_loaded 1-loaded || bail "it draws $NAME"
+check "nothing loaded: the 3D view stays shaded" wait_shot 1-shaded shaded_drawn
+
+# 2. select both brushes, open the browser, filter, double-click the one thumbnail.
+point_at "$RTOP"
+keys ctrl+a
+keys shift+t
+# The browser takes the window's right side: the pane handles are found left of it.
+LAYOUT_PROBE_X=$((LAYOUT_COL_UP + 20))
+relayout 2-browser || bail "the views settle beside the browser"
+xdotool type --delay 40 afloor1_4
+# The browser is the panel right of the views; its grid starts under the filter and the
+# options row. One texture left: the only thing drawn in the grid area is its cell.
+one_cell () {
+  local grid="$((SCREEN_W - LAYOUT_RIGHT - 20))x300+$((LAYOUT_RIGHT + 10))+$((MENU_H + 110))"
+  crop "$1" "$grid" "$GUI_TMP/grid.png"
+  # the trimmed box of what differs from the panel's background
+  CELL=$("$CONVERT" "$GUI_TMP/grid.png" -fuzz 8% -trim -format '%wx%h%X%Y' info: 2> /dev/null)
+  WHY="grid content $CELL"
+  local w h x y
+  IFS='x+' read -r w h x y <<< "$CELL"
+  # one cell: one thumbnail (64 px) with its name and size under it, nothing to its right
+  [ -n "$w" ] && [ "$w" -ge 60 ] && [ "$w" -le 110 ] && [ "$h" -ge 64 ] && [ "$h" -le 130 ] || return 1
+  CELL_X=$((LAYOUT_RIGHT + 10 + x + w / 2))
+  CELL_Y=$((MENU_H + 110 + y + 32))
+}
+check "typing afloor1_4 leaves one thumbnail in the browser" wait_shot 2-filtered one_cell
+xdotool mousemove "$CELL_X" "$CELL_Y"
+sleep 0.3
+xdotool click --repeat 2 --delay 80 1
+check "a double-click gives every selected face afloor1_4: the 3D view shows it" wait_shot 3-applied textured_drawn
+
+stamp=$(file_stamp "$MAP")
+keys ctrl+s
+check "Ctrl+S writes the file" wait_file_written "$MAP" "$stamp"
+faces=$(grep -c '^( ' "$MAP")
+textured=$(grep -c '^( .* afloor1_4 ' "$MAP")
+check "all $faces faces are afloor1_4 ($textured)" test "$faces" = 12 -a "$textured" = 12
+check "the wad key is kept" grep -qF "\"wad\" \"$WAD\"" "$MAP"
+
+# 3. one undo step takes it all back.
+point_at "$RTOP"
+keys ctrl+z
+sleep 0.5
+stamp=$(file_stamp "$MAP")
+keys ctrl+s
+check "Ctrl+S after Ctrl+Z writes the file" wait_file_written "$MAP" "$stamp"
+same_file "$WORK/original.map" "one Ctrl+Z restores the map byte for byte"
+# unselected, so that the checkerboard has its own colours, not the selection's tint
+point_at "$RTOP"
+keys Escape
+check "undone, the faces are missing again in 3D" wait_shot 4-undone missing_drawn
+finish
