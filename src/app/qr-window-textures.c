@@ -159,6 +159,8 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
       g_clear_object (&self->texture_cancellable);
       gtk_revealer_set_reveal_child (self->load_revealer, FALSE);
       _qr_window_update_actions (self);
+      /* whatever came of it, the views draw what the set holds now */
+      _qr_window_queue_render_all (self);
     }
   if (!g_task_propagate_boolean (task, &error))
     {
