@@ -887,12 +887,12 @@ test_textures_missing (void)
 {
   g_autofree char *path = write_temp ("m.map",
                                       "{\n\"classname\" \"worldspawn\"\n\"wad\" \"\\q\\gone.wad\"\n{\n"
-                                      "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) Floor 0 0 0 1 1\n"
-                                      "( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 ) Floor 0 0 0 1 1\n"
-                                      "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) Floor 0 0 0 1 1\n"
-                                      "( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 ) Floor 0 0 0 1 1\n"
-                                      "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) Floor 0 0 0 1 1\n"
-                                      "( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 ) Floor 0 0 0 1 1\n}\n}\n");
+                                      "( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 ) Floor 0 0 0 1 1\n"
+                                      "( 64 64 64 ) ( 64 0 64 ) ( 0 0 64 ) Floor 0 0 0 1 1\n"
+                                      "( 64 0 64 ) ( 64 0 0 ) ( 0 0 0 ) Floor 0 0 0 1 1\n"
+                                      "( 64 64 64 ) ( 64 64 0 ) ( 64 0 0 ) Floor 0 0 0 1 1\n"
+                                      "( 0 64 64 ) ( 0 64 0 ) ( 64 64 0 ) Floor 0 0 0 1 1\n"
+                                      "( 0 0 64 ) ( 0 0 0 ) ( 0 64 0 ) Floor 0 0 0 1 1\n}\n}\n");
   g_auto (Run) r = { 0 };
   run_cli (&r, "textures", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);

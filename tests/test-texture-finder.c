@@ -153,9 +153,9 @@ test_missing_and_broken (void)
   g_autofree char *map_path = g_build_filename (dir, "m.map", NULL);
   g_autofree char *text = g_strdup_printf (
       "{\n\"classname\" \"worldspawn\"\n\"wad\" \"C:\\nowhere\\gone.wad;%s\"\n"
-      "{\n( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) nothere 0 0 0 1 1\n( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 ) nothere 0 0 0 1 1\n"
-      "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) alsogone 0 0 0 1 1\n( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 ) nothere 0 0 0 1 1\n"
-      "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) nothere 0 0 0 1 1\n( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 ) nothere 0 0 0 1 1\n}\n}\n",
+      "{\n( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 ) nothere 0 0 0 1 1\n( 64 64 64 ) ( 64 0 64 ) ( 0 0 64 ) nothere 0 0 0 1 1\n"
+      "( 64 0 64 ) ( 64 0 0 ) ( 0 0 0 ) alsogone 0 0 0 1 1\n( 64 64 64 ) ( 64 64 0 ) ( 64 0 0 ) nothere 0 0 0 1 1\n"
+      "( 0 64 64 ) ( 0 64 0 ) ( 64 64 0 ) nothere 0 0 0 1 1\n( 0 0 64 ) ( 0 0 0 ) ( 0 64 0 ) nothere 0 0 0 1 1\n}\n}\n",
       broken);
   g_assert_true (g_file_set_contents (map_path, text, -1, NULL));
   g_autoptr (QrMap) map = load (map_path);
@@ -188,8 +188,8 @@ static char *
 cube_map (const char *const names[6], const char *face_tail)
 {
   static const char *const planes[6] = {
-    "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 )", "( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 )", "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 )",
-    "( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 )", "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 )", "( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 )",
+    "( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 )", "( 64 64 64 ) ( 64 0 64 ) ( 0 0 64 )", "( 64 0 64 ) ( 64 0 0 ) ( 0 0 0 )",
+    "( 64 64 64 ) ( 64 64 0 ) ( 64 0 0 )", "( 0 64 64 ) ( 0 64 0 ) ( 64 64 0 )", "( 0 0 64 ) ( 0 0 0 ) ( 0 64 0 )",
   };
   GString *s = g_string_new ("{\n\"classname\" \"worldspawn\"\n{\n");
   for (int i = 0; i < 6; i++)
@@ -205,6 +205,9 @@ load_text (const char *dir, const char *file, const char *text)
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   QrMap *map = load (path);
   g_unlink (path);
+  /* the cubes are real brushes, not just face lists */
+  qr_map_build_geometry (map, 1);
+  g_assert_true (qr_brush_is_valid (qr_entity_get_brush (qr_map_get_entity (map, 0), 0)));
   return map;
 }
 
@@ -276,8 +279,8 @@ test_content_folders (void)
   /* a VMF's materials, through the VMT's $basetexture */
   g_autoptr (GString) vmf = g_string_new ("world\n{\n\"id\" \"1\"\n\"classname\" \"worldspawn\"\nsolid\n{\n\"id\" \"2\"\n");
   static const char *const planes[6] = {
-    "(0 0 64) (64 0 64) (64 64 64)", "(0 64 0) (64 64 0) (64 0 0)", "(0 0 0) (0 0 64) (0 64 64)",
-    "(64 64 0) (64 64 64) (64 0 64)", "(64 0 0) (64 0 64) (0 0 64)", "(0 64 64) (64 64 64) (64 64 0)",
+    "(64 0 0) (64 64 0) (0 64 0)", "(64 64 64) (64 0 64) (0 0 64)", "(64 0 64) (64 0 0) (0 0 0)",
+    "(64 64 64) (64 64 0) (64 0 0)", "(0 64 64) (0 64 0) (64 64 0)", "(0 0 64) (0 0 0) (0 64 0)",
   };
   const char *const materials[6] = { "TEST_VTF/SAMPLE_DXT5", "test_vtf/sample_bgr888", "test_vtf/sample_i8",
                                      "test_vtf/sample_dxt1", "test_vtf/sample_a8", "test_vtf/sample_dxt5" };
