@@ -1,3 +1,4 @@
+#include "qr-escape.h"
 #include "qr-brushdef-text.h"
 #include "qr-number.h"
 
@@ -40,17 +41,6 @@ read_triple (QrScanner *s, double v[3], const char *what, bool matrix, GError **
       return qr_scanner_expected (s, error, msg);
     }
   return true;
-}
-
-static bool
-starts_number (const QrScanner *s)
-{
-  char c;
-
-  if (s->p >= s->end)
-    return false;
-  c = *s->p;
-  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
 }
 
 static bool
@@ -97,7 +87,7 @@ read_face (QrScanner *s, QrMap *map, QrFace *f, GError **error)
 
   /* Contents, flags and value: q3map2 reads them when present. */
   qr_scanner_skip_space (s);
-  if (starts_number (s))
+  if (qr_scanner_starts_number (s))
     {
       QrFaceExtra *extra = qr_face_ensure_extra (f);
 
@@ -170,17 +160,6 @@ put_triple (GString *out, const double v[3])
   g_string_append (out, ") ");
 }
 
-static bool
-needs_quotes (const char *name)
-{
-  if (*name == '\0' || *name == '"')
-    return true;
-  for (const char *p = name; *p; p++)
-    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-      return true;
-  return false;
-}
-
 char *
 qr_brushdef_to_text (const QrMap *map, const QrBrush *brush)
 {
@@ -203,17 +182,8 @@ qr_brushdef_to_text (const QrMap *map, const QrBrush *brush)
       put_triple (out, f->tex.matrix[0]);
       put_triple (out, f->tex.matrix[1]);
       g_string_append (out, ") ");
-      if (needs_quotes (name))
-        {
-          g_string_append_c (out, '"');
-          for (const char *p = name; *p; p++)
-            {
-              if (*p == '"')
-                g_string_append_c (out, '\\');
-              g_string_append_c (out, *p);
-            }
-          g_string_append_c (out, '"');
-        }
+      if (qr_map_name_needs_quotes (name))
+        qr_map_put_quoted (out, name);
       else
         g_string_append (out, name);
       if (f->has_surface)

@@ -50,3 +50,27 @@ qr_escape_prefix_len (const char *text, gsize len, gsize max)
       return cut - back;
   return cut;
 }
+
+bool
+qr_map_name_needs_quotes (const char *name)
+{
+  if (*name == '\0' || *name == '"')
+    return true;
+  for (const char *p = name; *p; p++)
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+      return true;
+  return false;
+}
+
+void
+qr_map_put_quoted (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}

@@ -70,17 +70,6 @@ read_axis (MapReader *r, QrVec3 *axis, double *offset, GError **error)
 }
 
 static bool
-starts_number (const QrScanner *s)
-{
-  char c;
-
-  if (s->p >= s->end)
-    return false;
-  c = *s->p;
-  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
-}
-
-static bool
 read_face (MapReader *r, QrFace *f, GError **error)
 {
   QrScanner *s = &r->s;
@@ -137,7 +126,7 @@ read_face (MapReader *r, QrFace *f, GError **error)
 
   /* Quake 2 and 3 add contents, flags and value; faces may have them or not. */
   qr_scanner_skip_space (s);
-  if (starts_number (s))
+  if (qr_scanner_starts_number (s))
     {
       QrFaceExtra *extra = qr_face_ensure_extra (f);
 

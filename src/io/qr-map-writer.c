@@ -1,6 +1,7 @@
 /* Writer for Quake-family .map files. Faces keep the form they were read in
  * unless a target dialect asks for a conversion; numbers are the shortest
  * decimals that read back exactly. */
+#include "qr-escape.h"
 #include "qr-brushdef-text.h"
 #include "qr-io.h"
 #include "qr-number.h"
@@ -67,30 +68,6 @@ put_nums (char *p, const double *v, int n)
   return p;
 }
 
-static void
-put_quoted (GString *out, const char *s)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = s; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static bool
-needs_quotes (const char *name)
-{
-  if (*name == '\0' || *name == '"')
-    return true;
-  for (const char *p = name; *p; p++)
-    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-      return true;
-  return false;
-}
-
 static char *
 put_point (char *p, QrVec3 v)
 {
@@ -151,11 +128,11 @@ write_face (MapWriter *w, const QrFace *f, guint entity, guint brush, int face, 
       form = QR_TEX_STANDARD;
     }
 
-  if (needs_quotes (texture))
+  if (qr_map_name_needs_quotes (texture))
     {
       for (int i = 0; i < 3; i++)
         commit (out, put_point (reserve (out, 3 * QR_NUMBER_BUFSIZE + 8), f->points[i]));
-      put_quoted (out, texture);
+      qr_map_put_quoted (out, texture);
       g_string_append_c (out, ' ');
       p = reserve (out, 16 * QR_NUMBER_BUFSIZE);
     }
@@ -346,9 +323,9 @@ write_keys (MapWriter *w, const QrEntity *e, bool worldspawn)
               wrote_220 = true;
             }
         }
-      put_quoted (w->out, kv->key);
+      qr_map_put_quoted (w->out, kv->key);
       g_string_append_c (w->out, ' ');
-      put_quoted (w->out, value);
+      qr_map_put_quoted (w->out, value);
       g_string_append_c (w->out, '\n');
 
       /* Tools look for mapversion next to the classname. */

@@ -221,3 +221,12 @@ qr_scanner_progress (QrScanner *s, const void *opts, const char **last, GError *
   g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_CANCELLED, "%s: loading cancelled", shown_name);
   return false;
 }
+
+bool
+qr_scanner_starts_number (const QrScanner *s)
+{
+  if (s->p >= s->end)
+    return false;
+  char c = *s->p;
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+}

@@ -55,6 +55,8 @@ bool qr_scanner_accept (QrScanner *s, char c);
 
 /* Reads a number ending at space, a closing bracket or end of input. */
 bool qr_scanner_number (QrScanner *s, double *out, GError **error);
+/* Whether a number starts here (a digit, sign or point), without reading it. */
+bool qr_scanner_starts_number (const QrScanner *s);
 
 /* Reads a quoted string (after skipping space). Inside, \" not followed by
  * the end of a line is an escaped quote; everything else is literal. On
