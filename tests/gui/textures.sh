@@ -64,13 +64,34 @@ if e1m3=$(corpus_file librequake/lq1/maps/src/e1/e1m3.map); then
   fi
   stop_app
 
+  # e1m3 with its own WADs' textures (the loaders find them through its `wad` key): the
+  # textures' detail gives the 3D view thousands of colours; View > 3D Shaded leaves the
+  # flat faces' few shades.
   start_app shaded "$e1m3" || bail "the editor opens e1m3"
   if view_3d shaded; then
     check "e1m3 with its own textures: nothing vivid ($VIVID < 0.002)" lt "$VIVID" 0.002
     FACES=$(off_colour_fraction "$GUI_TMP/shaded-3d.png" "$BG_3D")
-    check "e1m3 shaded: faces are drawn ($FACES of the view off the background > 0.5)" gt "$FACES" 0.5
+    check "e1m3 with its own textures: faces are drawn ($FACES of the view off the background > 0.5)" gt "$FACES" 0.5
+    textured_colours () {
+      crop "$1" "$R3D" "$GUI_TMP/own.png"
+      COLOURS=$("$CONVERT" "$GUI_TMP/own.png" -format %k info:)
+      WHY="$COLOURS colours"
+      [ "$COLOURS" -gt 3000 ]
+    }
+    check "e1m3's own textures are drawn: the 3D view has over 3000 colours" wait_shot own-textured textured_colours
+    point_at "$RTOP"
+    keys alt+v
+    sleep 0.7
+    xdotool key --delay 150 Up Up Up Up Up Up Up Return
+    flat_colours () {
+      crop "$1" "$R3D" "$GUI_TMP/flat.png"
+      COLOURS=$("$CONVERT" "$GUI_TMP/flat.png" -format %k info:)
+      WHY="$COLOURS colours"
+      [ "$COLOURS" -lt 400 ]
+    }
+    check "the same view shaded has few colours: the texture pixels were the textures'" wait_shot own-shaded flat_colours
   else
-    not_ok "e1m3 draws shaded"
+    not_ok "e1m3 draws with its own textures"
   fi
   stop_app
 fi
