@@ -117,7 +117,8 @@ main (int argc, char **argv)
   touch ("proj/maps/medieval.wad");
   touch ("game/id1/gfx/base.wad");
   touch ("game/base.wad");
-  g_assert_cmpint (g_mkdir_with_parents (g_build_filename (root, "game/id1/id1", NULL), 0755), ==, 0);
+  g_autofree char *folder = g_build_filename (root, "game/id1/id1", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
 
   g_test_add_func ("/texture/path/split", test_split);
   g_test_add_func ("/texture/path/resolve", test_resolve);

@@ -88,6 +88,25 @@ qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTex
         }
     }
 
+  /* Brush primitives hold a matrix in units of the texture's size, not a
+   * shift, scale and rotation: setting those would be written nowhere. */
+  if (change->set_shift || change->set_scale || change->set_rotation)
+    for (guint i = 0; i < n; i++)
+      {
+        guint k = GPOINTER_TO_UINT (g_hash_table_lookup (at, GUINT_TO_POINTER (faces[i].brush))) - 1;
+        const QrBrush *brush = g_array_index (locs, QrBrushLoc, k).brush;
+
+        for (int f = 0; f < brush->n_faces; f++)
+          if ((faces[i].face < 0 || faces[i].face == f) && brush->faces[f].form == QR_TEX_BRUSHPRIM)
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                           _("Brush %u, face %d uses Quake 3 brush primitives, which have no "
+                             "texture shift, scale or rotation to set"),
+                           brush->id, f);
+              return FALSE;
+            }
+      }
+
   copies = g_ptr_array_new_full (locs->len, NULL);
   for (guint k = 0; k < locs->len; k++)
     g_ptr_array_add (copies, qr_brush_copy (g_array_index (locs, QrBrushLoc, k).brush));
@@ -101,27 +120,6 @@ qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n, const QrTex
       else
         change_face (map, &copy->faces[faces[i].face], change);
     }
-
-  /* Brush primitives hold a matrix in units of the texture's size, not a
-   * shift, scale and rotation: setting those would be written nowhere. */
-  if (change->set_shift || change->set_scale || change->set_rotation)
-    for (guint i = 0; i < n; i++)
-      for (guint k = 0; k < locs->len; k++)
-        {
-          const QrBrush *brush = g_array_index (locs, QrBrushLoc, k).brush;
-
-          if (brush->id != faces[i].brush)
-            continue;
-          for (int f = 0; f < brush->n_faces; f++)
-            if ((faces[i].face < 0 || faces[i].face == f) && brush->faces[f].form == QR_TEX_BRUSHPRIM)
-              {
-                g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                             _("Brush %u, face %d uses Quake 3 brush primitives, which have no "
-                               "texture shift, scale or rotation to set"),
-                             brush->id, f);
-                return FALSE;
-              }
-        }
 
   qr_document_edit_begin (doc);
   for (guint k = 0; k < locs->len; k++)
