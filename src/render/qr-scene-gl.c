@@ -25,9 +25,10 @@ struct _QrSceneGl
   GLint g_color;
   GLuint overlay_program;
   GLint o_mvp;
-  /* The design canvases' unselected lines, each once (qr-ortho-edges.h), by
-   * axis: collected again when the static generation moves on or the mesh
-   * went up whole (grown or compacted: indices moved). */
+  /* The design canvases' unselected lines less those a later one paints
+   * over (qr-ortho-edges.h), by axis: collected again when the static
+   * generation moves on or the mesh went up whole (grown or compacted:
+   * indices moved). */
   GLuint ortho_buffer[3];
   guint ortho_count[3];
   guint64 ortho_generation[3];
@@ -594,7 +595,8 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
 
 static const float NO_COLOR[4] = { 0, 0, 0, 0 };
 
-/* The canvas's unselected lines, each once, collected when they changed. */
+/* The canvas's unselected lines less those painted over, collected again
+ * when they changed. */
 static void
 draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
 {
