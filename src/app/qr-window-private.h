@@ -73,7 +73,6 @@ struct _QrWindow
   int grid_size;
   gboolean show_grid;
   guint split_source;        /* idle that syncs the splits (sync_splits) */
-  guint refresh_tick;        /* tick callback that follows the document (refresh_after_changes) */
   int split_length[3];       /* rows, upper, lower: their length when last synced */
   gboolean closing_confirmed;
   QrRenderBench *bench;

@@ -268,24 +268,6 @@ _qr_window_map_bounds (QrWindow *self, gboolean selection_only)
   return qr_bounds_is_empty (b) ? bounds_of (self, selection_only, TRUE) : b;
 }
 
-/* The selection's size in the status bar and the tool's preview follow the
- * document once a frame, however many change sets the frame brought: a
- * drag brings two per motion event (the last step rolled back, the next one
- * made), and each refresh walked the map and rebuilt every preview
- * (1.4 M instructions a change set, callgrind, NewDeralia's 100-brush drag).
- * Tick callbacks run before the frame's layout and paint, so the frame
- * shows both. */
-static gboolean
-refresh_after_changes (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  QrWindow *self = QR_WINDOW (widget);
-
-  self->refresh_tick = 0;
-  update_status_selection (self);
-  _qr_window_refresh_tool_overlay (self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self)
 {
@@ -294,10 +276,10 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
+  update_status_selection (self);
   update_history (self);
+  _qr_window_refresh_tool_overlay (self);
   _qr_window_set_message (self, qr_document_get_note (doc));
-  if (self->refresh_tick == 0)
-    self->refresh_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), refresh_after_changes, NULL, NULL);
 }
 
 void
@@ -611,9 +593,6 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
-  if (self->refresh_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refresh_tick);
-  self->refresh_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
