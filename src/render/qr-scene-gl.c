@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "qr-gl-program.h"
+#include "qr-ortho-edges.h"
 #include "qr-texture-set.h"
 
 /* A texture id's GL texture: 0 until its pixels are loaded. */
@@ -46,6 +47,15 @@ struct _QrSceneGl
   GLuint sampler;           /* every texture's filtering, one object to change */
   gboolean nearest;         /* the filter preference */
   gboolean sampler_stale;   /* the preference changed since the sampler was set */
+  /* The design canvases' unselected lines less those a later one paints
+   * over (qr-ortho-edges.h), by axis: collected again when the static
+   * generation moves on or the mesh went up whole (grown or compacted:
+   * indices moved). */
+  GLuint ortho_buffer[3];
+  guint ortho_count[3];
+  guint64 ortho_generation[3];
+  gboolean ortho_stale[3];
+  GArray *ortho_scratch; /* uint32_t */
   mat4 last_mvp;      /* the matrix of the last view drawn, for its overlay */
   guint64 epoch;      /* part of every layer cache's key: see qr_scene_gl_invalidate */
 };
@@ -246,6 +256,7 @@ qr_scene_gl_new (QrSceneMesh *mesh)
   gl->mesh = mesh;
   gl->ranges = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
   gl->textures = g_array_new (FALSE, TRUE, sizeof (GlTexture));
+  gl->ortho_scratch = g_array_new (FALSE, FALSE, sizeof (uint32_t));
   return gl;
 }
 
@@ -257,6 +268,7 @@ qr_scene_gl_free (QrSceneGl *gl)
   g_warn_if_fail (gl->users == 0);
   g_array_unref (gl->ranges);
   g_array_unref (gl->textures);
+  g_array_unref (gl->ortho_scratch);
   g_free (gl);
 }
 
@@ -472,6 +484,12 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
     gl->buffer_capacity[i] = gl->buffer_used[i] = 0;
+  glGenBuffers (3, gl->ortho_buffer);
+  for (int axis = 0; axis < 3; axis++)
+    {
+      gl->ortho_count[axis] = 0;
+      gl->ortho_stale[axis] = TRUE;
+    }
   /* A fresh buffer holds nothing: every stream goes up whole. */
   qr_scene_gl_upload (gl);
   return TRUE;
@@ -484,6 +502,8 @@ qr_scene_gl_release (QrSceneGl *gl)
   if (--gl->users > 0)
     return;
   glDeleteBuffers (QR_SCENE_N_STREAMS, gl->buffer);
+  glDeleteBuffers (3, gl->ortho_buffer);
+  memset (gl->ortho_buffer, 0, sizeof gl->ortho_buffer);
   glDeleteProgram (gl->scene_program);
   glDeleteProgram (gl->cross_program);
   glDeleteProgram (gl->grid_program);
@@ -516,6 +536,9 @@ upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
       if (n > 0)
         glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) (n * size), data);
       gl->buffer_capacity[stream] = capacity;
+      for (int axis = 0; axis < 3; axis++)
+        if (stream == QR_SCENE_EDGE_VERTS || stream == qr_scene_stream_for_ortho (axis))
+          gl->ortho_stale[axis] = TRUE;
     }
   else
     for (guint i = 0; i < ranges->len; i++)
@@ -813,6 +836,30 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
 
 static const float NO_COLOR[4] = { 0, 0, 0, 0 };
 
+/* The canvas's unselected lines less those painted over, collected again
+ * when they changed. */
+static void
+draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
+{
+  guint64 generation = qr_scene_mesh_get_static_generation (gl->mesh);
+  if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation)
+    {
+      qr_ortho_edges_collect (gl->mesh, axis, gl->ortho_scratch);
+      glBindBuffer (GL_ARRAY_BUFFER, gl->ortho_buffer[axis]);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (gl->ortho_scratch->len * sizeof (uint32_t)),
+                    gl->ortho_scratch->data, GL_DYNAMIC_DRAW);
+      glBindBuffer (GL_ARRAY_BUFFER, 0);
+      gl->ortho_count[axis] = gl->ortho_scratch->len;
+      gl->ortho_generation[axis] = generation;
+      gl->ortho_stale[axis] = FALSE;
+    }
+  if (gl->ortho_count[axis] == 0)
+    return;
+  glBindVertexArray (view->vao[QR_VIEW_EDGES]);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->ortho_buffer[axis]);
+  glDrawElements (GL_LINES, (GLsizei) gl->ortho_count[axis], GL_UNSIGNED_INT, NULL);
+}
+
 /* Everything a design canvas shows but the selection. */
 static void
 draw_ortho_static (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, int grid_size, int scale,
@@ -825,7 +872,7 @@ draw_ortho_static (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, i
   /* No depth buffer: invalid brushes' marks are drawn after the rest, so
    * they lie on top. */
   set_scene_uniforms (gl, mvp, HIDE_SELECTED, NEED_NOTHING, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
-  draw_indexed (gl, view, QR_VIEW_EDGES, qr_scene_stream_for_ortho (ortho->axis), GL_LINES);
+  draw_ortho_edges (gl, view, ortho->axis);
   draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
   draw_crosses (gl, view, ortho, mvp, HIDE_SELECTED, NEED_NOTHING);
 }
