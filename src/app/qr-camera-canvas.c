@@ -171,12 +171,6 @@ on_focus_leave (GtkEventControllerFocus *focus, QrCameraCanvas *self)
   self->fast = FALSE;
 }
 
-static void
-on_enter (GtkEventControllerMotion *motion, double x, double y, QrCameraCanvas *self)
-{
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, QrCameraCanvas *self)
 {
@@ -260,10 +254,6 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
   g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
-
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "enter", G_CALLBACK (on_enter), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
                                                                 | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);

@@ -91,11 +91,10 @@ on_leave (GtkEventControllerMotion *motion, QrOrthoCanvas *self)
   g_signal_emit (self, signals[POINTER_MOVED], 0);
 }
 
+/* (Focus follows the pointer: see QrSceneCanvas.) */
 static void
 on_enter (GtkEventControllerMotion *motion, double x, double y, QrOrthoCanvas *self)
 {
-  /* Keys such as Space and the arrows go to the view under the pointer. */
-  gtk_widget_grab_focus (GTK_WIDGET (self));
   on_motion (motion, x, y, self);
 }
 

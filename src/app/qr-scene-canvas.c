@@ -12,6 +12,8 @@ typedef struct
   /* owned */
   QrSceneView view;
   gboolean ready;
+  gboolean focus_pending;     /* the pointer came in: focus on its first move */
+  double enter_x, enter_y;
 } QrSceneCanvasPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (QrSceneCanvas, qr_scene_canvas, GTK_TYPE_GL_AREA)
@@ -98,6 +100,38 @@ qr_scene_canvas_class_init (QrSceneCanvasClass *klass)
                                     G_TYPE_NONE, 0);
 }
 
+/* Keys such as Space, the arrows and W A S D go to the view under the
+ * pointer. Focus follows a pointer that moves in, not the crossing GTK
+ * sends when widgets change around a pointer standing still: that would
+ * take the keys from a text field being typed in (the texture browser's
+ * filter, as its grid changes). */
+static void
+on_pointer_enter (GtkEventControllerMotion *motion, double x, double y, QrSceneCanvas *self)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  priv->focus_pending = TRUE;
+  priv->enter_x = x;
+  priv->enter_y = y;
+}
+
+static void
+on_pointer_motion (GtkEventControllerMotion *motion, double x, double y, QrSceneCanvas *self)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  if (priv->focus_pending && (x != priv->enter_x || y != priv->enter_y))
+    {
+      priv->focus_pending = FALSE;
+      gtk_widget_grab_focus (GTK_WIDGET (self));
+    }
+}
+
+static void
+on_pointer_leave (GtkEventControllerMotion *motion, QrSceneCanvas *self)
+{
+  QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
+  priv->focus_pending = FALSE;
+}
+
 static void
 qr_scene_canvas_init (QrSceneCanvas *self)
 {
@@ -105,6 +139,11 @@ qr_scene_canvas_init (QrSceneCanvas *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_pointer_enter), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }
 
 void

@@ -86,6 +86,7 @@ struct _QrTextureBrowser
   char *current;
   char *filter_text;       /* folded */
   gboolean updating_selection;
+  gboolean dirty; /* the list does not follow the finder yet */
 };
 
 G_DEFINE_FINAL_TYPE (QrTextureBrowser, qr_texture_browser, GTK_TYPE_WIDGET)
@@ -202,6 +203,12 @@ make_thumb (QrTextureBrowser *self, QrTextureItem *item)
       item->thumb_failed = TRUE;
       return NULL;
     }
+  if (item->width == 0)
+    {
+      /* decoded whole (mip 0): the size the collection did not tell */
+      item->width = image->width;
+      item->height = image->height;
+    }
   gsize stride = (gsize) image->width * 4;
   g_autoptr (GBytes) bytes = g_bytes_new_take (g_steal_pointer (&image->rgba), stride * (gsize) image->height);
   item->thumb = gdk_memory_texture_new (image->width, image->height, GDK_MEMORY_R8G8B8A8, bytes, stride);
@@ -284,6 +291,9 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrTextureB
   if (item->collection < 0)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "missing · %u face", "missing · %u faces", item->uses),
                             item->uses);
+  else if (item->width == 0)
+    text = item->uses > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u face", "%u faces", item->uses), item->uses)
+                          : g_strdup ("");
   else if (item->uses > 0)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d×%d · %u face", "%d×%d · %u faces", item->uses),
                             item->width, item->height, item->uses);
@@ -322,13 +332,16 @@ on_activate (GtkGridView *grid, guint position, QrTextureBrowser *self)
   g_signal_emit (self, signals[APPLY], 0, item->name);
 }
 
+/* Sets the use counts of items (QrTextureItem *) from the map: a name in
+ * several collections counts in the first, the one it resolves to. With
+ * missing non-NULL, used names no item holds are added to it as missing
+ * items. */
 static void
-recount_uses (QrTextureBrowser *self, GHashTable *by_name)
+count_uses (QrTextureBrowser *self, GPtrArray *items, GPtrArray *missing)
 {
   if (self->document == NULL)
     return;
-  const QrMap *map = qr_document_get_map (self->document);
-  g_autoptr (GArray) uses = qr_texture_uses (map);
+  g_autoptr (GArray) uses = qr_texture_uses (qr_document_get_map (self->document));
   g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint u = 0; u < uses->len; u++)
     {
@@ -337,37 +350,38 @@ recount_uses (QrTextureBrowser *self, GHashTable *by_name)
       guint before = GPOINTER_TO_UINT (g_hash_table_lookup (counts, folded));
       g_hash_table_replace (counts, folded, GUINT_TO_POINTER (before + use->faces));
     }
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  for (guint i = 0; i < n; i++)
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < items->len; i++)
     {
-      g_autoptr (QrTextureItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-      /* a name in several collections counts in the first, the one it resolves to */
-      QrTextureItem *first = by_name != NULL ? g_hash_table_lookup (by_name, item->folded) : item;
-      item->uses = first == item ? GPOINTER_TO_UINT (g_hash_table_lookup (counts, item->folded)) : 0;
-      if (first == item)
-        g_hash_table_remove (counts, item->folded);
+      QrTextureItem *item = g_ptr_array_index (items, i);
+      item->uses = g_hash_table_add (seen, item->folded)
+                       ? GPOINTER_TO_UINT (g_hash_table_lookup (counts, item->folded))
+                       : 0;
     }
-  /* used names in no collection: shown as missing */
-  if (by_name != NULL)
-    for (guint u = 0; u < uses->len; u++)
-      {
-        const QrTextureUse *use = &g_array_index (uses, QrTextureUse, u);
-        g_autofree char *folded = g_ascii_strdown (use->name, -1);
-        gpointer count = g_hash_table_lookup (counts, folded);
-        if (count == NULL)
-          continue;
-        g_autoptr (QrTextureItem) item = texture_item_new (use->name, -1);
-        item->uses = GPOINTER_TO_UINT (count);
-        g_hash_table_remove (counts, folded);
-        g_list_store_append (self->store, item);
-      }
+  for (guint u = 0; missing != NULL && u < uses->len; u++)
+    {
+      const QrTextureUse *use = &g_array_index (uses, QrTextureUse, u);
+      g_autofree char *folded = g_ascii_strdown (use->name, -1);
+      if (g_hash_table_contains (seen, folded))
+        continue;
+      QrTextureItem *item = texture_item_new (use->name, -1);
+      item->uses = GPOINTER_TO_UINT (g_hash_table_lookup (counts, folded));
+      g_hash_table_add (seen, item->folded);
+      g_ptr_array_add (missing, item);
+    }
 }
 
 void
 qr_texture_browser_refresh_uses (QrTextureBrowser *self)
 {
   g_return_if_fail (QR_IS_TEXTURE_BROWSER (self));
-  recount_uses (self, NULL);
+  if (self->dirty)
+    return; /* counted when the list is made */
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  g_autoptr (GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->store), i));
+  count_uses (self, items, NULL);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_sorter_changed (GTK_SORTER (self->sorter), GTK_SORTER_CHANGE_DIFFERENT);
   update_summary (self);
@@ -425,41 +439,64 @@ fill_wads (QrTextureBrowser *self, QrTextureFinder *finder)
   gtk_widget_set_visible (GTK_WIDGET (self->wads_button), n > 0);
 }
 
-void
-qr_texture_browser_set_source (QrTextureBrowser *self, QrTextureFinder *finder, QrDocument *doc)
+/* The list from the finder: every texture of every collection, then the
+ * names the map uses that none holds. Sizes come from WAD directories;
+ * other collections' are learnt with the thumbnails (knowing them means
+ * decoding). One splice, so the models below sort once. */
+static void
+rebuild (QrTextureBrowser *self)
 {
-  g_return_if_fail (QR_IS_TEXTURE_BROWSER (self));
-  self->finder = finder;
-  g_set_object (&self->document, doc);
-
+  QrTextureFinder *finder = self->finder;
+  self->dirty = FALSE;
   g_list_store_remove_all (self->store);
   g_autoptr (GtkStringList) collections = gtk_string_list_new (NULL);
   gtk_string_list_append (collections, _("All collections"));
-  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal); /* folded → first item */
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint c = 0; finder != NULL && c < qr_texture_finder_n_collections (finder); c++)
     {
       const QrCollection *info = qr_texture_finder_collection (finder, c);
       g_autofree char *base = g_path_get_basename (info->name);
       gtk_string_list_append (collections, base);
+      gboolean wad = info->format == QR_COLLECTION_WAD2 || info->format == QR_COLLECTION_WAD3;
       for (guint j = 0; j < info->n_textures; j++)
         {
           const char *name = qr_texture_finder_texture_name (finder, c, j);
           QrTextureItem *item = texture_item_new (name, (int) c);
-          qr_texture_finder_size_in (finder, c, name, &item->width, &item->height);
-          if (!g_hash_table_contains (by_name, item->folded))
-            g_hash_table_insert (by_name, item->folded, item);
+          if (wad)
+            qr_texture_finder_size_in (finder, c, name, &item->width, &item->height);
           g_ptr_array_add (items, item);
         }
     }
+  count_uses (self, items, items);
   g_list_store_splice (self->store, 0, 0, items->pdata, items->len);
-  recount_uses (self, by_name);
   fill_wads (self, finder);
   gtk_drop_down_set_model (self->collection_list, G_LIST_MODEL (collections));
   gtk_drop_down_set_selected (self->collection_list, 0);
   refilter (self);
   gtk_sorter_changed (GTK_SORTER (self->sorter), GTK_SORTER_CHANGE_DIFFERENT);
   qr_texture_browser_set_current (self, self->current);
+}
+
+void
+qr_texture_browser_set_source (QrTextureBrowser *self, QrTextureFinder *finder, QrDocument *doc)
+{
+  g_return_if_fail (QR_IS_TEXTURE_BROWSER (self));
+  self->finder = finder;
+  g_set_object (&self->document, doc);
+  /* made when first shown: a hidden browser costs a map nothing */
+  self->dirty = TRUE;
+  g_list_store_remove_all (self->store);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    rebuild (self);
+}
+
+static void
+qr_texture_browser_map (GtkWidget *widget)
+{
+  QrTextureBrowser *self = QR_TEXTURE_BROWSER (widget);
+  GTK_WIDGET_CLASS (qr_texture_browser_parent_class)->map (widget);
+  if (self->dirty)
+    rebuild (self);
 }
 
 const char *
@@ -523,6 +560,7 @@ qr_texture_browser_class_init (QrTextureBrowserClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->dispose = qr_texture_browser_dispose;
   object_class->finalize = qr_texture_browser_finalize;
+  GTK_WIDGET_CLASS (klass)->map = qr_texture_browser_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "texturebrowser");
   signals[CURRENT_CHANGED] = g_signal_new ("current-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -600,6 +638,7 @@ qr_texture_browser_init (QrTextureBrowser *self)
 
   self->summary = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->summary, 0);
+  gtk_label_set_ellipsize (self->summary, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->summary), "dim-label");
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->summary));
   update_summary (self);

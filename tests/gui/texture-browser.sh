@@ -5,8 +5,8 @@
 # absolute path) does not hold:
 #  1. the missing-textures bar lies over the foot of the 3D view; with no texture loaded the
 #     view stays shaded: no WAD colours (browns) and no checkerboard (magenta: R = B, G small);
-#  2. Shift+T opens the browser with its filter focused; typing "afloor1_4" leaves exactly
-#     one thumbnail; with both brushes selected, a double-click on it gives every face that
+#  2. Shift+T opens the browser with its filter focused; typing "afloor1_4" (the pointer still,
+#     where the panes meet) leaves exactly one thumbnail; with both brushes selected, a double-click on it gives every face that
 #     texture in one step: a texture is loaded now, so the 3D view turns textured and shows
 #     its browns, and Ctrl+S writes afloor1_4 on all 12 faces;
 #  3. Ctrl+Z then Ctrl+S writes the file back byte for byte as it was, and the 3D view shows
@@ -64,6 +64,11 @@ check "nothing loaded: the 3D view stays shaded" wait_shot 1-shaded shaded_drawn
 # 2. select both brushes, open the browser, filter, double-click the one thumbnail.
 point_at "$RTOP"
 keys ctrl+a
+# The pointer rests at the middle of the screen, on the panes' divider, as a hand leaves it: views
+# changing around a
+# still pointer must not take the keys from the filter being typed in (they did, after one key).
+xdotool mousemove $((SCREEN_W / 2)) $((SCREEN_H / 2))
+sleep 0.3
 keys shift+t
 # The browser takes the window's right side: the pane handles are found left of it.
 LAYOUT_PROBE_X=$((LAYOUT_COL_UP + 20))
