@@ -64,9 +64,9 @@ check "nothing loaded: the 3D view stays shaded" wait_shot 1-shaded shaded_drawn
 # 2. select both brushes, open the browser, filter, double-click the one thumbnail.
 point_at "$RTOP"
 keys ctrl+a
-# The pointer rests at the middle of the screen, on the panes' divider, as a hand leaves it: views
-# changing around a
-# still pointer must not take the keys from the filter being typed in (they did, after one key).
+# The pointer rests at the middle of the screen, on the panes' divider, as a hand leaves it:
+# views changing around a still pointer must not take the keys from the filter being typed in
+# (they did, after one key).
 xdotool mousemove $((SCREEN_W / 2)) $((SCREEN_H / 2))
 sleep 0.3
 keys shift+t
