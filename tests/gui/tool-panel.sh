@@ -54,15 +54,32 @@ LIST_Y=$((MENU_H + 2 + bottom_block - 14))
 
 # choose_shape N STEP: opens the shape list, picks its Nth entry (0 Block … 5 Arch) with the
 # keyboard, waits for the panes to settle; sets BOTTOM and LEFT.
+# popup_shown IMAGE: the list has popped up: the strip under the shape button differs from
+# the same strip before the click (CLOSED).
+popup_shown () {
+  crop "$1" "$POPUP_STRIP" "$GUI_TMP/strip-now.png"
+  WHY="the shape list did not pop up"
+  [ "$(differing_pixels "$CLOSED" "$GUI_TMP/strip-now.png")" -gt 200 ]
+}
 choose_shape () {
-  local i keys=(Home)
-  click_px "$LIST_X" "$LIST_Y"
-  # The list pops up and takes the keys only once drawn: a slow build (ASan) needs longer.
-  sleep 1.5
+  local i keys=(Home) attempt img
+  POPUP_STRIP="$((LAYOUT_LEFT - 8))x40+4+$((LIST_Y + 40))"
+  CLOSED=$GUI_TMP/strip-closed.png
+  img=$(shot "$2-closed")
+  crop "$img" "$POPUP_STRIP" "$CLOSED"
   for ((i = 0; i < $1; i++)); do keys+=(Down); done
   keys+=(Return)
-  xdotool key --delay 80 "${keys[@]}"
-  sleep 1
+  # The list takes the keys only once it is up and holds the keyboard: wait for it, and
+  # should the keys have come too early (a busy machine), send them again.
+  click_px "$LIST_X" "$LIST_Y"
+  for attempt in 1 2 3; do
+    wait_shot "$2-popup" popup_shown || return 1
+    sleep 0.5
+    xdotool key --delay 80 "${keys[@]}"
+    sleep 1
+    img=$(shot "$2-after-keys")
+    popup_shown "$img" || break
+  done
   relayout "$2" || return 1
   BOTTOM=$(panel_bottom "$QUARRY_GUI_ARTEFACTS/$TEST-$2.png")
   LEFT=$LAYOUT_LEFT
