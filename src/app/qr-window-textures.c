@@ -440,12 +440,18 @@ add_new_names (QrWindow *self, const GArray *ids)
   const QrMap *map = qr_document_get_map (self->document);
   const QrTextureSet *set = qr_document_get_textures (self->document);
   gboolean added = FALSE;
+  /* a drag sends every moved brush each event: faces in a row mostly share
+   * a texture index, and a known index needs no lookup (which folds case) */
+  uint32_t last = UINT32_MAX;
   for (guint i = 0; i < ids->len; i++)
     {
       const QrBrush *brush = qr_document_lookup_brush (self->document, g_array_index (ids, QrId, i));
       for (int f = 0; brush != NULL && f < brush->n_faces; f++)
         {
-          const char *name = qr_map_texture_name (map, brush->faces[f].texture);
+          if (brush->faces[f].texture == last)
+            continue;
+          last = brush->faces[f].texture;
+          const char *name = qr_map_texture_name (map, last);
           if (qr_texture_set_lookup (set, name) == NULL)
             added |= put_texture (self, name);
         }

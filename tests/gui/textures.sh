@@ -72,23 +72,19 @@ if e1m3=$(corpus_file librequake/lq1/maps/src/e1/e1m3.map); then
     check "e1m3 with its own textures: nothing vivid ($VIVID < 0.002)" lt "$VIVID" 0.002
     FACES=$(off_colour_fraction "$GUI_TMP/shaded-3d.png" "$BG_3D")
     check "e1m3 with its own textures: faces are drawn ($FACES of the view off the background > 0.5)" gt "$FACES" 0.5
-    textured_colours () {
-      crop "$1" "$R3D" "$GUI_TMP/own.png"
-      COLOURS=$("$CONVERT" "$GUI_TMP/own.png" -format %k info:)
+    # colours_3d IMAGE: sets COLOURS to the number of distinct colours in its 3D view.
+    colours_3d () {
+      crop "$1" "$R3D" "$GUI_TMP/colours.png"
+      COLOURS=$("$CONVERT" "$GUI_TMP/colours.png" -format %k info:)
       WHY="$COLOURS colours"
-      [ "$COLOURS" -gt 3000 ]
     }
+    textured_colours () { colours_3d "$1"; [ "$COLOURS" -gt 3000 ]; }
+    flat_colours () { colours_3d "$1"; [ "$COLOURS" -lt 400 ]; }
     check "e1m3's own textures are drawn: the 3D view has over 3000 colours" wait_shot own-textured textured_colours
     point_at "$RTOP"
     keys alt+v
     sleep 0.7
     xdotool key --delay 150 Up Up Up Up Up Up Up Return
-    flat_colours () {
-      crop "$1" "$R3D" "$GUI_TMP/flat.png"
-      COLOURS=$("$CONVERT" "$GUI_TMP/flat.png" -format %k info:)
-      WHY="$COLOURS colours"
-      [ "$COLOURS" -lt 400 ]
-    }
     check "the same view shaded has few colours: the texture pixels were the textures'" wait_shot own-shaded flat_colours
   else
     not_ok "e1m3 draws with its own textures"
