@@ -1,5 +1,6 @@
 /* qr-application.c — see qr-application.h. */
 #include "qr-application.h"
+#include "qr-gl-context.h"
 
 #include <glib/gi18n.h>
 #include "qr-window.h"
@@ -10,6 +11,7 @@ struct _QrApplication
 
   /* owned */
   GSettings *settings;
+  GdkGLContext *gl_context; /* every view's, or NULL: see qr-gl-context.h */
   int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
   gboolean bench_drag;
 };
@@ -174,6 +176,10 @@ qr_application_startup (GApplication *app)
 
   prefer_dark_before_settings ();
   G_APPLICATION_CLASS (qr_application_parent_class)->startup (app);
+  g_autoptr (GError) gl_error = NULL;
+  self->gl_context = qr_gl_context_for_display (gdk_display_get_default (), &gl_error);
+  if (self->gl_context == NULL)
+    g_debug ("no GL context for the views to share: %s", gl_error->message);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -244,6 +250,7 @@ qr_application_dispose (GObject *object)
 {
   QrApplication *self = QR_APPLICATION (object);
   g_clear_object (&self->settings);
+  g_clear_object (&self->gl_context);
   G_OBJECT_CLASS (qr_application_parent_class)->dispose (object);
 }
 
@@ -282,4 +289,11 @@ qr_application_new (void)
   return g_object_new (QR_TYPE_APPLICATION, "application-id", QR_APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
                        "resource-base-path", "/io/github/quarry/Quarry", NULL);
+}
+
+GdkGLContext *
+qr_application_get_gl_context (QrApplication *self)
+{
+  g_return_val_if_fail (QR_IS_APPLICATION (self), NULL);
+  return self->gl_context;
 }

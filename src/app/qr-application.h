@@ -13,5 +13,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (QrApplication, qr_application, QR, APPLICATION, GtkApplication)
 
 QrApplication *qr_application_new (void);
+/* The GL context every view draws with (qr-gl-context.h), or NULL. */
+GdkGLContext *qr_application_get_gl_context (QrApplication *self);
 
 G_END_DECLS

@@ -477,29 +477,17 @@ share_gl_context (QrWindow *self, GdkGLContext *context)
     qr_scene_canvas_set_shared_context (QR_SCENE_CANVAS (_qr_window_get_ortho (self, i)), context);
 }
 
-/* The four views draw with one GL context: on llvmpipe each context costs
- * about 40 M instructions to make (callgrind): the three extra ones were 7%
- * of the sample map's start-up, and one view after another now draws
- * without a switch of contexts. Without one here, each view makes its own, and
- * reports the error if that fails too. */
+/* The views draw with the application's GL context (qr-gl-context.h).
+ * Without one, each view makes its own, and reports the error if that fails. */
 static void
 qr_window_realize (GtkWidget *widget)
 {
   QrWindow *self = QR_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   GTK_WIDGET_CLASS (qr_window_parent_class)->realize (widget);
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  g_autoptr (GdkGLContext) context = gdk_surface_create_gl_context (surface, &error);
-  if (context != NULL)
-    {
-      gdk_gl_context_set_required_version (context, 3, 3);
-      if (!gdk_gl_context_realize (context, &error))
-        g_clear_object (&context);
-    }
-  if (context == NULL)
-    g_debug ("no GL context shared by the views: %s", error->message);
-  self->gl_context = g_steal_pointer (&context);
+  if (QR_IS_APPLICATION (app))
+    g_set_object (&self->gl_context, qr_application_get_gl_context (QR_APPLICATION (app)));
   share_gl_context (self, self->gl_context);
 }
 
