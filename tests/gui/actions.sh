@@ -104,12 +104,13 @@ history_at () {
 }
 
 # panel_left IMAGE: the x of the History panel's left border (a #515150 column through the
-# panes' height), the panes' right edge while the panel is open; nothing if there is none.
+# panes' height; #505050 as GTK's cairo renderer draws it, which Quarry picks on llvmpipe),
+# the panes' right edge while the panel is open; nothing if there is none.
 panel_left () {
   local y x xs=
   for y in $((SCREEN_H / 3)) $((SCREEN_H / 2)) $((SCREEN_H * 2 / 3)); do
     x=$("$CONVERT" "$1" -crop "$((SCREEN_W / 2))x1+$((SCREEN_W / 2))+$y" +repage -depth 8 txt:- 2> /dev/null |
-      awk -v x0=$((SCREEN_W / 2)) 'NR > 1 && $3 == "#515150" { split($1, p, /[,:]/); x = p[1] + x0 } END { print x }')
+      awk -v x0=$((SCREEN_W / 2)) 'NR > 1 && ($3 == "#515150" || $3 == "#505050") { split($1, p, /[,:]/); x = p[1] + x0 } END { print x }')
     [ -n "$x" ] && { [ -z "$xs" ] || [ "$x" = "$xs" ]; } || return 0
     xs=$x
   done
