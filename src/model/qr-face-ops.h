@@ -44,9 +44,11 @@ typedef struct
 
 /* Sets the fields on every face. A run of calls on the same faces and the
  * same fields within QR_MERGE_NUDGE_WINDOW_US makes one undo step (a spin
- * button dragged, a field typed into): QR_MERGE_FACE_ATTRS. Brush-primitive
- * faces refuse shift, scale and rotation (their matrix has no such
- * numbers), naming the face; nothing changes then. A zero scale is refused.
+ * button dragged, a field typed into): QR_MERGE_FACE_ATTRS. A
+ * brush-primitive face is edited as its Valve 220 equivalent with its
+ * texture's size (its rotation counted from the face-aligned U axis) and
+ * written back exactly; a missing size counts as 64×64 and the document's
+ * note says so. A zero scale is refused.
  * Lightmap scale and smoothing groups go to the face's VMF side keys (a
  * face from a .map gets Hammer's defaults for the other one). */
 gboolean qr_op_set_face_attrs (QrDocument *doc, const QrFaceRef *faces, guint n, const QrFaceAttrs *attrs,
@@ -54,7 +56,7 @@ gboolean qr_op_set_face_attrs (QrDocument *doc, const QrFaceRef *faces, guint n,
 
 /* Adds to each face's own shift (texels) and rotation (degrees); repeated
  * calls on the same faces merge into one undo step (arrow keys, PgUp/PgDn):
- * QR_MERGE_FACE_NUDGE. Brush-primitive faces refuse, as above. */
+ * QR_MERGE_FACE_NUDGE. Brush primitives as above. */
 gboolean qr_op_nudge_face_texture (QrDocument *doc, const QrFaceRef *faces, guint n, double shift_u,
                                    double shift_v, double rotation, GError **error);
 
