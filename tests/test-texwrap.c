@@ -430,18 +430,19 @@ test_slope_standard_approximate (void)
 }
 
 /* A face sharing no edge continues the projection in world space: every
- * point gets the source's texel. Onto a face the axes meet at right angles
- * that gives nothing, and is refused. */
+ * point gets the source's texel. Where that gives no texture (a floor's
+ * projection on a wall), the fold is about the line where the planes
+ * meet: its points keep their texels. */
 static void
 test_world_space (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GRand) r = g_rand_new_with_seed (7);
   QrVec3 far_points[3] = { { 1000, 20, 30 }, { 1000, 90, 30 }, { 1000, 20, 99 } };
+  QrVec3 on_line[2] = { { 1000, 20, 64 }, { 1000, -300, 64 } };
   QrTexWrapFace src = { .form = QR_TEX_VALVE, .plane = { { 0, 0, 1 }, 64 } };
   QrTexWrapFace dst = { .form = QR_TEX_VALVE, .plane = { qr_vec3_normalize (qr_vec3 (1, 0, 1)), 0 } };
   QrTexWrapFace wall = { .form = QR_TEX_VALVE, .plane = { { 1, 0, 0 }, 1000 }, .points = far_points, .n_points = 3 };
-  QrTexAttr before;
 
   src.tex = (QrTexAttr) { .u_axis = { 1, 0, 0 }, .v_axis = { 0, -1, 0 }, .shift = { 3, 4 }, .scale = { 1, 1 } };
   dst.tex = random_valve (r, dst.plane.normal);
@@ -455,10 +456,37 @@ test_world_space (void)
       qr_test_assert_exact (a.v, b.v);
     }
 
-  wall.tex = before = random_valve (r, wall.plane.normal);
-  g_assert_false (qr_texwrap_face (QR_TEX_AXES_QBSP, &src, &wall, NULL, 64, 64, NULL, &error));
+  wall.tex = random_valve (r, wall.plane.normal);
+  g_assert_true (qr_texwrap_face (QR_TEX_AXES_QBSP, &src, &wall, NULL, 64, 64, NULL, &error));
+  g_assert_no_error (error);
+  /* As over the edge of a box whose top is the floor: x runs on down -z. */
+  assert_vec3_same (wall.tex.u_axis, 0, 0, -1);
+  assert_vec3_same (wall.tex.v_axis, 0, -1, 0);
+  for (int k = 0; k < 2; k++)
+    {
+      QrUV a = texel_at (&src, QR_TEX_AXES_QBSP, on_line[k]), b = texel_at (&wall, QR_TEX_AXES_QBSP, on_line[k]);
+
+      qr_test_assert_exact (a.u, b.u);
+      qr_test_assert_exact (a.v, b.v);
+    }
+}
+
+/* Axes that give the source itself no texture are refused, the target
+ * untouched. */
+static void
+test_degenerate_source (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) r = g_rand_new_with_seed (8);
+  QrTexWrapFace src = { .form = QR_TEX_VALVE, .plane = { { 0, 0, 1 }, 0 } };
+  QrTexWrapFace dst = { .form = QR_TEX_VALVE, .plane = { { 1, 0, 0 }, 0 } };
+  QrTexAttr before;
+
+  src.tex = (QrTexAttr) { .u_axis = { 1, 0, 0 }, .v_axis = { 0, 0, 1 }, .scale = { 1, 1 } };
+  dst.tex = before = random_valve (r, dst.plane.normal);
+  g_assert_false (qr_texwrap_face (QR_TEX_AXES_QBSP, &src, &dst, NULL, 64, 64, NULL, &error));
   g_assert_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_DEGENERATE);
-  g_assert_true (memcmp (&wall.tex, &before, sizeof before) == 0);
+  g_assert_true (memcmp (&dst.tex, &before, sizeof before) == 0);
 }
 
 /* Neighbouring brushes: a long edge and a shorter one on its line share
@@ -498,6 +526,7 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/texwrap/slope", test_slope);
   g_test_add_func ("/geom/texwrap/slope/standard-approximate", test_slope_standard_approximate);
   g_test_add_func ("/geom/texwrap/world-space", test_world_space);
+  g_test_add_func ("/geom/texwrap/degenerate-source", test_degenerate_source);
   g_test_add_func ("/geom/texwrap/common-edge", test_common_edge);
   return g_test_run ();
 }

@@ -389,12 +389,33 @@ qr_texwrap_common_edge (const QrVec3 *a, int n_a, const QrVec3 *b, int n_b, doub
   return found;
 }
 
+/* Two points 64 apart on the line where the faces' planes meet, about
+ * dst's first corner; false for planes too near parallel to meet. */
+static bool
+planes_meet (const QrTexWrapFace *src, const QrTexWrapFace *dst, QrVec3 hinge[2])
+{
+  QrVec3 ns = src->plane.normal, nt = dst->plane.normal, c = qr_vec3_cross (ns, nt), d, p;
+  double cc = qr_vec3_dot (c, c);
+
+  if (!(sqrt (cc) > QR_EPS_TEX_FOLD_SINE))
+    return false;
+  d = qr_vec3_scale (c, 1.0 / sqrt (cc));
+  /* On both planes: p · ns = dist_s and p · nt = dist_t. */
+  p = qr_vec3_scale (qr_vec3_add (qr_vec3_scale (qr_vec3_cross (nt, c), src->plane.dist),
+                                  qr_vec3_scale (qr_vec3_cross (c, ns), dst->plane.dist)), 1.0 / cc);
+  if (dst->n_points > 0)
+    p = qr_vec3_mad (p, d, qr_vec3_dot (qr_vec3_sub (dst->points[0], p), d));
+  hinge[0] = p;
+  hinge[1] = qr_vec3_mad (p, d, 64.0);
+  return true;
+}
+
 bool
 qr_texwrap_face (QrTexAxisRule rule, const QrTexWrapFace *src, QrTexWrapFace *dst, const QrVec3 *edge, int width,
                  int height, double *residual, GError **error)
 {
   QrTexAttr v, out;
-  QrVec3 g[2], p0, ns, nt, e;
+  QrVec3 g[2], p0, ns, nt, e, hinge[2];
   QrUV want;
   Fold fold;
   bool folded = false;
@@ -415,6 +436,8 @@ qr_texwrap_face (QrTexAxisRule rule, const QrTexWrapFace *src, QrTexWrapFace *ds
       return false;
     }
 
+  if (edge == NULL && !projects_onto (g, nt) && planes_meet (src, dst, hinge))
+    edge = hinge;
   if (edge != NULL && fold_init (&fold, ns, nt, edge))
     {
       folded = true;
@@ -429,8 +452,7 @@ qr_texwrap_face (QrTexAxisRule rule, const QrTexWrapFace *src, QrTexWrapFace *ds
   if (!projects_onto (g, nt))
     {
       g_set_error (error, QR_TEXPROJ_ERROR, QR_TEXPROJ_ERROR_DEGENERATE,
-                   "the source's texture axes meet this face at right angles: its projection "
-                   "continued in world space gives the face no texture");
+                   "the source's texture axes meet this face at right angles: they give it no texture");
       return false;
     }
   /* Every form then takes the source's texel at p0, a point of the fold's

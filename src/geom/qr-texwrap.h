@@ -8,7 +8,10 @@
  * bent over the edge. Points of the edge's line are their own images, so
  * both faces give every point of the edge the same texel. A face sharing no
  * edge with the source takes the source's projection unchanged: the same
- * texel at every point of space.
+ * texel at every point of space; where that gives the face no texture (the
+ * source's axes meet its plane at right angles: a floor's projection on a
+ * wall), the fold is about the line where the two planes meet instead, as
+ * if the faces shared an edge there.
  *
  * The target keeps its own form, and how exactly it can hold the result
  * depends on it:
@@ -62,8 +65,7 @@ bool qr_texwrap_common_edge (const QrVec3 *a, int n_a, const QrVec3 *b, int n_b,
  * fractions of the texture) needs it. *residual (when not NULL) receives 0
  * for Valve and brush-primitive targets, the standard fit's error for
  * standard ones (see above). Fails with QR_TEXPROJ_ERROR_DEGENERATE, dst
- * untouched, when src's projection gives dst no texture (a world-space
- * continuation whose axes meet dst's plane at right angles, or src's own
- * axes degenerate). */
+ * untouched, when src's own axes give it no texture, or when dst is
+ * parallel to src and their planes have no line to fold about. */
 bool qr_texwrap_face (QrTexAxisRule rule, const QrTexWrapFace *src, QrTexWrapFace *dst, const QrVec3 *edge,
                       int width, int height, double *residual, GError **error);
