@@ -2,6 +2,7 @@
  * command stack, optionally undo the last N, and save. */
 #include "qr-cli.h"
 #include "qr-clipboard.h"
+#include "qr-face-ops.h"
 #include "qr-operations.h"
 
 #include <stdio.h>
@@ -293,6 +294,29 @@ run_step (Step *s, GError **error)
           change.rotation = v[4];
         }
       ok = qr_op_set_texture (s->doc, (QrFaceRef *) faces->data, faces->len, &change, error);
+    }
+  else if (strcmp (op, "tex-wrap") == 0)
+    {
+      g_auto (GStrv) names = NULL;
+      g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+      QrFaceRef from;
+
+      if (s->argc != 3)
+        return usage_error (s, "expected tex-wrap FACES FROM_FACE");
+      names = g_strsplit (s->argv[1], ",", -1);
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          QrFaceRef ref;
+
+          if (!qr_cli_parse_object (s->doc, names[i], &ref.brush, &ref.face, error))
+            return QR_EXIT_BAD_INPUT;
+          g_array_append_val (faces, ref);
+        }
+      if (!qr_cli_parse_object (s->doc, s->argv[2], &from.brush, &from.face, error))
+        return QR_EXIT_BAD_INPUT;
+      if (from.face < 0)
+        return usage_error (s, "FROM_FACE names one face: entity:brush:face");
+      ok = qr_op_wrap_texture (s->doc, from, (QrFaceRef *) faces->data, faces->len, error);
     }
   else if (strcmp (op, "set-key") == 0 || strcmp (op, "delete-key") == 0 || strcmp (op, "rename-key") == 0)
     {

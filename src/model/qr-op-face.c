@@ -46,12 +46,6 @@ qr_op_align_texture (QrDocument *doc, const QrFaceRef *faces, guint n, QrAlign a
 }
 
 gboolean
-qr_op_wrap_texture (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n, GError **error)
-{
-  return not_yet (error);
-}
-
-gboolean
 qr_op_copy_face_attrs (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n, GError **error)
 {
   return not_yet (error);
