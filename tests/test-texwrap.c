@@ -429,6 +429,26 @@ test_slope_standard_approximate (void)
   g_assert_cmpfloat (residual, <, 0.75 * copied);
 }
 
+/* Quake 3 maps: q3map2 gives a near tie of base axes to the earlier one.
+ * A slope of normal ∝ (10000, 0, 9999) projects as a floor for q3map2 and
+ * as a west wall for qbsp: the fit must use the map's rule, and its texels
+ * read with the other rule miss the edge. */
+static void
+test_q3map2_rule (void)
+{
+  g_autoptr (GError) error = NULL;
+  Pair p;
+
+  make_pair (&p, qr_vec3 (0, 0, 64), qr_vec3 (0, 1, 0), 64, qr_vec3 (0, 0, 1),
+             qr_vec3_normalize (qr_vec3 (10000, 0, 9999)), 64);
+  p.face[0].form = p.face[1].form = QR_TEX_STANDARD;
+  p.face[0].tex = (QrTexAttr) { .shift = { 5, 7 }, .rotation = 30, .scale = { 1, 1 } };
+  g_assert_true (qr_texwrap_face (QR_TEX_AXES_Q3MAP2, &p.face[0], &p.face[1], p.corners[0], 64, 64, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (edge_gap (&p, QR_TEX_AXES_Q3MAP2), <=, TOLERANCE);
+  g_assert_cmpfloat (edge_gap (&p, QR_TEX_AXES_QBSP), >, 1);
+}
+
 /* A face sharing no edge continues the projection in world space: every
  * point gets the source's texel. Where that gives no texture (a floor's
  * projection on a wall), the fold is about the line where the planes
@@ -525,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/texwrap/box-corner/brushprim", test_box_corner_brushprim);
   g_test_add_func ("/geom/texwrap/slope", test_slope);
   g_test_add_func ("/geom/texwrap/slope/standard-approximate", test_slope_standard_approximate);
+  g_test_add_func ("/geom/texwrap/q3map2-rule", test_q3map2_rule);
   g_test_add_func ("/geom/texwrap/world-space", test_world_space);
   g_test_add_func ("/geom/texwrap/degenerate-source", test_degenerate_source);
   g_test_add_func ("/geom/texwrap/common-edge", test_common_edge);
