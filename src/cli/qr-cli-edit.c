@@ -341,6 +341,17 @@ run_texture_step (Step *s, GError **error)
       textures_update (s->textures, s->doc);
       ok = qr_op_align_texture (s->doc, FACES (faces), s->argv[2][0] == 'w' ? QR_ALIGN_WORLD : QR_ALIGN_FACE, error);
     }
+  else if (strcmp (op, "tex-wrap") == 0 && s->argc == 3)
+    {
+      QrFaceRef from;
+
+      if (!qr_cli_parse_object (s->doc, s->argv[2], &from.brush, &from.face, error))
+        return QR_EXIT_BAD_INPUT;
+      if (from.face < 0)
+        return usage_error (s, "FROM_FACE names one face: entity:brush:face");
+      textures_update (s->textures, s->doc);
+      ok = qr_op_wrap_texture (s->doc, from, FACES (faces), error);
+    }
   else
     return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
 
@@ -439,21 +450,13 @@ run_step (Step *s, GError **error)
     }
   else if (strcmp (op, "set-texture") == 0)
     {
-      g_auto (GStrv) names = NULL;
-      g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+      g_autoptr (GArray) faces = NULL;
       QrTexChange change = { 0 };
 
       if (s->argc != 3 && s->argc != 8)
         return usage_error (s, "expected set-texture OBJECTS[:FACE] NAME [shift_u shift_v scale_u scale_v rotation]");
-      names = g_strsplit (s->argv[1], ",", -1);
-      for (guint i = 0; names[i] != NULL; i++)
-        {
-          QrFaceRef ref;
-
-          if (!qr_cli_parse_object (s->doc, names[i], &ref.brush, &ref.face, error))
-            return QR_EXIT_BAD_INPUT;
-          g_array_append_val (faces, ref);
-        }
+      if (!(faces = parse_faces (s->doc, s->argv[1], error)))
+        return QR_EXIT_BAD_INPUT;
       change.name = s->argv[2];
       if (s->argc == 8)
         {
@@ -544,6 +547,11 @@ qr_cli_edit (int argc, char **argv)
   QrMap *map;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (
+    context, "Steps (OBJS: E:B or E, comma-separated; FACES: E:B:F or E:B; see README.md):\n"
+             "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
+             "  set-texture set-key delete-key rename-key copy paste\n"
+             "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)

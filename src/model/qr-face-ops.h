@@ -99,7 +99,13 @@ gboolean qr_op_align_texture (QrDocument *doc, const QrFaceRef *faces, guint n, 
 /* Gives the faces `from`'s texture and alignment continued across the edge
  * each shares with it, so texels meet without a seam (Hammer's
  * Alt+right-click); a face sharing no edge continues `from`'s projection in
- * world space. */
+ * world space (or, where that gives it no texture, folds it about the line
+ * where their planes meet). Each face keeps its form: Valve 220, VMF and
+ * brushDef faces are exact; a standard face gets the nearest alignment its
+ * form holds, exact along the edge, and when that strays elsewhere the
+ * document's note says on how many faces and by how many texels
+ * (qr-texwrap.h). Between brushDef and other faces the texture's size
+ * counts, 64×64 when the texture set lacks it (the note says so). */
 gboolean qr_op_wrap_texture (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n, GError **error);
 
 /* Gives the faces `from`'s texture name and every attribute (the
