@@ -48,6 +48,8 @@ static const struct
   { "win.show-history", { "F9", NULL } },
   { "win.texture-browser", { "<Shift>t", NULL } },
   { "win.texture-lock", { "<Shift>l", NULL } },
+  { "win.face-properties", { "<Control><Shift>f", NULL } },
+  { "win.replace-textures", { "<Control><Shift>h", NULL } },
   { "win.carve", { "<Control><Shift>c", NULL } },
   { "win.hollow", { "<Control>h", NULL } },
   { "win.group", { "<Control>g", NULL } },

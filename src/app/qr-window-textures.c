@@ -184,6 +184,7 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   self->texture_finder = g_steal_pointer (&job->finder);
   qr_texture_browser_set_source (self->texture_browser, self->texture_finder, self->document);
+  _qr_window_faces_follow (self);
   guint total = qr_texture_set_count (set);
   g_autofree char *message
       = job->n_collections > 0 || job->missing == 0
@@ -492,6 +493,13 @@ _qr_window_clear_textures (QrWindow *self)
   g_clear_handle_id (&self->texture_uses_source, g_source_remove);
   if (self->texture_browser != NULL)
     qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
+  /* the dialogs borrow the finder too */
+  if (self->face_dialog != NULL || self->replace_dialog != NULL)
+    {
+      QrTextureFinder *finder = g_steal_pointer (&self->texture_finder);
+      _qr_window_faces_follow (self);
+      self->texture_finder = finder;
+    }
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   g_clear_pointer (&self->texture_game, g_free);
   g_clear_pointer (&self->texture_wad_key, g_free);

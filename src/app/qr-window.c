@@ -374,6 +374,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
+  _qr_window_faces_follow (self);
   if (debug_textures == NULL)
     _qr_window_load_textures (self);
 }
@@ -543,6 +544,7 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
