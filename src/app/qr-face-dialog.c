@@ -421,6 +421,16 @@ on_bit_toggled (GtkWidget *button, QrFaceDialog *self)
   apply_bit (self, kind, bit, on);
 }
 
+/* A name shown is not a name typed: no completion pops up for it. */
+static void
+set_name_text (QrFaceDialog *self, const char *name)
+{
+  /* the completion arms its popup on a change only while it pops up */
+  gtk_entry_completion_set_popup_completion (self->completion, FALSE);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name);
+  gtk_entry_completion_set_popup_completion (self->completion, TRUE);
+}
+
 static void
 apply_name (QrFaceDialog *self, const char *name)
 {
@@ -535,7 +545,7 @@ on_picked (const char *name, gpointer data)
   self->picker = NULL;
   if (name == NULL)
     return;
-  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name);
+  set_name_text (self, name);
   apply_name (self, name);
 }
 
@@ -786,7 +796,7 @@ refresh (QrFaceDialog *self)
     {
       g_free (self->shown_name);
       self->shown_name = g_strdup (shown);
-      gtk_editable_set_text (GTK_EDITABLE (self->name_entry), shown);
+      set_name_text (self, shown);
       gtk_entry_set_placeholder_text (self->name_entry, names_differ ? _("(several textures)") : NULL);
     }
   set_preview (self, shown[0] != '\0' ? shown : NULL);

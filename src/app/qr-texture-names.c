@@ -40,7 +40,6 @@ qr_texture_names_completion (GtkEntry *entry)
   GtkEntryCompletion *completion = gtk_entry_completion_new ();
   gtk_entry_completion_set_text_column (completion, 0);
   gtk_entry_completion_set_minimum_key_length (completion, 1);
-  gtk_entry_completion_set_inline_completion (completion, TRUE);
   gtk_entry_completion_set_popup_single_match (completion, TRUE);
   gtk_entry_set_completion (entry, completion);
   return completion;

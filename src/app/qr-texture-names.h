@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 /* One string column. finder and map may be NULL. */
 GtkListStore *qr_texture_names_model (QrTextureFinder *finder, const QrMap *map);
 
-/* An inline, case-insensitive prefix completion over model for entry. */
+/* A case-insensitive prefix completion for entry, in a popup (the names
+ * typed stay as typed); its model is set by the caller. */
 GtkEntryCompletion *qr_texture_names_completion (GtkEntry *entry);
 
 G_END_DECLS
