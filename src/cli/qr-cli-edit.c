@@ -2,11 +2,31 @@
  * command stack, optionally undo the last N, and save. */
 #include "qr-cli.h"
 #include "qr-clipboard.h"
+#include "qr-face-ops.h"
 #include "qr-operations.h"
+#include "qr-texture-finder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The texture sizes justify and fit need, found as `quarry-cli textures`
+ * finds them (the map's `wad` key, --search folders); names the steps
+ * introduce are looked up as they appear. */
+typedef struct
+{
+  const char *map_path;
+  const char *const *search;
+  QrTextureFinder *finder; /* owned; made when a step first needs sizes */
+  guint known;             /* the map's texture names looked up so far */
+} Textures;
+
+static void
+textures_clear (Textures *t)
+{
+  g_clear_pointer (&t->finder, qr_texture_finder_free);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Textures, textures_clear)
 
 typedef struct
 {
@@ -14,6 +34,7 @@ typedef struct
   char **argv; /* the step's words */
   int argc;
   const char *step;
+  Textures *textures;
 } Step;
 
 static int
@@ -179,6 +200,155 @@ step_objects (Step *s, int n_args, GArray **ids, GArray **entities, GError **err
   return *ids ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
 }
 
+/* Puts the size of every texture name the map has gained into the
+ * document's texture set (found: pending with its size; else missing). */
+static void
+textures_update (Textures *t, QrDocument *doc)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrTextureSet *set = qr_document_get_textures (doc);
+
+  if (t->finder == NULL)
+    t->finder = qr_texture_finder_new_for_map (map, t->map_path, t->search);
+  for (; t->known < map->textures->len; t->known++)
+    {
+      const char *name = qr_map_texture_name (map, t->known);
+      int w = 0, h = 0, at;
+
+      if (qr_texture_set_lookup (set, name) != NULL)
+        continue;
+      at = qr_texture_finder_locate (t->finder, name, &w, &h);
+      if (at >= 0)
+        qr_texture_set_put (set, name, w, h, NULL, QR_TEXTURE_PENDING,
+                            qr_texture_finder_collection (t->finder, (guint) at)->name);
+      else
+        qr_texture_set_put (set, name, 0, 0, NULL, QR_TEXTURE_MISSING, NULL);
+    }
+}
+
+/* FACES: "E:B:F,E:B,…" (E:B: every face of the brush). */
+static GArray *
+parse_faces (QrDocument *doc, const char *text, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (text, ",", -1);
+  g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      QrFaceRef ref;
+
+      if (!qr_cli_parse_object (doc, names[i], &ref.brush, &ref.face, error))
+        return NULL;
+      g_array_append_val (faces, ref);
+    }
+  return g_steal_pointer (&faces);
+}
+
+static const char *const justify_names[] = {
+  [QR_JUSTIFY_LEFT] = "left", [QR_JUSTIFY_RIGHT] = "right", [QR_JUSTIFY_TOP] = "top",
+  [QR_JUSTIFY_BOTTOM] = "bottom", [QR_JUSTIFY_CENTER] = "center",
+};
+
+static bool
+is_as_one (const Step *s, int at)
+{
+  return s->argc == at + 1 && strcmp (s->argv[at], "as-one") == 0;
+}
+
+#define FACES(a) ((QrFaceRef *) (a)->data), (a)->len
+
+/* The tex-* steps and `texture`; QR_EXIT_USAGE + 1 when `op` is none of them. */
+static int
+run_texture_step (Step *s, GError **error)
+{
+  g_autoptr (GArray) faces = NULL;
+  g_autofree char *warning = NULL;
+  const char *op = s->argv[0];
+  QrFaceAttrs attrs = { 0 };
+  double v[2];
+  bool ok;
+
+  if (strcmp (op, "tex-replace") == 0)
+    {
+      guint count = 0;
+
+      if (s->argc != 3 && s->argc != 4)
+        return usage_error (s, "expected tex-replace FIND REPLACE [FACES]");
+      if (s->argc == 4 && !(faces = parse_faces (s->doc, s->argv[3], error)))
+        return QR_EXIT_BAD_INPUT;
+      if (!qr_op_replace_textures (s->doc, s->argv[1], s->argv[2], faces ? (QrFaceRef *) faces->data : NULL,
+                                   faces ? faces->len : 0, &count, error))
+        return QR_EXIT_BAD_INPUT;
+      printf ("replaced %u face%s\n", count, count == 1 ? "" : "s");
+      return QR_EXIT_OK;
+    }
+  if (strcmp (op, "texture") != 0 && strncmp (op, "tex-", 4) != 0)
+    return QR_EXIT_USAGE + 1;
+  if (s->argc < 3)
+    return usage_error (s, "expected %s FACES and its arguments (see quarry-cli edit --help)", op);
+  if (!(faces = parse_faces (s->doc, s->argv[1], error)))
+    return QR_EXIT_BAD_INPUT;
+
+  if (strcmp (op, "texture") == 0 && s->argc == 3)
+    {
+      attrs.name = s->argv[2];
+      ok = qr_op_set_face_attrs (s->doc, FACES (faces), &attrs, error);
+    }
+  else if ((strcmp (op, "tex-shift") == 0 || strcmp (op, "tex-scale") == 0) && s->argc == 4)
+    {
+      if (!parse_numbers (s->argv + 2, 2, v))
+        return usage_error (s, "expected %s FACES U V", op);
+      if (op[4] == 'h')
+        {
+          attrs.fields = QR_FACE_SHIFT_U | QR_FACE_SHIFT_V;
+          attrs.shift[0] = v[0], attrs.shift[1] = v[1];
+        }
+      else
+        {
+          attrs.fields = QR_FACE_SCALE_U | QR_FACE_SCALE_V;
+          attrs.scale[0] = v[0], attrs.scale[1] = v[1];
+        }
+      ok = qr_op_set_face_attrs (s->doc, FACES (faces), &attrs, error);
+    }
+  else if (strcmp (op, "tex-rotate") == 0 && s->argc == 3)
+    {
+      if (!parse_number (s->argv[2], &attrs.rotation))
+        return usage_error (s, "expected tex-rotate FACES DEGREES");
+      attrs.fields = QR_FACE_ROTATION;
+      ok = qr_op_set_face_attrs (s->doc, FACES (faces), &attrs, error);
+    }
+  else if (strcmp (op, "tex-justify") == 0 && (s->argc == 3 || is_as_one (s, 3)))
+    {
+      guint how;
+
+      for (how = 0; how < G_N_ELEMENTS (justify_names) && strcmp (justify_names[how], s->argv[2]) != 0; how++)
+        ;
+      if (how == G_N_ELEMENTS (justify_names))
+        return usage_error (s, "expected tex-justify FACES left|right|top|bottom|center [as-one]");
+      textures_update (s->textures, s->doc);
+      ok = qr_op_justify_texture (s->doc, FACES (faces), (QrJustify) how, s->argc == 4, &warning, error);
+    }
+  else if (strcmp (op, "tex-fit") == 0 && (s->argc == 4 || is_as_one (s, 4)))
+    {
+      if (!parse_numbers (s->argv + 2, 2, v))
+        return usage_error (s, "expected tex-fit FACES NU NV [as-one]");
+      textures_update (s->textures, s->doc);
+      ok = qr_op_fit_texture (s->doc, FACES (faces), v[0], v[1], s->argc == 5, &warning, error);
+    }
+  else if (strcmp (op, "tex-align") == 0 && s->argc == 3
+           && (strcmp (s->argv[2], "world") == 0 || strcmp (s->argv[2], "face") == 0))
+    {
+      textures_update (s->textures, s->doc);
+      ok = qr_op_align_texture (s->doc, FACES (faces), s->argv[2][0] == 'w' ? QR_ALIGN_WORLD : QR_ALIGN_FACE, error);
+    }
+  else
+    return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
+
+  if (warning != NULL)
+    fprintf (stderr, "quarry-cli edit: step “%s”: warning: %s\n", s->step, warning);
+  return ok ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
+}
+
 #define IDS(a) ((QrId *) (a)->data), (a)->len
 #define OBJS(a, e) (&(QrObjects) { IDS (a), IDS (e) })
 
@@ -194,6 +364,8 @@ run_step (Step *s, GError **error)
 
   if (strcmp (op, "create") == 0)
     return step_create (s, error);
+  if ((status = run_texture_step (s, error)) != QR_EXIT_USAGE + 1)
+    return status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -353,6 +525,7 @@ qr_cli_edit (int argc, char **argv)
   g_auto (GStrv) steps = NULL;
   g_autofree char *format_name = NULL;
   gboolean lock = FALSE, history = FALSE;
+  g_auto (GStrv) search = NULL;
   int undo = 0;
   const GOptionEntry entries[] = {
     { "step", 's', 0, G_OPTION_ARG_STRING_ARRAY, &steps, "An operation and its arguments (repeatable)", "\"OP ARGS\"" },
@@ -360,6 +533,8 @@ qr_cli_edit (int argc, char **argv)
     { "texture-lock", 'l', 0, G_OPTION_ARG_NONE, &lock, "Transforms carry the textures along", NULL },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Save as quake, valve220, quake2 or vmf", "FORMAT" },
     { "history", 0, 0, G_OPTION_ARG_NONE, &history, "Print the undo history before saving", NULL },
+    { "search", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &search,
+      "A game or content folder to look for textures in, for their sizes (repeatable)", "DIR" },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("IN OUT — edit a map step by step and save it");
@@ -386,10 +561,11 @@ qr_cli_edit (int argc, char **argv)
     return QR_EXIT_BAD_INPUT;
   doc = qr_document_new (map);
   qr_document_set_texture_lock (doc, lock);
+  g_auto (Textures) textures = { argv[1], (const char *const *) search, NULL, 0 };
 
   for (guint i = 0; steps != NULL && steps[i] != NULL; i++)
     {
-      Step s = { doc, NULL, 0, steps[i] };
+      Step s = { doc, NULL, 0, steps[i], &textures };
       g_auto (GStrv) words = NULL;
       int status;
 

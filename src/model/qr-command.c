@@ -61,13 +61,17 @@ subset_ids (const GArray *sub, const GArray *super)
 
 /* The rules of the report's compressible commands: creation + resize of
  * what was created is one "Create …" (once: later resizes stay separate
- * steps); repeated nudges of the same brushes within a second are one. */
+ * steps); repeated nudges of the same brushes within a second are one,
+ * and so are repeated changes to the same texture field of the same faces
+ * (a spin button dragged, an arrow key held). */
 static bool
 may_merge (const QrCommand *self, const QrCommand *next)
 {
   if (self->merge_kind == QR_MERGE_CREATE && next->merge_kind == QR_MERGE_RESIZE)
     return next->merge_ids->len > 0 && subset_ids (next->merge_ids, self->merge_ids);
-  if (self->merge_kind == QR_MERGE_NUDGE && next->merge_kind == QR_MERGE_NUDGE)
+  if (self->merge_kind == next->merge_kind
+      && (self->merge_kind == QR_MERGE_NUDGE || self->merge_kind == QR_MERGE_FACE_ATTRS
+          || self->merge_kind == QR_MERGE_FACE_NUDGE))
     return same_ids (self->merge_ids, next->merge_ids)
            && next->time - self->time <= QR_MERGE_NUDGE_WINDOW_US;
   return false;

@@ -32,7 +32,15 @@ typedef enum
   QR_MERGE_CREATE, /* created the brushes in merge_ids: a following resize of them joins it */
   QR_MERGE_RESIZE, /* resized the brushes in merge_ids */
   QR_MERGE_NUDGE,  /* nudged the brushes in merge_ids: another nudge of the same within a second joins it */
+  /* set texture attributes of the faces in merge_ids (face ids, and the
+   * fields set marked with QR_MERGE_FIELDS_BIT): another setting of the
+   * same fields of the same faces within a second joins it */
+  QR_MERGE_FACE_ATTRS,
+  QR_MERGE_FACE_NUDGE, /* shifted or turned the textures of the faces in merge_ids, likewise */
 } QrMergeKind;
+
+/* Marks the id that carries a face step's field bits among its face ids. */
+#define QR_MERGE_FIELDS_BIT 0x80000000u
 
 /* Nudges of the same selection this close in time make one step. */
 #define QR_MERGE_NUDGE_WINDOW_US G_USEC_PER_SEC

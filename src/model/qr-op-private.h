@@ -75,3 +75,28 @@ bool qr_op_is_world (const QrEntity *entity);
  * without texture lock, a cut face) project nothing: the face gets world-
  * aligned axes, keeping its offsets and scales, as TrenchBroom does. */
 void qr_op_repair_axes (QrFace *face, QrVec3 normal);
+
+/* Texturing faces (qr-op-texture.c, qr-op-face.c). */
+
+/* The faces named, with face -1 expanded to every face of its brush, in
+ * the order named; fails naming the first brush or face that does not
+ * exist, or when there is none at all. */
+GArray *qr_op_expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error);
+
+/* Changes face `face` of `brush` (a copy about to replace the original). */
+typedef gboolean (*QrFaceEditFunc) (QrMap *map, QrBrush *brush, int face, gpointer data, GError **error);
+
+/* Edits a copy of each brush the faces (expanded: no -1) belong to, each
+ * face once through `edit`, then swaps the copies in as one step. When a
+ * face refuses, the map is left untouched. */
+gboolean qr_op_edit_faces (QrDocument *doc, const QrFaceRef *faces, guint n, QrFaceEditFunc edit, gpointer data,
+                           const char *description, QrMergeKind merge, const QrId *merge_ids, guint n_merge,
+                           GError **error);
+
+/* Sets the face's texture rotation; Valve axes turn about the normal by
+ * the difference. */
+void qr_op_set_face_rotation (QrFace *face, double degrees);
+
+/* False with an error when the face uses brush primitives, which have no
+ * shift, scale or rotation to set. */
+gboolean qr_op_refuse_brushprim (const QrBrush *brush, int face, GError **error);
