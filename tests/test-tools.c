@@ -980,6 +980,91 @@ test_texture_select (void)
   g_assert_cmpuint (history_length (doc), ==, 0);
 }
 
+/* A right-click in the 3D view, as the app sends it. */
+static void
+right_click_3d (QrTool *tool, QrDocument *doc, QrVec3 origin, QrVec3 dir, guint modifiers)
+{
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = { origin, dir }, .grid = 16, .modifiers = modifiers };
+  qr_tool_press (tool, doc, &in, 3);
+}
+
+static void
+assert_tex (QrDocument *doc, QrId brush, int f, const char *name, double su, double sv, double rot, double cu,
+            double cv)
+{
+  const QrFace *face = &qr_document_lookup_brush (doc, brush)->faces[f];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, name);
+  g_assert_cmpfloat (face->tex.shift[0], ==, su);
+  g_assert_cmpfloat (face->tex.shift[1], ==, sv);
+  g_assert_cmpfloat (face->tex.rotation, ==, rot);
+  g_assert_cmpfloat (face->tex.scale[0], ==, cu);
+  g_assert_cmpfloat (face->tex.scale[1], ==, cv);
+}
+
+/* The Texture tool's edits: right-click gives the current texture alone;
+ * the eyedropper (Alt+click) makes the clicked face's texture current with
+ * its shift, scale and rotation, which right-clicks then give too, until
+ * another texture is made current; each is one undo step and changes no
+ * selection. The keys shift by a texel (Ctrl: the grid) and turn by 15°
+ * (Ctrl: 1°), a run of them one step. */
+static void
+test_texture_apply (void)
+{
+  g_autofree char *near_box = box_text (64, -32, -32, 128, 32, 32);
+  g_autoptr (GString) near = g_string_new (near_box);
+  /* the near box's -X face: texture b, shift 8 16, rotation 30, scale 0.5 2 */
+  g_string_replace (near, "a 0 0 0 1 1", "b 8 16 30 0.5 2", 1);
+  g_autofree char *far = box_text (256, -32, -32, 320, 32, 32);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", near->str, far, "}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) texture = qr_texture_tool_new ();
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId far_id = qr_entity_get_brush (world, 1)->id;
+  QrVec3 px = qr_vec3 (1, 0, 0), nx = qr_vec3 (-1, 0, 0), o = qr_vec3 (0, 0, 0), beyond = qr_vec3 (400, 0, 0);
+  g_autoptr (GError) error = NULL;
+
+  /* The far box's +X face (1) takes c and keeps its attributes. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "c", 0, 0, 0, 1, 1);
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Set Texture");
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+
+  /* The eyedropper changes nothing in the map and selects nothing. */
+  click_3d (texture, doc, o, px, QR_INPUT_ALT);
+  g_assert_cmpstr (qr_texture_tool_get_texture (texture), ==, "b");
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "b", 8, 16, 30, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 2);
+  /* Made current from elsewhere, a texture goes alone again. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "c", 8, 16, 30, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 3);
+  /* Nothing under the pointer: nothing changes, and the status says why. */
+  right_click_3d (texture, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), 0);
+  g_assert_cmpuint (history_length (doc), ==, 3);
+  g_assert_nonnull (qr_tool_status (texture));
+
+  /* Keys on the selected face: one step, undone whole. */
+  click_3d (texture, doc, beyond, nx, 0);
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_LEFT, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_UP, QR_INPUT_CTRL, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_DOWN, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_ROTATE_UP, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_ROTATE_DOWN, QR_INPUT_CTRL, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_RIGHT, QR_INPUT_CTRL, 16));
+  assert_tex (doc, far_id, 1, "c", 8 + 1 - 16, 16 + 16 - 1, 30 + 15 - 1, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 4);
+  g_assert_true (qr_document_undo (doc));
+  assert_tex (doc, far_id, 1, "c", 8, 16, 30, 0.5, 2);
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -999,6 +1084,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/patch", test_select_patch);
   g_test_add_func ("/tools/select/3d", test_select_3d);
   g_test_add_func ("/tools/texture/select", test_texture_select);
+  g_test_add_func ("/tools/texture/apply", test_texture_apply);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/status-ends-with-gesture", test_status_ends_with_gesture);
   g_test_add_func ("/tools/clip", test_clip);
