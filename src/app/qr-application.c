@@ -60,6 +60,7 @@ static const struct
   { "win.rotate-90('z-')", { "<Control><Shift>r", NULL } },
   { "win.tool('block')", { "<Shift>b", NULL } },
   { "win.tool('clip')", { "<Shift>x", NULL } },
+  { "win.tool('texture')", { "<Shift>a", NULL } },
   { "win.transform", { "<Control>m", NULL } },
   { "win.tie('func_detail')", { "<Control>t", NULL } },
   { "win.untie", { "<Control><Shift>w", NULL } },

@@ -93,6 +93,7 @@ struct _QrWindow
   QrTool *select_tool;
   QrTool *block_tool;
   QrTool *clip_tool;
+  QrTool *texture_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
@@ -166,6 +167,9 @@ void _qr_window_setup_texture_drop (QrWindow *self);
 /* Gives name to a face (brush, face), or to every face of the selected
  * brushes when brush is 0 (ids start at 1): one undo step. */
 void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);
+/* The Texture tool's eyedropper made name current: the tool bar's button,
+ * the browser's choice and new brushes follow. */
+void _qr_window_set_current_texture (QrWindow *self, const char *name);
 
 /* qr-window-faces.c */
 /* Shows Face Properties (the Texture tool calls it too), made on first use. */

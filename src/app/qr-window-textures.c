@@ -328,12 +328,32 @@ ensure_texture (QrWindow *self, const char *name)
     qr_document_textures_changed (self->document);
 }
 
+/* The tool bar's button and new brushes follow the current texture. */
 static void
-on_texture_current_changed (QrTextureBrowser *browser, const char *name, QrWindow *self)
+show_current_texture (QrWindow *self, const char *name)
 {
   qr_block_tool_set_texture (self->block_tool, name);
   gtk_label_set_label (self->texture_button_label, name);
   gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->texture_button_label)), name);
+}
+
+/* Chosen in the browser: the Texture tool's right-click gives it, without
+ * what an eyedropper pick held. */
+static void
+on_texture_current_changed (QrTextureBrowser *browser, const char *name, QrWindow *self)
+{
+  show_current_texture (self, name);
+  qr_texture_tool_set_texture (self->texture_tool, name);
+}
+
+/* From the Texture tool's eyedropper, which keeps the alignment it picked
+ * along with the name. */
+void
+_qr_window_set_current_texture (QrWindow *self, const char *name)
+{
+  g_return_if_fail (name != NULL && name[0] != '\0');
+  show_current_texture (self, name);
+  qr_texture_browser_set_current (self->texture_browser, name);
 }
 
 /* Double-click: every face of the selected brushes takes the texture, in
