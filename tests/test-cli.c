@@ -881,6 +881,142 @@ test_textures_json (void)
   json_object_put (root);
 }
 
+/* Runs `edit IN OUT --step STEP` (with --undo 1 when undo) and returns OUT's bytes. */
+static char *
+edit_once (const char *in, const char *out, const char *step, bool undo, int want_status, Run *r)
+{
+  char *text = NULL;
+
+  run_cli (r, "edit", in, out, "--step", step, undo ? "--undo" : NULL, "1", NULL);
+  if (r->status != want_status)
+    g_error ("edit --step \"%s\"%s: exit %d (%s)", step, undo ? " --undo 1" : "", r->status, r->err);
+  if (want_status == 0)
+    g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+  return text;
+}
+
+/* Every texture step of `edit` changes the file, and with --undo 1 gives
+ * back the bytes saved without it: e1m3 (Valve 220) and e2m2 (standard)
+ * are their own files byte for byte; a VMF and a brushDef map compare with
+ * their save without steps. */
+static void
+test_edit_texture_steps (void)
+{
+  static const char *const valve_steps[] = {
+    "texture 0:5,0:6:2 med_dr1a", "tex-shift 0:5 3 4.5", "tex-scale 0:5:1 0.5 2", "tex-rotate 0:5,0:6 30",
+    "tex-justify 0:5 left", "tex-justify 0:5,0:6 center as-one", "tex-justify 0:6:2 bottom",
+    "tex-fit 0:5 1 1", "tex-fit 0:5,0:6 2 3 as-one", "tex-align 0:5,0:6 face", "tex-align 0:6 world",
+    "tex-replace med_* quarry_new", "tex-replace MED_DR?A quarry_new 0:5,0:6", NULL,
+  };
+  static const char *const standard_steps[] = {
+    "texture 0:3 quarry_new", "tex-shift 0:3 3 4.5", "tex-scale 0:3:1 0.5 2", "tex-rotate 0:3,0:4 30",
+    "tex-justify 0:3 right", "tex-justify 0:3,0:4 top as-one", "tex-fit 0:3 1 1", "tex-fit 0:3,0:4 2 3 as-one",
+    NULL,
+  };
+  static const char *const brushdef_steps[] = {
+    "texture 0:0 quarry_new", "tex-justify 0:0 center", "tex-fit 0:0,0:1 1 1", "tex-fit 0:0 2 1 as-one",
+    "tex-align 0:0 world", "tex-align 0:0 face", "tex-replace a z", NULL,
+  };
+  static const char *const vmf_steps[] = {
+    "texture 0:0 quarry_new", "tex-shift 0:0 3 4.5", "tex-rotate 0:0:1 45", "tex-fit 0:0 1 1",
+    "tex-align 0:31 face", "tex-align 0:31 world", "tex-justify 0:0:2 left", NULL,
+  };
+  g_autofree char *e1m3 = qr_test_corpus_file ("librequake/lq1/maps/src/e1/e1m3.map");
+  g_autofree char *e2m2 = qr_test_corpus_file ("librequake/lq1/maps/src/e2/e2m2.map");
+  g_autofree char *vmf = qr_test_corpus_file ("vmf/box13.vmf");
+  g_autofree char *q3 = write_temp ("q3.map", q3_map);
+  g_autofree char *dir = g_path_get_dirname (q3);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *out_vmf = g_build_filename (dir, "out.vmf", NULL);
+  struct
+  {
+    const char *in, *out;
+    const char *const *steps;
+    bool exact; /* the input file is its own save */
+  } maps[] = {
+    { e1m3, out, valve_steps, true },
+    { e2m2, out, standard_steps, true },
+    { q3, out, brushdef_steps, false },
+    { vmf, out_vmf, vmf_steps, false },
+  };
+
+  if (e1m3 == NULL || e2m2 == NULL || vmf == NULL)
+    {
+      remove_temp (q3);
+      return;
+    }
+  for (guint m = 0; m < G_N_ELEMENTS (maps); m++)
+    {
+      g_autofree char *original = NULL;
+      g_auto (Run) plain = { 0 };
+
+      if (maps[m].exact)
+        g_assert_true (g_file_get_contents (maps[m].in, &original, NULL, NULL));
+      else
+        {
+          run_cli (&plain, "edit", maps[m].in, maps[m].out, NULL);
+          g_assert_cmpint (plain.status, ==, 0);
+          g_assert_true (g_file_get_contents (maps[m].out, &original, NULL, NULL));
+        }
+      for (guint i = 0; maps[m].steps[i] != NULL; i++)
+        {
+          g_auto (Run) done = { 0 };
+          g_auto (Run) undone = { 0 };
+          g_autofree char *changed = edit_once (maps[m].in, maps[m].out, maps[m].steps[i], false, 0, &done);
+          g_autofree char *restored = edit_once (maps[m].in, maps[m].out, maps[m].steps[i], true, 0, &undone);
+
+          if (strcmp (changed, original) == 0)
+            g_error ("%s: step \"%s\" changed nothing", maps[m].in, maps[m].steps[i]);
+          if (strcmp (restored, original) != 0)
+            g_error ("%s: step \"%s\" --undo 1 did not restore the file", maps[m].in, maps[m].steps[i]);
+        }
+    }
+
+  /* Refusals exit 1 and say why. */
+  {
+    g_auto (Run) face = { 0 };
+    g_auto (Run) prim = { 0 };
+    g_auto (Run) warn = { 0 };
+    g_autofree char *text = NULL;
+
+    edit_once (e2m2, out, "tex-align 0:3 face", false, 1, &face);
+    g_assert_nonnull (strstr (face.err, "uses the standard texture form, whose axes the compilers take from the face's normal"));
+    edit_once (q3, out, "tex-shift 0:0 1 1", false, 1, &prim);
+    g_assert_nonnull (strstr (prim.err, "uses Quake 3 brush primitives"));
+    /* "a" is found nowhere: 64 × 64 and a warning on stderr. */
+    text = edit_once (q3, out, "tex-fit 0:0:0 1 1", false, 0, &warn);
+    g_assert_nonnull (strstr (warn.err, "warning: Texture “a” is not loaded: its size was taken as 64×64"));
+  }
+
+  /* tex-replace counts what `textures --json` counts for the names matched. */
+  {
+    g_auto (Run) listed = { 0 };
+    g_auto (Run) replaced = { 0 };
+    g_autofree char *want = NULL;
+    g_autofree char *text = NULL;
+    json_object *root, *textures;
+    int64_t faces = 0;
+
+    run_cli (&listed, "textures", e1m3, "--json", NULL);
+    root = json_tokener_parse (listed.out);
+    textures = field (root, "textures");
+    for (size_t i = 0; i < json_object_array_length (textures); i++)
+      {
+        json_object *t = json_object_array_get_idx (textures, i);
+        const char *name = json_object_get_string (field (t, "name"));
+
+        if (g_ascii_strncasecmp (name, "med_", 4) == 0)
+          faces += json_object_get_int64 (field (t, "faces"));
+      }
+    json_object_put (root);
+    g_assert_cmpint (faces, >, 100);
+    text = edit_once (e1m3, out, "tex-replace MED_* quarry_new", false, 0, &replaced);
+    want = g_strdup_printf ("replaced %" G_GINT64_FORMAT " faces\n", faces);
+    g_assert_cmpstr (replaced.out, ==, want);
+  }
+  remove_temp (q3);
+}
+
 /* A name found nowhere is listed as missing, with nulls, and the exit is 0. */
 static void
 test_textures_missing (void)
@@ -917,6 +1053,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/convert", test_convert);
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);
+  g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);

@@ -322,25 +322,38 @@ plan_faces (QrDocument *doc, const GArray *refs, Sizes *sizes, GError **error)
   return g_steal_pointer (&plans);
 }
 
-/* The extent of every face with a polygon, and the first such face's size:
- * "treat as one" justifies all faces in one texture's space. */
-static const FacePlan *
-combined_plan (const GArray *plans, QrTexExtent *ext)
+/* The extent of every face with a polygon in texture units (texels /
+ * size): "treat as one" places the faces' combined extent, each face in
+ * its own texture's units, so faces of different textures line up too. */
+static void
+combined_extent (const GArray *plans, QrTexExtent *ext)
 {
-  const FacePlan *first = NULL;
-
   qr_tex_extent_init (ext);
   for (guint i = 0; i < plans->len; i++)
     {
       const FacePlan *plan = &g_array_index (plans, FacePlan, i);
+      QrTexExtent units = plan->extent;
 
       if (!plan->has_polygon)
         continue;
-      if (first == NULL)
-        first = plan;
-      qr_tex_extent_add (ext, &plan->extent);
+      units.min[0] /= plan->width, units.max[0] /= plan->width;
+      units.min[1] /= plan->height, units.max[1] /= plan->height;
+      qr_tex_extent_add (ext, &units);
     }
-  return first;
+}
+
+/* Gives every face the change `units` (in texture units), in its texels. */
+static void
+share_change (GArray *plans, const QrTexelMap *units)
+{
+  for (guint i = 0; i < plans->len; i++)
+    {
+      FacePlan *plan = &g_array_index (plans, FacePlan, i);
+
+      plan->change = *units;
+      plan->change.offset[0] *= plan->width;
+      plan->change.offset[1] *= plan->height;
+    }
 }
 
 static gboolean
@@ -392,22 +405,24 @@ qr_op_justify_texture (QrDocument *doc, const QrFaceRef *faces, guint n, QrJusti
     return FALSE;
   sizes_init (&sizes, doc);
   plans = plan_faces (doc, refs, &sizes, error);
-  if (plans != NULL)
+  if (plans != NULL && as_one)
     {
       QrTexExtent all;
-      const FacePlan *first = combined_plan (plans, &all);
+      QrTexelMap units;
 
-      for (guint i = 0; i < plans->len; i++)
-        {
-          FacePlan *plan = &g_array_index (plans, FacePlan, i);
-
-          if (plan->has_polygon)
-            plan->change = as_one ? qr_texalign_justify (&all, first->width, first->height, ways[how].fraction,
-                                                         ways[how].move)
-                                  : qr_texalign_justify (&plan->extent, plan->width, plan->height,
-                                                         ways[how].fraction, ways[how].move);
-        }
+      combined_extent (plans, &all);
+      units = qr_texalign_justify (&all, 1, 1, ways[how].fraction, ways[how].move);
+      share_change (plans, &units);
     }
+  else if (plans != NULL)
+    for (guint i = 0; i < plans->len; i++)
+      {
+        FacePlan *plan = &g_array_index (plans, FacePlan, i);
+
+        if (plan->has_polygon)
+          plan->change = qr_texalign_justify (&plan->extent, plan->width, plan->height, ways[how].fraction,
+                                              ways[how].move);
+      }
   ok = plans != NULL && run_plan (doc, refs, plans, _("Justify Texture"), error);
   if (ok && warning != NULL)
     *warning = sizes_dup_warning (&sizes);
@@ -455,13 +470,18 @@ qr_op_fit_texture (QrDocument *doc, const QrFaceRef *faces, guint n, double repe
   else if (as_one)
     {
       QrTexExtent all;
-      const FacePlan *first = combined_plan (plans, &all);
-      QrTexelMap change;
+      QrTexelMap units;
 
-      if (!qr_texalign_fit (&all, first->width, first->height, repeat, both, &change))
-        ok = fit_failed (refs, (guint) (first - (const FacePlan *) (gpointer) plans->data), error);
-      for (guint i = 0; ok && i < plans->len; i++)
-        g_array_index (plans, FacePlan, i).change = change;
+      combined_extent (plans, &all);
+      if (qr_texalign_fit (&all, 1, 1, repeat, both, &units))
+        share_change (plans, &units);
+      else
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                       _("The faces' texture axes lie along their normals, so the textures have no length "
+                         "on them to fit; align them to the world or the faces first"));
+          ok = FALSE;
+        }
     }
   else
     for (guint i = 0; ok && i < plans->len; i++)
