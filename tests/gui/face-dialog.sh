@@ -89,7 +89,7 @@ py_checks '
 import json, sys, mapgeom
 path, face, textures = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
 e, b, f = (int(x) for x in face.split(":"))
-# the brush's face lines, to read the face's own numbers
+# the face lines of the brush, to read the numbers of the face
 lines, depth, ei, bi = [], 0, -1, -1
 for l in open(path).read().splitlines():
     if l.startswith("{"):
@@ -143,9 +143,8 @@ xdotool key alt+k alt+s alt+f ctrl+a
 xdotool type --delay 50 '*'
 xdotool key alt+w
 xdotool type --delay 50 med_wood5
-xdotool key Escape
-sleep 0.3
-xdotool key Return
+# Tab leaves the entry (and its completion), the mnemonic presses Replace
+xdotool key Tab alt+r
 sleep 0.5
 shot 8-replaced > /dev/null
 point_at "$RTOP"
