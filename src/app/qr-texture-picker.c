@@ -80,6 +80,7 @@ qr_texture_picker_present (GtkWindow *parent, QrTextureFinder *finder, QrDocumen
   gtk_widget_set_margin_bottom (box, 8);
   p->browser = QR_TEXTURE_BROWSER (qr_texture_browser_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (p->browser), TRUE);
+  qr_texture_browser_set_picking (p->browser, TRUE);
   qr_texture_browser_set_source (p->browser, finder, doc);
   qr_texture_browser_set_current (p->browser, current);
   g_signal_connect (p->browser, "apply", G_CALLBACK (on_apply), window);
