@@ -10,6 +10,9 @@
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#ifdef QR_HAVE_X11
+#include <gdk/x11/gdkx.h>
+#endif
 #include "qr-face-ops.h"
 #include "qr-game-flags.h"
 #include "qr-texture-names.h"
@@ -861,6 +864,50 @@ qr_face_dialog_set_finder (QrFaceDialog *self, QrTextureFinder *finder)
   refresh (self);
 }
 
+/* ---- its place ---- */
+
+/* GTK 4 has no call to place a toplevel (Wayland leaves that to the
+ * compositor): on X11 the dialog's place is read and set through Xlib;
+ * elsewhere only its size is kept. */
+#ifdef QR_HAVE_X11
+static Window
+x11_window (QrFaceDialog *self, Display **display)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  if (surface == NULL || !GDK_IS_X11_SURFACE (surface))
+    return None;
+  *display = gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface));
+  return gdk_x11_surface_get_xid (surface);
+}
+#endif
+
+static gboolean
+get_place (QrFaceDialog *self, int *x, int *y)
+{
+#ifdef QR_HAVE_X11
+  Display *display = NULL;
+  Window xid = x11_window (self, &display), child;
+  return xid != None
+         && XTranslateCoordinates (display, xid, DefaultRootWindow (display), 0, 0, x, y, &child);
+#else
+  return FALSE;
+#endif
+}
+
+static void
+restore_place (QrFaceDialog *self)
+{
+#ifdef QR_HAVE_X11
+  gboolean placed;
+  int x, y;
+  g_settings_get (self->settings, "face-dialog-position", "(bii)", &placed, &x, &y);
+  Display *display = NULL;
+  Window xid = x11_window (self, &display);
+  if (placed && xid != None)
+    XMoveWindow (display, xid, x, y);
+#endif
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -868,11 +915,12 @@ qr_face_dialog_map (GtkWidget *widget)
 {
   QrFaceDialog *self = QR_FACE_DIALOG (widget);
   GTK_WIDGET_CLASS (qr_face_dialog_parent_class)->map (widget);
+  restore_place (self);
   if (self->stale)
     refresh (self);
 }
 
-/* The size is remembered for the next time it opens. */
+/* Its size and place are remembered for the next time it opens. */
 static gboolean
 qr_face_dialog_close_request (GtkWindow *window)
 {
@@ -883,6 +931,9 @@ qr_face_dialog_close_request (GtkWindow *window)
       g_settings_set_int (self->settings, "face-dialog-width", w);
       g_settings_set_int (self->settings, "face-dialog-height", h);
     }
+  int x, y;
+  if (get_place (self, &x, &y))
+    g_settings_set (self->settings, "face-dialog-position", "(bii)", TRUE, x, y);
   return GTK_WINDOW_CLASS (qr_face_dialog_parent_class)->close_request (window);
 }
 
