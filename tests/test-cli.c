@@ -902,24 +902,20 @@ edit_once (const char *in, const char *out, const char *step, bool undo, int wan
 static void
 test_edit_texture_steps (void)
 {
+  /* Every step on e1m3; on the others, what takes another path in the core. */
   static const char *const valve_steps[] = {
     "texture 0:5,0:6:2 med_dr1a", "tex-shift 0:5 3 4.5", "tex-scale 0:5:1 0.5 2", "tex-rotate 0:5,0:6 30",
-    "tex-justify 0:5 left", "tex-justify 0:5,0:6 center as-one", "tex-justify 0:6:2 bottom",
-    "tex-fit 0:5 1 1", "tex-fit 0:5,0:6 2 3 as-one", "tex-align 0:5,0:6 face", "tex-align 0:6 world",
-    "tex-replace med_* quarry_new", "tex-replace MED_DR?A quarry_new 0:5,0:6", NULL,
+    "tex-justify 0:5,0:6 center as-one", "tex-fit 0:5 1 1", "tex-align 0:5,0:6 face",
+    "tex-replace MED_DR?A quarry_new 0:5,0:6", NULL,
   };
   static const char *const standard_steps[] = {
-    "texture 0:3 quarry_new", "tex-shift 0:3 3 4.5", "tex-scale 0:3:1 0.5 2", "tex-rotate 0:3,0:4 30",
-    "tex-justify 0:3 right", "tex-justify 0:3,0:4 top as-one", "tex-fit 0:3 1 1", "tex-fit 0:3,0:4 2 3 as-one",
-    NULL,
+    "tex-rotate 0:3,0:4 30", "tex-justify 0:3 right", "tex-fit 0:3,0:4 2 3 as-one", NULL,
   };
   static const char *const brushdef_steps[] = {
-    "texture 0:0 quarry_new", "tex-justify 0:0 center", "tex-fit 0:0,0:1 1 1", "tex-fit 0:0 2 1 as-one",
-    "tex-align 0:0 world", "tex-align 0:0 face", "tex-replace a z", NULL,
+    "tex-shift 0:0 3 4.5", "tex-rotate 0:0 30", "tex-fit 0:0,0:1 1 1", "tex-align 0:0 world", "tex-replace a z", NULL,
   };
   static const char *const vmf_steps[] = {
-    "texture 0:0 quarry_new", "tex-shift 0:0 3 4.5", "tex-rotate 0:0:1 45", "tex-fit 0:0 1 1",
-    "tex-align 0:31 face", "tex-align 0:31 world", "tex-justify 0:0:2 left", NULL,
+    "tex-rotate 0:0:1 45", "tex-fit 0:0 1 1", "tex-align 0:31 face", NULL,
   };
   g_autofree char *e1m3 = qr_test_corpus_file ("librequake/lq1/maps/src/e1/e1m3.map");
   g_autofree char *e2m2 = qr_test_corpus_file ("librequake/lq1/maps/src/e2/e2m2.map");
@@ -975,17 +971,19 @@ test_edit_texture_steps (void)
   /* Refusals exit 1 and say why. */
   {
     g_auto (Run) face = { 0 };
-    g_auto (Run) prim = { 0 };
     g_auto (Run) warn = { 0 };
     g_autofree char *text = NULL;
 
     edit_once (e2m2, out, "tex-align 0:3 face", false, 1, &face);
     g_assert_nonnull (strstr (face.err, "uses the standard texture form, whose axes the compilers take from the face's normal"));
-    edit_once (q3, out, "tex-shift 0:0 1 1", false, 1, &prim);
-    g_assert_nonnull (strstr (prim.err, "uses Quake 3 brush primitives"));
     /* "a" is found nowhere: 64 × 64 and a warning on stderr. */
     text = edit_once (q3, out, "tex-fit 0:0:0 1 1", false, 0, &warn);
     g_assert_nonnull (strstr (warn.err, "warning: Texture “a” is not loaded: its size was taken as 64×64"));
+    /* Brush primitives are shifted through the texture's size: the note says it was assumed. */
+    g_clear_pointer (&text, g_free);
+    run_clear (&warn);
+    text = edit_once (q3, out, "tex-shift 0:0:0 1 1", false, 0, &warn);
+    g_assert_nonnull (strstr (warn.err, "note: Texture “a” is not loaded: its size was taken as 64×64"));
   }
 
   /* tex-replace counts what `textures --json` counts for the names matched. */

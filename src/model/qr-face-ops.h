@@ -44,12 +44,19 @@ typedef struct
 
 /* Sets the fields on every face. A run of calls on the same faces and the
  * same fields within QR_MERGE_NUDGE_WINDOW_US makes one undo step (a spin
- * button dragged, a field typed into). */
+ * button dragged, a field typed into): QR_MERGE_FACE_ATTRS. A
+ * brush-primitive face is edited as its Valve 220 equivalent with its
+ * texture's size (its rotation counted from the face-aligned U axis) and
+ * written back exactly; a missing size counts as 64×64 and the document's
+ * note says so. A zero scale is refused.
+ * Lightmap scale and smoothing groups go to the face's VMF side keys (a
+ * face from a .map gets Hammer's defaults for the other one). */
 gboolean qr_op_set_face_attrs (QrDocument *doc, const QrFaceRef *faces, guint n, const QrFaceAttrs *attrs,
                                GError **error);
 
 /* Adds to each face's own shift (texels) and rotation (degrees); repeated
- * calls on the same faces merge into one undo step (arrow keys, PgUp/PgDn). */
+ * calls on the same faces merge into one undo step (arrow keys, PgUp/PgDn):
+ * QR_MERGE_FACE_NUDGE. Brush primitives as above. */
 gboolean qr_op_nudge_face_texture (QrDocument *doc, const QrFaceRef *faces, guint n, double shift_u,
                                    double shift_v, double rotation, GError **error);
 
@@ -62,8 +69,14 @@ typedef enum
   QR_JUSTIFY_CENTER,
 } QrJustify;
 
-/* as_one: the faces' combined extent on their texture axes is justified
- * (or fitted) as if it were one face. */
+/* Justify moves the texture (shift only) so the face polygon's left edge,
+ * right edge, top, bottom or centre meets the texture's; fit scales and
+ * shifts it so the polygon spans exactly the repeats, starting at the
+ * texture's top left. as_one: the faces' combined extent on their texture
+ * axes, in texture units (texels / each face's texture size), is justified
+ * or fitted as if it were one face. Every form (standard, Valve, brush
+ * primitives) represents the result exactly; the texture math is
+ * src/geom/qr-texalign.h. Faces without a polygon are left alone. */
 gboolean qr_op_justify_texture (QrDocument *doc, const QrFaceRef *faces, guint n, QrJustify how,
                                 gboolean as_one, char **warning, GError **error);
 /* repeat_u × repeat_v copies of the texture across each face (or all as one). */
@@ -76,6 +89,11 @@ typedef enum
   QR_ALIGN_FACE,  /* axes in the face's plane; refused for standard / Quake 2 / legacy Quake 3 faces */
 } QrAlign;
 
+/* Scale and shift are kept and the rotation starts over at 0, as Hammer
+ * does; "face" axes are the world ones turned into the plane
+ * (qr_texalign_face_axes). Brush primitives are aligned through their
+ * Valve equivalent, which needs the texture's size: a missing one counts
+ * as 64×64 and says so in the document's note. */
 gboolean qr_op_align_texture (QrDocument *doc, const QrFaceRef *faces, guint n, QrAlign align, GError **error);
 
 /* Gives the faces `from`'s texture and alignment continued across the edge
@@ -85,7 +103,11 @@ gboolean qr_op_align_texture (QrDocument *doc, const QrFaceRef *faces, guint n, 
 gboolean qr_op_wrap_texture (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n, GError **error);
 
 /* Gives the faces `from`'s texture name and every attribute (the
- * eyedropper's "apply current"). */
+ * eyedropper's "apply current"): each face keeps its form and gets the
+ * source's projection converted into it (a standard source as the
+ * compilers would project it on the face's normal); Valve axes that would
+ * lie along the face's normal become world axes. Quake 2/3 surface values
+ * and VMF lightmap scale and smoothing groups come along. */
 gboolean qr_op_copy_face_attrs (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n,
                                 GError **error);
 
@@ -99,6 +121,7 @@ void qr_faces_matching (const QrMap *map, const char *pattern, const QrFaceRef *
                         GArray *out);
 
 /* Every matching face gets `replace`; *count (when not NULL) receives how
- * many. No match is not an error: nothing changes and *count is 0. */
+ * many. No match is not an error: nothing changes and *count is 0.
+ * `within` may name whole brushes (face -1). Patches keep their names. */
 gboolean qr_op_replace_textures (QrDocument *doc, const char *find, const char *replace,
                                  const QrFaceRef *within, guint n_within, guint *count, GError **error);

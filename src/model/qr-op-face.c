@@ -134,16 +134,49 @@ set_surface (QrFace *face, int i, double value)
 /* The name, for merging: a run of names typed into one field is one step too. */
 #define NAME_FIELD (1u << 20)
 
-static gboolean
-set_attrs_face (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
+/* What the attribute edits share: brush primitives need texture sizes. */
+typedef struct
 {
-  const QrFaceAttrs *a = data;
-  QrFace *face = &brush->faces[f];
+  const QrFaceAttrs *attrs; /* or NULL for a nudge */
+  double shift[2];          /* a nudge */
+  double rotation;
+  QrTexAxisRule rule;
+  Sizes sizes;
+} TexEdit;
 
-  if ((a->fields & TEXTURE_FIELDS) && !qr_op_refuse_brushprim (brush, f, error))
-    return FALSE;
-  if (a->name != NULL)
-    face->texture = qr_map_intern_texture (map, a->name, -1);
+static void
+tex_edit_init (TexEdit *e, QrDocument *doc)
+{
+  e->rule = map_axis_rule (qr_document_get_map (doc));
+  sizes_init (&e->sizes, doc);
+}
+
+/* Hands the missing sizes to the document's note (these operations have no
+ * warning argument) and frees what the edit holds. */
+static void
+tex_edit_finish (TexEdit *e, QrDocument *doc, gboolean ok)
+{
+  g_autofree char *warning = sizes_dup_warning (&e->sizes);
+
+  if (ok && warning != NULL)
+    qr_document_set_note (doc, warning);
+  sizes_clear (&e->sizes);
+}
+
+/* Shift, scale and rotation of a standard or Valve face. */
+static void
+edit_tex_fields (QrFace *face, const TexEdit *e)
+{
+  const QrFaceAttrs *a = e->attrs;
+
+  if (a == NULL)
+    {
+      face->tex.shift[0] += e->shift[0];
+      face->tex.shift[1] += e->shift[1];
+      if (e->rotation != 0)
+        qr_op_set_face_rotation (face, face->tex.rotation + e->rotation);
+      return;
+    }
   for (int i = 0; i < 2; i++)
     {
       if (a->fields & (i ? QR_FACE_SHIFT_V : QR_FACE_SHIFT_U))
@@ -153,6 +186,63 @@ set_attrs_face (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error
     }
   if (a->fields & QR_FACE_ROTATION)
     qr_op_set_face_rotation (face, a->rotation);
+}
+
+/* A brush-primitive face edited as its Valve equivalent (the texels its
+ * matrix gives with the texture's size; its rotation measured from the
+ * face-aligned U axis, about the normal), then written back: exact on the
+ * face's plane (qr_texalign_valve_to_brushprim). */
+static gboolean
+edit_brushprim (QrMap *map, QrBrush *brush, int f, TexEdit *e, GError **error)
+{
+  QrFace *face = &brush->faces[f];
+  QrFace valve = { .form = QR_TEX_VALVE };
+  QrPlane plane;
+  QrVec3 fu, fv;
+  int w, h;
+
+  if (!qr_face_plane (face, &plane))
+    return TRUE;
+  sizes_get (&e->sizes, map, face, &w, &h);
+  if (!qr_texalign_brushprim_to_valve (&face->tex, plane.normal, w, h, &valve.tex))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("Brush %u, face %d: its brush-primitive matrix has a zero row, so its texture has no "
+                     "direction to shift, scale or turn; align it first"),
+                   brush->id, f);
+      return FALSE;
+    }
+  memcpy (valve.points, face->points, sizeof valve.points);
+  if (qr_texalign_face_axes (e->rule, plane.normal, &fu, &fv))
+    valve.tex.rotation = atan2 (qr_vec3_dot (qr_vec3_cross (fu, valve.tex.u_axis), plane.normal),
+                                qr_vec3_dot (fu, valve.tex.u_axis))
+                         * (180.0 / G_PI);
+  edit_tex_fields (&valve, e);
+  qr_texalign_valve_to_brushprim (&valve.tex, plane, w, h, &face->tex);
+  return TRUE;
+}
+
+static gboolean
+edit_face_texture (QrMap *map, QrBrush *brush, int f, TexEdit *e, GError **error)
+{
+  if (brush->faces[f].form == QR_TEX_BRUSHPRIM)
+    return edit_brushprim (map, brush, f, e, error);
+  edit_tex_fields (&brush->faces[f], e);
+  return TRUE;
+}
+
+static gboolean
+set_attrs_face (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
+{
+  TexEdit *e = data;
+  const QrFaceAttrs *a = e->attrs;
+  QrFace *face = &brush->faces[f];
+
+  if ((a->fields & TEXTURE_FIELDS) && !edit_face_texture (map, brush, f, e, error))
+    return FALSE;
+  /* After the texture fields: a brush primitive's size is its old texture's. */
+  if (a->name != NULL)
+    face->texture = qr_map_intern_texture (map, a->name, -1);
   if (a->fields & QR_FACE_CONTENTS)
     set_surface (face, 0, a->contents);
   if (a->fields & QR_FACE_SURFACE_FLAGS)
@@ -193,7 +283,9 @@ qr_op_set_face_attrs (QrDocument *doc, const QrFaceRef *faces, guint n, const Qr
 {
   g_autoptr (GArray) refs = NULL;
   g_autoptr (GArray) ids = NULL;
+  TexEdit e = { attrs };
   guint fields;
+  gboolean ok;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (attrs != NULL, FALSE);
@@ -217,29 +309,17 @@ qr_op_set_face_attrs (QrDocument *doc, const QrFaceRef *faces, guint n, const Qr
     return TRUE;
   ids = face_ids (doc, refs);
   g_array_append_val (ids, ((QrId) { fields | QR_MERGE_FIELDS_BIT }));
-  return qr_op_edit_faces (doc, (QrFaceRef *) refs->data, refs->len, set_attrs_face, (gpointer) attrs,
-                           attrs_description (fields), QR_MERGE_FACE_ATTRS, (QrId *) ids->data, ids->len, error);
+  tex_edit_init (&e, doc);
+  ok = qr_op_edit_faces (doc, (QrFaceRef *) refs->data, refs->len, set_attrs_face, &e, attrs_description (fields),
+                         QR_MERGE_FACE_ATTRS, (QrId *) ids->data, ids->len, error);
+  tex_edit_finish (&e, doc, ok);
+  return ok;
 }
-
-typedef struct
-{
-  double shift[2];
-  double rotation;
-} Nudge;
 
 static gboolean
 nudge_face (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
 {
-  const Nudge *nudge = data;
-  QrFace *face = &brush->faces[f];
-
-  if (!qr_op_refuse_brushprim (brush, f, error))
-    return FALSE;
-  face->tex.shift[0] += nudge->shift[0];
-  face->tex.shift[1] += nudge->shift[1];
-  if (nudge->rotation != 0)
-    qr_op_set_face_rotation (face, face->tex.rotation + nudge->rotation);
-  return TRUE;
+  return edit_face_texture (map, brush, f, data, error);
 }
 
 gboolean
@@ -248,7 +328,8 @@ qr_op_nudge_face_texture (QrDocument *doc, const QrFaceRef *faces, guint n, doub
 {
   g_autoptr (GArray) refs = NULL;
   g_autoptr (GArray) ids = NULL;
-  Nudge nudge = { { shift_u, shift_v }, rotation };
+  TexEdit e = { NULL, { shift_u, shift_v }, rotation };
+  gboolean ok;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
 
@@ -256,9 +337,12 @@ qr_op_nudge_face_texture (QrDocument *doc, const QrFaceRef *faces, guint n, doub
   if (refs == NULL)
     return FALSE;
   ids = face_ids (doc, refs);
-  return qr_op_edit_faces (doc, (QrFaceRef *) refs->data, refs->len, nudge_face, &nudge,
-                           rotation != 0 && shift_u == 0 && shift_v == 0 ? _("Rotate Texture") : _("Shift Texture"),
-                           QR_MERGE_FACE_NUDGE, (QrId *) ids->data, ids->len, error);
+  tex_edit_init (&e, doc);
+  ok = qr_op_edit_faces (doc, (QrFaceRef *) refs->data, refs->len, nudge_face, &e,
+                         rotation != 0 && shift_u == 0 && shift_v == 0 ? _("Rotate Texture") : _("Shift Texture"),
+                         QR_MERGE_FACE_NUDGE, (QrId *) ids->data, ids->len, error);
+  tex_edit_finish (&e, doc, ok);
+  return ok;
 }
 
 /* ---- justify and fit ---- */
