@@ -1065,6 +1065,76 @@ test_texture_apply (void)
   g_assert_no_error (error);
 }
 
+/* A face's texels at a point, as the compilers compute them. */
+static QrUV
+texel_at (QrDocument *doc, QrId brush, int f, QrVec3 p)
+{
+  const QrFace *face = &qr_document_lookup_brush (doc, brush)->faces[f];
+  QrPlane plane;
+  QrUV uv;
+  g_assert_true (qr_face_plane (face, &plane));
+  qr_texproj_texels (face->form, &face->tex, plane.normal, &p, 1, &uv);
+  return uv;
+}
+
+static gboolean
+texels_meet (QrDocument *doc, QrId brush, int a, int b, QrVec3 p)
+{
+  QrUV ua = texel_at (doc, brush, a, p), ub = texel_at (doc, brush, b, p);
+  return fabs (ua.u - ub.u) < 1e-4 && fabs (ua.v - ub.v) < 1e-4;
+}
+
+/* Alt+right-click wraps the selected face's texture onto the clicked face,
+ * texels meeting along their shared edge, and gives it the current texture
+ * when that is another, in one undo step either way. */
+static void
+test_texture_wrap (void)
+{
+  g_autofree char *near_box = box_text (64, -32, -32, 128, 32, 32);
+  g_autoptr (GString) near = g_string_new (near_box);
+  g_string_replace (near, "a 0 0 0 1 1", "b 8 16 30 0.5 2", 1);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", near->str, "}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) texture = qr_texture_tool_new ();
+  QrId id = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id;
+  /* The -X face (0) shares the edge x = 64, y = -32 with the -Y face (2),
+   * and x = 64, y = 32 with the +Y face (3). */
+  QrVec3 south[2] = { qr_vec3 (64, -32, -32), qr_vec3 (64, -32, 32) };
+  QrVec3 north[2] = { qr_vec3 (64, 32, -32), qr_vec3 (64, 32, 32) };
+  QrVec3 to_south = qr_vec3 (96, -100, 0), to_north = qr_vec3 (96, 100, 0);
+  g_assert_false (texels_meet (doc, id, 0, 2, south[0]) && texels_meet (doc, id, 0, 2, south[1]));
+
+  /* No face to wrap from yet: nothing happens, and the status says why. */
+  qr_texture_tool_set_texture (texture, "b");
+  right_click_3d (texture, doc, to_south, qr_vec3 (0, 1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 0);
+  g_assert_nonnull (qr_tool_status (texture));
+
+  click_3d (texture, doc, qr_vec3 (0, 0, 0), qr_vec3 (1, 0, 0), 0);
+  g_assert_true (qr_selection_has_face (qr_document_get_selection (doc), id, 0));
+  right_click_3d (texture, doc, to_south, qr_vec3 (0, 1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  const QrFace *face = &qr_document_lookup_brush (doc, id)->faces[2];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "b");
+  g_assert_true (texels_meet (doc, id, 0, 2, south[0]));
+  g_assert_true (texels_meet (doc, id, 0, 2, south[1]));
+
+  /* Another texture current: wrapped, then renamed, one step. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, to_north, qr_vec3 (0, -1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 2);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Wrap Texture");
+  face = &qr_document_lookup_brush (doc, id)->faces[3];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "c");
+  g_assert_true (texels_meet (doc, id, 0, 3, north[0]));
+  g_assert_true (texels_meet (doc, id, 0, 3, north[1]));
+  g_assert_true (qr_document_undo (doc));
+  face = &qr_document_lookup_brush (doc, id)->faces[3];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "a");
+  g_assert_false (texels_meet (doc, id, 0, 3, north[0]) && texels_meet (doc, id, 0, 3, north[1]));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1085,6 +1155,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/3d", test_select_3d);
   g_test_add_func ("/tools/texture/select", test_texture_select);
   g_test_add_func ("/tools/texture/apply", test_texture_apply);
+  g_test_add_func ("/tools/texture/wrap", test_texture_wrap);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/status-ends-with-gesture", test_status_ends_with_gesture);
   g_test_add_func ("/tools/clip", test_clip);

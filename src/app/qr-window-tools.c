@@ -463,8 +463,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "clip")
                                   ? _("Clip: drag a line across the selection in a 2D view; X picks the half to keep, Enter clips")
                                 : g_str_equal (name, "texture")
-                                  ? _("Texture: click a face in the 3D view (Ctrl toggles, Shift: its brush's); right-click gives "
-                                      "the current texture, Alt+click picks one, arrows and Page Up/Down move it")
+                                  ? _("Texture: click faces in 3D (Ctrl toggles, Shift: the brush's); right-click applies, "
+                                      "Alt+click picks, Alt+right-click wraps")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }

@@ -341,6 +341,16 @@ run_texture_step (Step *s, GError **error)
       textures_update (s->textures, s->doc);
       ok = qr_op_align_texture (s->doc, FACES (faces), s->argv[2][0] == 'w' ? QR_ALIGN_WORLD : QR_ALIGN_FACE, error);
     }
+  else if (strcmp (op, "tex-wrap") == 0 && s->argc == 3)
+    {
+      QrFaceRef from;
+
+      if (!qr_cli_parse_object (s->doc, s->argv[2], &from.brush, &from.face, error))
+        return QR_EXIT_BAD_INPUT;
+      if (from.face < 0)
+        return usage_error (s, "FROM_FACE names one face: entity:brush:face");
+      ok = qr_op_wrap_texture (s->doc, from, FACES (faces), error);
+    }
   else
     return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
 

@@ -94,6 +94,21 @@
  * 1e-13, while the values a mapper types carry at most about six decimals. */
 #define QR_EPS_TEX_SNAP 1e-9
 
+/* Wrapping a texture across an edge (qr-texwrap.h) rotates it about the
+ * line where the two faces' planes meet. When the sine of the angle between
+ * the planes is above this, that line's direction comes from the cross
+ * product of the normals (exact for axial ones, with an error near
+ * 1e-16 / sine otherwise); below it, from the shared edge's ends, whose
+ * rounding (~1e-10) over a grid-sized edge then gives the smaller error. */
+#define QR_EPS_TEX_FOLD_SINE 1e-3
+
+/* A texture projection gives a face no texture when, in the face's plane,
+ * one of its two gradients is shorter than this fraction of its length in
+ * space or the two are closer to parallel than this sine: the texture
+ * would be stretched along a line (the compilers' "texture axis
+ * perpendicular to face"). Real projections sit far above it. */
+#define QR_EPS_TEX_FLAT 1e-6
+
 /* A transform whose determinant is this close to 0 squashes space flat and
  * has no inverse: editing transforms have determinants near 1 (a resize to
  * 1/64 on every axis still gives 4e-6). Also, relative to the largest column,

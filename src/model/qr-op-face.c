@@ -673,13 +673,6 @@ qr_op_align_texture (QrDocument *doc, const QrFaceRef *faces, guint n, QrAlign a
   return ok;
 }
 
-gboolean
-qr_op_wrap_texture (QrDocument *doc, QrFaceRef from, const QrFaceRef *faces, guint n, GError **error)
-{
-  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, "not implemented yet");
-  return FALSE;
-}
-
 /* ---- copy ---- */
 
 typedef struct

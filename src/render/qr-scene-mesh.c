@@ -1000,15 +1000,28 @@ build_face_marks (QrSceneMesh *mesh, QrDocument *doc)
   mesh->face_marks_generation++;
 }
 
-/* True when one of `ids` holds a selected face: its marks moved with it. */
+/* True when one of `ids` holds a selected face: its marks moved with it.
+ * The faces are sorted by brush: a binary search each, as a nudge of many
+ * brushes names them all. */
 static gboolean
 holds_marked_face (const QrSceneMesh *mesh, const GArray *ids)
 {
   const GArray *faces = mesh->selection->faces;
   for (guint i = 0; i < ids->len && faces->len > 0; i++)
-    for (guint f = 0; f < faces->len; f++)
-      if (g_array_index (faces, QrFaceRef, f).brush == g_array_index (ids, QrId, i))
+    {
+      QrId id = g_array_index (ids, QrId, i);
+      guint lo = 0, hi = faces->len;
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+          if (g_array_index (faces, QrFaceRef, mid).brush < id)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < faces->len && g_array_index (faces, QrFaceRef, lo).brush == id)
         return TRUE;
+    }
   return FALSE;
 }
 
