@@ -9,12 +9,14 @@
 #include "qr-face-dialog.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdlib.h>
 #ifdef QR_HAVE_X11
 #include <gdk/x11/gdkx.h>
 #endif
 #include "qr-face-ops.h"
 #include "qr-game-flags.h"
+#include "qr-texalign.h"
 #include "qr-texture-names.h"
 #include "qr-texture-picker.h"
 
@@ -128,25 +130,56 @@ surface_value (const QrFace *face, int i)
   return face->has_surface && face->extra != NULL ? face->extra->surface[i] : 0;
 }
 
-/* False when the face has no such value: brush primitives keep a matrix,
- * not shift, scale and rotation. */
+/* A brush-primitive face's shift, scale and rotation as the operations
+ * edit them: its Valve 220 equivalent with the texture's size (64 × 64
+ * when the document has none), the rotation measured from the face's own
+ * axes (qr-op-face.c does the same). False when its matrix has a zero row. */
 static gboolean
-face_value (const QrFace *face, int field, double *out)
+brushprim_as_valve (QrFaceDialog *self, const QrFace *face, QrTexAttr *out)
 {
-  gboolean prim = face->form == QR_TEX_BRUSHPRIM;
+  QrPlane plane;
+  if (!qr_face_plane (face, &plane))
+    return FALSE;
+  const QrMap *map = qr_document_get_map (self->document);
+  const QrTexture *t = qr_texture_set_lookup (qr_document_get_textures (self->document),
+                                              qr_map_texture_name (map, face->texture));
+  int w = t != NULL && t->width > 0 ? t->width : 64, h = t != NULL && t->height > 0 ? t->height : 64;
+  if (!qr_texalign_brushprim_to_valve (&face->tex, plane.normal, w, h, out))
+    return FALSE;
+  QrVec3 fu, fv;
+  QrTexAxisRule rule = self->dialect == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+  if (qr_texalign_face_axes (rule, plane.normal, &fu, &fv))
+    out->rotation = atan2 (qr_vec3_dot (qr_vec3_cross (fu, out->u_axis), plane.normal), qr_vec3_dot (fu, out->u_axis))
+                    * (180.0 / G_PI);
+  return TRUE;
+}
+
+/* False when the face has no such value (a brush primitive whose matrix
+ * has a zero row). */
+static gboolean
+face_value (QrFaceDialog *self, const QrFace *face, int field, double *out)
+{
+  QrTexAttr prim;
+  const QrTexAttr *tex = &face->tex;
+  if (field <= F_ROTATION && face->form == QR_TEX_BRUSHPRIM)
+    {
+      if (!brushprim_as_valve (self, face, &prim))
+        return FALSE;
+      tex = &prim;
+    }
   switch (field)
     {
     case F_SHIFT_U:
     case F_SHIFT_V:
-      *out = face->tex.shift[field - F_SHIFT_U];
-      return !prim;
+      *out = tex->shift[field - F_SHIFT_U];
+      return TRUE;
     case F_SCALE_U:
     case F_SCALE_V:
-      *out = qr_texproj_effective_scale (face->tex.scale[field - F_SCALE_U]);
-      return !prim;
+      *out = qr_texproj_effective_scale (tex->scale[field - F_SCALE_U]);
+      return TRUE;
     case F_ROTATION:
-      *out = face->tex.rotation;
-      return !prim;
+      *out = tex->rotation;
+      return TRUE;
     case F_VALUE:
       *out = surface_value (face, 2);
       return TRUE;
@@ -767,7 +800,7 @@ refresh (QrFaceDialog *self)
       for (int f = 0; f < N_FIELDS; f++)
         {
           double v;
-          if (!face_value (face, f, &v))
+          if (!face_value (self, face, f, &v))
             mixed[f] = TRUE;
           else if (!known[f])
             first[f] = v, known[f] = TRUE;
