@@ -11,8 +11,9 @@
 #     texels divided by the texture's size span exactly 1 × 1 (`quarry-cli mesh`).
 #  2. Four Ctrl+Z leave the merged shift (the file still differs); the fifth restores the file
 #     byte for byte.
-#  3. Replace Textures (Ctrl+Shift+H): "med_cmet*" with Mark only selects the matching faces;
-#     then "*" replaced by med_wood5 in the Selection: `quarry-cli textures --json` of the saved
+#  3. Replace Textures (Ctrl+Shift+H): Mark only selects the faces of med_csl_brk16, whose
+#     shifts differ: Face Properties shows them blank, and tabbing through changes nothing.
+#     "med_cmet*" with Mark only selects the matching faces; then "*" replaced by med_wood5 in the Selection: `quarry-cli textures --json` of the saved
 #     map counts med_wood5 on its own faces plus every med_cmet* face of the original, no
 #     med_cmet* left, the other names' counts unchanged. One Ctrl+Z restores the file.
 TEST=face-dialog
@@ -134,12 +135,26 @@ same_file "$ORIGINAL" "the fifth Ctrl+Z restores e1m3 byte for byte" undone
 keys ctrl+shift+h
 RDLG=$(wait_window "Replace Textures") || bail "Ctrl+Shift+H opens Replace Textures"
 wait_window_drawn "$RDLG" 6-replace > /dev/null
+# Marking med_csl_brk16 (482 faces, the first with shift U -32, others 0 and more): Face
+# Properties shows their Shift blank; tabbing through it changes nothing (a blank left alone
+# must not set 0 everywhere).
 window_keys "$RDLG" alt+f
-xdotool type --delay 50 'med_cmet*'
+# (a pattern: a name would pop its completion up over the keys that follow)
+xdotool type --delay 50 '*csl_brk16'
 xdotool key alt+k Return
 sleep 0.5
+window_keys "$DLG" alt+h
+xdotool key --delay 150 Tab Tab
+sleep 0.5
+shot 7-blank-fields > /dev/null
+check "tabbing through the blank Shift fields of the marked faces changes nothing (no '*')" \
+  test "$(title)" = "$NAME – Quarry"
+window_keys "$RDLG" alt+f ctrl+a
+xdotool type --delay 50 'med_cmet*'
+xdotool key Return
+sleep 0.5
 shot 7-marked > /dev/null
-xdotool key alt+k alt+s alt+f ctrl+a
+window_keys "$RDLG" alt+k alt+s alt+f ctrl+a
 xdotool type --delay 50 '*'
 xdotool key alt+w
 xdotool type --delay 50 med_wood5
