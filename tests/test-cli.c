@@ -1015,6 +1015,25 @@ test_edit_texture_steps (void)
   remove_temp (q3);
 }
 
+/* tex-shift sets the shift and nothing else (it was read as tex-scale, and
+ * a V shift of 0 refused as a zero scale): the hint face 0:696:0 of e1m3. */
+static void
+test_edit_tex_shift (void)
+{
+  g_autofree char *e1m3 = qr_test_corpus_file ("librequake/lq1/maps/src/e1/e1m3.map");
+  if (e1m3 == NULL)
+    return;
+  g_autofree char *dir = g_dir_make_tmp ("quarry-cli-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_auto (Run) r = { 0 };
+  g_autofree char *text = edit_once (e1m3, out, "tex-shift 0:696:0 3 0", false, 0, &r);
+  const char *want = "( 800 -256 512 ) ( 800 -160 512 ) ( 688 -160 768 ) hint [ 0 -1 0 3 ] "
+                     "[ 0.3511234415883917 0 -0.9363291775690445 0 ] 0 1 1\n";
+  g_assert_nonnull (strstr (text, want));
+  g_remove (out);
+  g_rmdir (dir);
+}
+
 /* A name found nowhere is listed as missing, with nulls, and the exit is 0. */
 static void
 test_textures_missing (void)
@@ -1052,6 +1071,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench", test_bench);
   g_test_add_func ("/cli/edit", test_edit);
   g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
+  g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);

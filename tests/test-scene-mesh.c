@@ -6,6 +6,7 @@
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
 #include "qr-document.h"
+#include "qr-face-marks.h"
 #include "qr-io.h"
 #include "qr-operations.h"
 #include "qr-patch.h"
@@ -471,6 +472,127 @@ test_static_generation (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+/* Every stream's dirty record emptied; TRUE when any had something. */
+static gboolean
+take_all_dirty (QrSceneMesh *mesh)
+{
+  gboolean any = FALSE;
+  for (int s = 0; s < QR_SCENE_N_STREAMS; s++)
+    {
+      gboolean all;
+      g_autoptr (GArray) r = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+      qr_scene_mesh_take_dirty (mesh, s, r, &all);
+      any |= all || r->len > 0;
+    }
+  return any;
+}
+
+/* The tint's triangles of the sample's floor top (z = 0, -272..272 square):
+ * at its height, facing up (outward), covering its area once. */
+static void
+assert_floor_top_tint (const QrSceneVertex *v, QrSceneRange tint, double z)
+{
+  double area = 0;
+  g_assert_cmpuint (tint.count % 3, ==, 0);
+  for (guint i = tint.first; i < tint.first + tint.count; i += 3)
+    {
+      for (int k = 0; k < 3; k++)
+        {
+          g_assert_cmpfloat (v[i + k].pos[2], ==, z);
+          g_assert_cmpfloat (fabsf (v[i + k].pos[0]), ==, 272);
+          g_assert_cmpfloat (fabsf (v[i + k].pos[1]), ==, 272);
+          g_assert_cmphex (v[i + k].color, ==, QR_FACE_MARK_TINT_COLOR);
+        }
+      double ax = v[i + 1].pos[0] - v[i].pos[0], ay = v[i + 1].pos[1] - v[i].pos[1];
+      double bx = v[i + 2].pos[0] - v[i].pos[0], by = v[i + 2].pos[1] - v[i].pos[1];
+      double cross = ax * by - ay * bx;
+      g_assert_cmpfloat (cross, >, 0);
+      area += cross / 2;
+    }
+  g_assert_cmpfloat (area, ==, 544.0 * 544.0);
+}
+
+static void
+test_face_marks (void)
+{
+  /* Selected faces are marked in a batch of their own: selecting faces
+   * rewrites no stream and keeps the views' static picture; the marks
+   * follow the face's brush through an edit and its undo. */
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  g_autoptr (GError) error = NULL;
+  QrSceneRange r[QR_FACE_MARK_N];
+  guint64 gen0, gen;
+  take_all_dirty (mesh);
+  qr_scene_mesh_get_face_marks (mesh, r, &gen0);
+  for (int k = 0; k < QR_FACE_MARK_N; k++)
+    g_assert_cmpuint (r[k].count, ==, 0);
+  guint64 static0 = qr_scene_mesh_get_static_generation (mesh);
+
+  /* The floor's face 5 is its top, z = 0. */
+  QrId floor = first_brush (doc);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_face (sel, floor, 5);
+  qr_document_set_selection (doc, sel);
+  const QrSceneVertex *v = qr_scene_mesh_get_face_marks (mesh, r, &gen);
+  g_assert_cmpuint (gen, !=, gen0);
+  g_assert_cmpuint (qr_scene_mesh_get_static_generation (mesh), ==, static0);
+  g_assert_false (take_all_dirty (mesh));
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 6);
+  g_assert_cmpuint (r[QR_FACE_MARK_OUTLINE].count, ==, 8);
+  g_assert_cmpuint (r[QR_FACE_MARK_BRUSH_EDGES].count, ==, 24);
+  assert_floor_top_tint (v, r[QR_FACE_MARK_TINT], 0);
+  for (guint i = r[QR_FACE_MARK_OUTLINE].first; i < r[QR_FACE_MARK_OUTLINE].first + 8; i++)
+    g_assert_cmpfloat (v[i].pos[2], ==, 0);
+
+  /* A retextured brush keeps the selection: its marks are made again. */
+  QrTexChange change = { .name = "other" };
+  QrFaceRef top = { floor, 5 };
+  g_assert_true (qr_op_set_texture (doc, &top, 1, &change, &error));
+  g_assert_no_error (error);
+  guint64 before = gen;
+  v = qr_scene_mesh_get_face_marks (mesh, r, &gen);
+  g_assert_cmpuint (gen, !=, before);
+  assert_floor_top_tint (v, r[QR_FACE_MARK_TINT], 0);
+
+  /* A move selects the moved brush (no face); the face selected again is
+   * marked where the brush went; the undo brings back both. */
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&floor, 1), qr_vec3 (0, 0, 16), &error));
+  g_assert_no_error (error);
+  qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 0);
+  qr_document_set_selection (doc, sel);
+  v = qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  assert_floor_top_tint (v, r[QR_FACE_MARK_TINT], 16);
+  g_assert_true (qr_document_undo (doc));
+  v = qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  assert_floor_top_tint (v, r[QR_FACE_MARK_TINT], 0);
+
+  /* Two faces of the floor outline it once; a face of another brush adds
+   * that brush's edges; a face index the brush lacks marks nothing. */
+  qr_selection_add_face (sel, floor, 0);
+  qr_selection_add_face (sel, floor, 99);
+  qr_document_set_selection (doc, sel);
+  qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 12);
+  g_assert_cmpuint (r[QR_FACE_MARK_BRUSH_EDGES].count, ==, 24);
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  qr_selection_add_face (sel, qr_entity_get_brush (world, 1)->id, 2);
+  qr_document_set_selection (doc, sel);
+  qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 18);
+  g_assert_cmpuint (r[QR_FACE_MARK_BRUSH_EDGES].count, ==, 48);
+
+  /* Faces deselected, brushes selected: the marks are gone. */
+  g_autoptr (QrSelection) brushes = qr_selection_new ();
+  qr_selection_add_brush (brushes, floor);
+  qr_document_set_selection (doc, brushes);
+  qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  for (int k = 0; k < QR_FACE_MARK_N; k++)
+    g_assert_cmpuint (r[k].count, ==, 0);
+  assert_same_as_fresh (mesh, doc);
+}
+
 static void
 test_compaction (void)
 {
@@ -784,6 +906,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/edit-writes-only-what-changed", test_edit_writes_only_what_changed);
   g_test_add_func ("/render/scene-mesh/follows-edits-undo-redo", test_follows_edits_undo_redo);
   g_test_add_func ("/render/scene-mesh/static-generation", test_static_generation);
+  g_test_add_func ("/render/scene-mesh/face-marks", test_face_marks);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   g_test_add_func ("/render/scene-mesh/patch", test_patch);
   g_test_add_func ("/render/scene-mesh/many-at-once", test_many_at_once);

@@ -879,6 +879,262 @@ test_select_3d (void)
   g_assert_true (qr_selection_has_entity (sel, light_id));
 }
 
+static guint
+count_faces_of (const QrSelection *sel, QrId brush)
+{
+  guint n = 0;
+  for (guint i = 0; i < sel->faces->len; i++)
+    n += g_array_index (sel->faces, QrFaceRef, i).brush == brush;
+  return n;
+}
+
+/* The Texture tool picks faces in the 3D view and leaves the brush
+ * selection as it found it: entering with a brush selected selects its
+ * faces; a click selects one face, Ctrl toggles one, Shift takes every face
+ * of the brush (Ctrl+Shift adds them); a click on nothing (or a point
+ * entity) clears the faces unless Ctrl; Escape and leaving clear them; no
+ * click is an undo step. */
+static void
+test_texture_select (void)
+{
+  g_autofree char *near = box_text (64, -32, -32, 128, 32, 32);
+  g_autofree char *far = box_text (256, -32, -32, 320, 32, 32);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", near, far,
+                                       "}\n{\n\"classname\" \"light\"\n\"origin\" \"192 96 0\"\n}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) texture = qr_texture_tool_new ();
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId near_id = qr_entity_get_brush (world, 0)->id, far_id = qr_entity_get_brush (world, 1)->id;
+  QrVec3 px = qr_vec3 (1, 0, 0), nx = qr_vec3 (-1, 0, 0), o = qr_vec3 (0, 0, 0), beyond = qr_vec3 (400, 0, 0);
+  const QrSelection *sel;
+
+  g_autoptr (QrSelection) brushes = qr_selection_new ();
+  qr_selection_add_brush (brushes, far_id);
+  qr_document_set_selection (doc, brushes);
+  qr_texture_tool_enter (texture, doc);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 6);
+  g_assert_cmpuint (count_faces_of (sel, far_id), ==, 6);
+  qr_texture_tool_leave (texture, doc);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 0);
+  g_assert_true (qr_selection_equal (sel, brushes));
+  /* No face selected: the keys are not the tool's. */
+  g_assert_false (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_LEFT, 0, 16));
+
+  /* The near box's -X face (0); the brush selection stays the far box. */
+  click_3d (texture, doc, o, px, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 1);
+  g_assert_true (qr_selection_has_face (sel, near_id, 0));
+  g_assert_cmpuint (sel->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (sel, far_id));
+  /* A plain click replaces it: the far box's +X face (1). */
+  click_3d (texture, doc, beyond, nx, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 1);
+  g_assert_true (qr_selection_has_face (sel, far_id, 1));
+  click_3d (texture, doc, o, px, QR_INPUT_CTRL);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 2);
+  g_assert_true (qr_selection_has_face (sel, near_id, 0));
+  click_3d (texture, doc, beyond, nx, QR_INPUT_CTRL);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 1);
+  g_assert_true (qr_selection_has_face (sel, near_id, 0));
+
+  click_3d (texture, doc, beyond, nx, QR_INPUT_SHIFT);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 6);
+  g_assert_cmpuint (count_faces_of (sel, far_id), ==, 6);
+  click_3d (texture, doc, o, px, QR_INPUT_SHIFT | QR_INPUT_CTRL);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 12);
+  g_assert_cmpuint (count_faces_of (sel, near_id), ==, 6);
+
+  /* Nothing that way: Ctrl keeps the faces, a plain click clears them. */
+  click_3d (texture, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), QR_INPUT_CTRL);
+  g_assert_cmpuint (qr_document_get_selection (doc)->faces->len, ==, 12);
+  click_3d (texture, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 0);
+  g_assert_true (qr_selection_equal (sel, brushes));
+  /* A point entity has no face: the click clears them too. */
+  click_3d (texture, doc, o, px, 0);
+  click_3d (texture, doc, qr_vec3 (0, 96, 0), px, 0);
+  sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->faces->len, ==, 0);
+  g_assert_cmpuint (sel->entities->len, ==, 0);
+
+  /* Escape clears faces, then is not the tool's. */
+  click_3d (texture, doc, o, px, 0);
+  g_assert_true (qr_tool_key (texture, doc, QR_TOOL_KEY_ESCAPE));
+  g_assert_true (qr_selection_equal (qr_document_get_selection (doc), brushes));
+  g_assert_false (qr_tool_key (texture, doc, QR_TOOL_KEY_ESCAPE));
+
+  /* A press in a design canvas selects nothing, and says where to click. */
+  QrInput in2d = at (0, 96, 0, 0, 0);
+  qr_tool_press (texture, doc, &in2d, 1);
+  g_assert_true (qr_selection_equal (qr_document_get_selection (doc), brushes));
+  g_assert_nonnull (qr_tool_status (texture));
+  g_assert_cmpuint (history_length (doc), ==, 0);
+}
+
+/* A right-click in the 3D view, as the app sends it. */
+static void
+right_click_3d (QrTool *tool, QrDocument *doc, QrVec3 origin, QrVec3 dir, guint modifiers)
+{
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = { origin, dir }, .grid = 16, .modifiers = modifiers };
+  qr_tool_press (tool, doc, &in, 3);
+}
+
+static void
+assert_tex (QrDocument *doc, QrId brush, int f, const char *name, double su, double sv, double rot, double cu,
+            double cv)
+{
+  const QrFace *face = &qr_document_lookup_brush (doc, brush)->faces[f];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, name);
+  g_assert_cmpfloat (face->tex.shift[0], ==, su);
+  g_assert_cmpfloat (face->tex.shift[1], ==, sv);
+  g_assert_cmpfloat (face->tex.rotation, ==, rot);
+  g_assert_cmpfloat (face->tex.scale[0], ==, cu);
+  g_assert_cmpfloat (face->tex.scale[1], ==, cv);
+}
+
+/* The Texture tool's edits: right-click gives the current texture alone;
+ * the eyedropper (Alt+click) makes the clicked face's texture current with
+ * its shift, scale and rotation, which right-clicks then give too, until
+ * another texture is made current; each is one undo step and changes no
+ * selection. The keys shift by a texel (Ctrl: the grid) and turn by 15°
+ * (Ctrl: 1°), a run of them one step. */
+static void
+test_texture_apply (void)
+{
+  g_autofree char *near_box = box_text (64, -32, -32, 128, 32, 32);
+  g_autoptr (GString) near = g_string_new (near_box);
+  /* the near box's -X face: texture b, shift 8 16, rotation 30, scale 0.5 2 */
+  g_string_replace (near, "a 0 0 0 1 1", "b 8 16 30 0.5 2", 1);
+  g_autofree char *far = box_text (256, -32, -32, 320, 32, 32);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", near->str, far, "}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) texture = qr_texture_tool_new ();
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  QrId far_id = qr_entity_get_brush (world, 1)->id;
+  QrVec3 px = qr_vec3 (1, 0, 0), nx = qr_vec3 (-1, 0, 0), o = qr_vec3 (0, 0, 0), beyond = qr_vec3 (400, 0, 0);
+  g_autoptr (GError) error = NULL;
+
+  /* The far box's +X face (1) takes c and keeps its attributes. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "c", 0, 0, 0, 1, 1);
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Set Texture");
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+
+  /* The eyedropper changes nothing in the map and selects nothing. */
+  click_3d (texture, doc, o, px, QR_INPUT_ALT);
+  g_assert_cmpstr (qr_texture_tool_get_texture (texture), ==, "b");
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "b", 8, 16, 30, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 2);
+  /* Made current from elsewhere, a texture goes alone again. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, beyond, nx, 0);
+  assert_tex (doc, far_id, 1, "c", 8, 16, 30, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 3);
+  /* Nothing under the pointer: nothing changes, and the status says why. */
+  right_click_3d (texture, doc, qr_vec3 (0, -100, 0), qr_vec3 (0, -1, 0), 0);
+  g_assert_cmpuint (history_length (doc), ==, 3);
+  g_assert_nonnull (qr_tool_status (texture));
+
+  /* Keys on the selected face: one step, undone whole. */
+  click_3d (texture, doc, beyond, nx, 0);
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_LEFT, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_UP, QR_INPUT_CTRL, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_DOWN, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_ROTATE_UP, 0, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_ROTATE_DOWN, QR_INPUT_CTRL, 16));
+  g_assert_true (qr_texture_tool_key (texture, doc, QR_TEXTURE_KEY_RIGHT, QR_INPUT_CTRL, 16));
+  assert_tex (doc, far_id, 1, "c", 8 + 1 - 16, 16 + 16 - 1, 30 + 15 - 1, 0.5, 2);
+  g_assert_cmpuint (history_length (doc), ==, 4);
+  g_assert_true (qr_document_undo (doc));
+  assert_tex (doc, far_id, 1, "c", 8, 16, 30, 0.5, 2);
+  g_assert_no_error (error);
+}
+
+/* A face's texels at a point, as the compilers compute them. */
+static QrUV
+texel_at (QrDocument *doc, QrId brush, int f, QrVec3 p)
+{
+  const QrFace *face = &qr_document_lookup_brush (doc, brush)->faces[f];
+  QrPlane plane;
+  QrUV uv;
+  g_assert_true (qr_face_plane (face, &plane));
+  qr_texproj_texels (face->form, &face->tex, plane.normal, &p, 1, &uv);
+  return uv;
+}
+
+static gboolean
+texels_meet (QrDocument *doc, QrId brush, int a, int b, QrVec3 p)
+{
+  QrUV ua = texel_at (doc, brush, a, p), ub = texel_at (doc, brush, b, p);
+  return fabs (ua.u - ub.u) < 1e-4 && fabs (ua.v - ub.v) < 1e-4;
+}
+
+/* Alt+right-click wraps the selected face's texture onto the clicked face,
+ * texels meeting along their shared edge, and gives it the current texture
+ * when that is another, in one undo step either way. */
+static void
+test_texture_wrap (void)
+{
+  g_autofree char *near_box = box_text (64, -32, -32, 128, 32, 32);
+  g_autoptr (GString) near = g_string_new (near_box);
+  g_string_replace (near, "a 0 0 0 1 1", "b 8 16 30 0.5 2", 1);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", near->str, "}\n", NULL);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrTool) texture = qr_texture_tool_new ();
+  QrId id = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id;
+  /* The -X face (0) shares the edge x = 64, y = -32 with the -Y face (2),
+   * and x = 64, y = 32 with the +Y face (3). */
+  QrVec3 south[2] = { qr_vec3 (64, -32, -32), qr_vec3 (64, -32, 32) };
+  QrVec3 north[2] = { qr_vec3 (64, 32, -32), qr_vec3 (64, 32, 32) };
+  QrVec3 to_south = qr_vec3 (96, -100, 0), to_north = qr_vec3 (96, 100, 0);
+  g_assert_false (texels_meet (doc, id, 0, 2, south[0]) && texels_meet (doc, id, 0, 2, south[1]));
+
+  /* No face to wrap from yet: nothing happens, and the status says why. */
+  qr_texture_tool_set_texture (texture, "b");
+  right_click_3d (texture, doc, to_south, qr_vec3 (0, 1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 0);
+  g_assert_nonnull (qr_tool_status (texture));
+
+  click_3d (texture, doc, qr_vec3 (0, 0, 0), qr_vec3 (1, 0, 0), 0);
+  g_assert_true (qr_selection_has_face (qr_document_get_selection (doc), id, 0));
+  right_click_3d (texture, doc, to_south, qr_vec3 (0, 1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  const QrFace *face = &qr_document_lookup_brush (doc, id)->faces[2];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "b");
+  g_assert_true (texels_meet (doc, id, 0, 2, south[0]));
+  g_assert_true (texels_meet (doc, id, 0, 2, south[1]));
+
+  /* Another texture current: wrapped, then renamed, one step. */
+  qr_texture_tool_set_texture (texture, "c");
+  right_click_3d (texture, doc, to_north, qr_vec3 (0, -1, 0), QR_INPUT_ALT);
+  g_assert_cmpuint (history_length (doc), ==, 2);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Wrap Texture");
+  face = &qr_document_lookup_brush (doc, id)->faces[3];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "c");
+  g_assert_true (texels_meet (doc, id, 0, 3, north[0]));
+  g_assert_true (texels_meet (doc, id, 0, 3, north[1]));
+  g_assert_true (qr_document_undo (doc));
+  face = &qr_document_lookup_brush (doc, id)->faces[3];
+  g_assert_cmpstr (qr_map_texture_name (qr_document_get_map (doc), face->texture), ==, "a");
+  g_assert_false (texels_meet (doc, id, 0, 3, north[0]) && texels_meet (doc, id, 0, 3, north[1]));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -897,6 +1153,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/box-and-duplicate", test_select_box_and_duplicate);
   g_test_add_func ("/tools/select/patch", test_select_patch);
   g_test_add_func ("/tools/select/3d", test_select_3d);
+  g_test_add_func ("/tools/texture/select", test_texture_select);
+  g_test_add_func ("/tools/texture/apply", test_texture_apply);
+  g_test_add_func ("/tools/texture/wrap", test_texture_wrap);
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/status-ends-with-gesture", test_status_ends_with_gesture);
   g_test_add_func ("/tools/clip", test_clip);

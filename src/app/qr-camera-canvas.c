@@ -5,6 +5,8 @@
 
 /* Degrees the camera turns per pixel of mouse-look. */
 #define LOOK_DEGREES_PER_PIXEL 0.3
+/* A right-button look that moved less than this many pixels is a click. */
+#define RIGHT_CLICK_PX 3.0
 /* Shift's speed-up for held keys. */
 #define FAST_FACTOR 4.0
 
@@ -21,6 +23,8 @@ struct _QrCameraCanvas
   guint tick_id;
   gint64 last_frame_us;
   double look_last_x, look_last_y;
+  QrRay look_ray;          /* under the pointer when the right button went down */
+  GdkModifierType look_state;
 };
 
 G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
@@ -188,10 +192,29 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, QrCameraCanva
 }
 
 static void
+pick_ray (QrCameraCanvas *self, double x, double y, QrRay *ray)
+{
+  qr_camera_pick_ray (&self->camera, x, y, gtk_widget_get_width (GTK_WIDGET (self)),
+                      gtk_widget_get_height (GTK_WIDGET (self)), ray);
+}
+
+static void
 on_look_begin (GtkGestureDrag *drag, double x, double y, QrCameraCanvas *self)
 {
   self->look_last_x = self->look_last_y = 0;
+  /* The ray as the press found it: the look may turn the camera a little
+   * before the release tells a click from a look. */
+  pick_ray (self, x, y, &self->look_ray);
+  self->look_state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
   gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+/* The right button let go where it went down: a right-click. */
+static void
+on_look_end (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  if (fabs (ox) < RIGHT_CLICK_PX && fabs (oy) < RIGHT_CLICK_PX)
+    g_signal_emit (self, signals[PICKED], 0, &self->look_ray, (guint) GDK_BUTTON_SECONDARY, (guint) self->look_state);
 }
 
 static void
@@ -210,10 +233,9 @@ on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanva
 {
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
   QrRay ray;
-  qr_camera_pick_ray (&self->camera, x, y, gtk_widget_get_width (GTK_WIDGET (self)),
-                      gtk_widget_get_height (GTK_WIDGET (self)), &ray);
+  pick_ray (self, x, y, &ray);
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  g_signal_emit (self, signals[PICKED], 0, &ray, (state & GDK_CONTROL_MASK) != 0);
+  g_signal_emit (self, signals[PICKED], 0, &ray, (guint) GDK_BUTTON_PRIMARY, (guint) state);
 }
 
 /* ---- GObject ---- */
@@ -226,9 +248,11 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
   widget_class->unrealize = qr_camera_canvas_unrealize;
   QR_SCENE_CANVAS_CLASS (klass)->draw = qr_camera_canvas_draw;
 
-  /* (const QrRay *ray, gboolean toggle): a click, as a picking ray. */
+  /* (const QrRay *ray, guint button, guint state): a click of the left
+   * or right button (GDK_BUTTON_*; a right press that moved is a look, not
+   * a click) with its GdkModifierType, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                  NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
+                                  NULL, G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT);
   /* The camera moved or turned: the design views show where it is. */
   signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                         NULL, NULL, G_TYPE_NONE, 0);
@@ -264,6 +288,7 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (look), GDK_BUTTON_SECONDARY);
   g_signal_connect (look, "drag-begin", G_CALLBACK (on_look_begin), self);
   g_signal_connect (look, "drag-update", G_CALLBACK (on_look_update), self);
+  g_signal_connect (look, "drag-end", G_CALLBACK (on_look_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (look));
 
   GtkGesture *click = gtk_gesture_click_new ();

@@ -3,7 +3,7 @@
  * actions on held keys (W/S forward and back, A/D strafe, Space/E up and
  * C/Q down, arrows turn and look, Shift+Left/Right twist; Shift moves four
  * times faster), looks around while the right button is held, and reports
- * clicks as picking rays. "camera-moved" tells of every change of the
+ * left and right clicks as picking rays ("picked"). "camera-moved" tells of every change of the
  * camera's place or direction. */
 #pragma once
 

@@ -87,6 +87,7 @@ struct _QrTextureBrowser
   char *filter_text;       /* folded */
   gboolean updating_selection;
   gboolean dirty; /* the list does not follow the finder yet */
+  gboolean picking; /* no WADs menu */
 };
 
 G_DEFINE_FINAL_TYPE (QrTextureBrowser, qr_texture_browser, GTK_TYPE_WIDGET)
@@ -436,7 +437,7 @@ fill_wads (QrTextureBrowser *self, QrTextureFinder *finder)
       add_wad_check (self, base, candidates[i], -1, candidates[i], FALSE);
       n++;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->wads_button), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->wads_button), n > 0 && !self->picking);
 }
 
 /* The list from the finder: every texture of every collection, then the
@@ -527,6 +528,15 @@ qr_texture_browser_set_current (QrTextureBrowser *self, const char *name)
     }
   gtk_single_selection_set_selected (self->selection, found);
   self->updating_selection = FALSE;
+}
+
+void
+qr_texture_browser_set_picking (QrTextureBrowser *self, gboolean picking)
+{
+  g_return_if_fail (QR_IS_TEXTURE_BROWSER (self));
+  self->picking = picking;
+  if (picking)
+    gtk_widget_set_visible (GTK_WIDGET (self->wads_button), FALSE);
 }
 
 void

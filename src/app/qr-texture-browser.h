@@ -28,6 +28,10 @@ void qr_texture_browser_refresh_uses (QrTextureBrowser *self);
 const char *qr_texture_browser_get_current (QrTextureBrowser *self);
 void qr_texture_browser_set_current (QrTextureBrowser *self, const char *name);
 
+/* Picking mode (qr-texture-picker.c): the browser only chooses, so the
+ * WADs menu, which edits the map's `wad` key, is not offered. */
+void qr_texture_browser_set_picking (QrTextureBrowser *self, gboolean picking);
+
 /* Focuses the filter entry, for the shortcut that opens the browser. */
 void qr_texture_browser_focus_filter (QrTextureBrowser *self);
 

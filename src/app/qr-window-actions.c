@@ -521,6 +521,18 @@ texture_folders_activated (GSimpleAction *action, GVariant *param, gpointer user
 }
 
 static void
+face_properties_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_show_face_dialog (user_data);
+}
+
+static void
+replace_textures_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_show_replace_dialog (user_data);
+}
+
+static void
 texture_browser_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   QrWindow *self = user_data;
@@ -805,6 +817,8 @@ static const GActionEntry entries[] = {
   { "show-history", NULL, NULL, "false", show_history_changed },
   { "texture-browser", NULL, NULL, "false", texture_browser_changed },
   { "texture-folders", texture_folders_activated },
+  { "face-properties", face_properties_activated },
+  { "replace-textures", replace_textures_activated },
   { "render-mode-3d", NULL, "s", "'shaded'", render_mode_changed },
   { "carve", carve_activated },
   { "hollow", hollow_activated },

@@ -19,6 +19,8 @@
 G_BEGIN_DECLS
 
 typedef struct _QrRenderBench QrRenderBench;
+typedef struct _QrFaceDialog QrFaceDialog;
+typedef struct _QrReplaceDialog QrReplaceDialog;
 
 struct _QrWindow
 {
@@ -91,6 +93,7 @@ struct _QrWindow
   QrTool *select_tool;
   QrTool *block_tool;
   QrTool *clip_tool;
+  QrTool *texture_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
@@ -101,6 +104,8 @@ struct _QrWindow
   QrVec3 camera_grab;        /* where the drag took it, from the part's centre */
   gboolean camera_hover;     /* the pointer is over the camera's marker */
   gboolean render_mode_chosen; /* the user picked the 3D style: textures found do not change it */
+  QrFaceDialog *face_dialog;       /* made when first shown */
+  QrReplaceDialog *replace_dialog; /* made when first shown */
 };
 
 /* qr-window.c */
@@ -162,6 +167,17 @@ void _qr_window_setup_texture_drop (QrWindow *self);
 /* Gives name to a face (brush, face), or to every face of the selected
  * brushes when brush is 0 (ids start at 1): one undo step. */
 void _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face);
+/* The Texture tool's eyedropper made name current: the tool bar's button,
+ * the browser's choice and new brushes follow. */
+void _qr_window_set_current_texture (QrWindow *self, const char *name);
+
+/* qr-window-faces.c */
+/* Shows Face Properties (the Texture tool calls it too), made on first use. */
+void _qr_window_show_face_dialog (QrWindow *self);
+void _qr_window_show_replace_dialog (QrWindow *self);
+/* The document or the texture collections changed: the dialogs follow. */
+void _qr_window_faces_follow (QrWindow *self);
+void _qr_window_clear_faces (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

@@ -184,6 +184,7 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   self->texture_finder = g_steal_pointer (&job->finder);
   qr_texture_browser_set_source (self->texture_browser, self->texture_finder, self->document);
+  _qr_window_faces_follow (self);
   guint total = qr_texture_set_count (set);
   g_autofree char *message
       = job->n_collections > 0 || job->missing == 0
@@ -327,12 +328,32 @@ ensure_texture (QrWindow *self, const char *name)
     qr_document_textures_changed (self->document);
 }
 
+/* The tool bar's button and new brushes follow the current texture. */
 static void
-on_texture_current_changed (QrTextureBrowser *browser, const char *name, QrWindow *self)
+show_current_texture (QrWindow *self, const char *name)
 {
   qr_block_tool_set_texture (self->block_tool, name);
   gtk_label_set_label (self->texture_button_label, name);
   gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->texture_button_label)), name);
+}
+
+/* Chosen in the browser: the Texture tool's right-click gives it, without
+ * what an eyedropper pick held. */
+static void
+on_texture_current_changed (QrTextureBrowser *browser, const char *name, QrWindow *self)
+{
+  show_current_texture (self, name);
+  qr_texture_tool_set_texture (self->texture_tool, name);
+}
+
+/* From the Texture tool's eyedropper, which keeps the alignment it picked
+ * along with the name. */
+void
+_qr_window_set_current_texture (QrWindow *self, const char *name)
+{
+  g_return_if_fail (name != NULL && name[0] != '\0');
+  show_current_texture (self, name);
+  qr_texture_browser_set_current (self->texture_browser, name);
 }
 
 /* Double-click: every face of the selected brushes takes the texture, in
@@ -492,6 +513,13 @@ _qr_window_clear_textures (QrWindow *self)
   g_clear_handle_id (&self->texture_uses_source, g_source_remove);
   if (self->texture_browser != NULL)
     qr_texture_browser_set_source (self->texture_browser, NULL, NULL);
+  /* the dialogs borrow the finder too */
+  if (self->face_dialog != NULL || self->replace_dialog != NULL)
+    {
+      QrTextureFinder *finder = g_steal_pointer (&self->texture_finder);
+      _qr_window_faces_follow (self);
+      self->texture_finder = finder;
+    }
   g_clear_pointer (&self->texture_finder, qr_texture_finder_free);
   g_clear_pointer (&self->texture_game, g_free);
   g_clear_pointer (&self->texture_wad_key, g_free);

@@ -1,7 +1,8 @@
 /* qr-window-tools.c — the window's side of the editing tools: design
  * canvas events become QrInput for the active tool (3D clicks, as rays,
- * for Select), its preview becomes overlay lines in every view, arrow keys
- * nudge the selection. The 3D camera's marker (qr-camera-place.h) joins
+ * for Select, or for Texture when it is active), its preview becomes
+ * overlay lines in every view, arrow keys nudge the selection (in the
+ * Texture tool, with faces selected, their textures: in every view). The 3D camera's marker (qr-camera-place.h) joins
  * the design canvases' overlay, and a press on it drags the camera instead
  * of reaching the tool. */
 #include "qr-window-private.h"
@@ -128,6 +129,13 @@ refresh_preview (QrWindow *self)
     _qr_window_set_message (self, status);
 }
 
+static guint
+input_modifiers (guint state)
+{
+  return (state & GDK_SHIFT_MASK ? QR_INPUT_SHIFT : 0) | (state & GDK_CONTROL_MASK ? QR_INPUT_CTRL : 0)
+         | (state & GDK_ALT_MASK ? QR_INPUT_ALT : 0);
+}
+
 /* What a tool sees of the pointer at a world point of a design canvas. */
 static QrInput
 input_at (QrWindow *self, QrOrthoCanvas *canvas, QrVec3 world, guint state)
@@ -138,8 +146,7 @@ input_at (QrWindow *self, QrOrthoCanvas *canvas, QrVec3 world, guint state)
     .point = world,
     .pixel = 1.0 / qr_ortho_view_get_zoom (view),
     .grid = self->grid_size,
-    .modifiers = (state & GDK_SHIFT_MASK ? QR_INPUT_SHIFT : 0) | (state & GDK_CONTROL_MASK ? QR_INPUT_CTRL : 0)
-                 | (state & GDK_ALT_MASK ? QR_INPUT_ALT : 0),
+    .modifiers = input_modifiers (state),
   };
   return in;
 }
@@ -287,18 +294,82 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
-/* A click in the 3D view, as its picking ray. Only Select acts there so
- * far: the click reaches it whichever tool is active. */
+/* A click in the 3D view, as its picking ray: the Texture tool's when it
+ * is active, else a left click selects as Select does, whichever tool is
+ * active. */
 static void
-on_picked (QrCameraCanvas *canvas, const QrRay *ray, gboolean toggle, QrWindow *self)
+on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, QrWindow *self)
 {
   QrInput in = {
     .view = QR_TOOL_VIEW_3D,
     .ray = *ray,
     .grid = self->grid_size,
-    .modifiers = toggle ? QR_INPUT_CTRL : 0,
+    .modifiers = input_modifiers (state),
   };
-  qr_tool_press (self->select_tool, self->document, &in, 1);
+  if (self->tool != self->texture_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        {
+          /* Select reads Ctrl alone in 3D. */
+          in.modifiers &= QR_INPUT_CTRL;
+          qr_tool_press (self->select_tool, self->document, &in, 1);
+        }
+      return;
+    }
+  const char *current = qr_texture_tool_get_texture (self->texture_tool);
+  g_autofree char *before = g_strdup (current);
+  qr_tool_press (self->texture_tool, self->document, &in, (int) button);
+  /* The eyedropper made another texture current. */
+  current = qr_texture_tool_get_texture (self->texture_tool);
+  if (g_strcmp0 (before, current) != 0)
+    _qr_window_set_current_texture (self, current);
+  const char *status = qr_tool_status (self->texture_tool);
+  _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+}
+
+/* The Texture tool's keys, in any view: FALSE when they are not its (no
+ * face selected, another tool), and the view's own meaning stands. */
+static gboolean
+texture_key (QrWindow *self, guint keyval, guint state)
+{
+  if (self->tool != self->texture_tool || (state & GDK_ALT_MASK))
+    return FALSE;
+  QrTextureKey key;
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+      key = QR_TEXTURE_KEY_LEFT;
+      break;
+    case GDK_KEY_Right:
+      key = QR_TEXTURE_KEY_RIGHT;
+      break;
+    case GDK_KEY_Up:
+      key = QR_TEXTURE_KEY_UP;
+      break;
+    case GDK_KEY_Down:
+      key = QR_TEXTURE_KEY_DOWN;
+      break;
+    case GDK_KEY_Page_Up:
+      key = QR_TEXTURE_KEY_ROTATE_UP;
+      break;
+    case GDK_KEY_Page_Down:
+      key = QR_TEXTURE_KEY_ROTATE_DOWN;
+      break;
+    default:
+      return FALSE;
+    }
+  if (!qr_texture_tool_key (self->texture_tool, self->document, key, input_modifiers (state), self->grid_size))
+    return FALSE;
+  const char *status = qr_tool_status (self->texture_tool);
+  _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+  return TRUE;
+}
+
+/* Before the 3D view's own keys, where the arrows turn the camera. */
+static gboolean
+on_camera_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, QrWindow *self)
+{
+  return texture_key (self, keyval, state);
 }
 
 /* Arrow keys nudge the selection one grid step along the view's axes; a
@@ -334,6 +405,8 @@ static gboolean
 on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
 {
   gboolean handled = FALSE;
+  if (texture_key (self, keyval, state))
+    return TRUE;
   if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter)
     handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ENTER);
   else if (keyval == GDK_KEY_Escape)
@@ -365,8 +438,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   QrWindow *self = user_data;
   const char *name = g_variant_get_string (state, NULL);
-  QrTool *next = g_str_equal (name, "block") ? self->block_tool
-               : g_str_equal (name, "clip")  ? self->clip_tool : self->select_tool;
+  QrTool *next = g_str_equal (name, "block")   ? self->block_tool
+               : g_str_equal (name, "clip")    ? self->clip_tool
+               : g_str_equal (name, "texture") ? self->texture_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -375,6 +449,10 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   /* Leaving a tool drops what it had pending and what it had lit. */
   qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
   qr_tool_hover (self->tool, self->document, NULL);
+  if (self->tool == self->texture_tool)
+    qr_texture_tool_leave (self->texture_tool, self->document);
+  if (next == self->texture_tool)
+    qr_texture_tool_enter (self->texture_tool, self->document);
   for (int i = 0; i < 3; i++)
     gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;
@@ -384,6 +462,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
                                 : g_str_equal (name, "clip")
                                   ? _("Clip: drag a line across the selection in a 2D view; X picks the half to keep, Enter clips")
+                                : g_str_equal (name, "texture")
+                                  ? _("Texture: click faces in 3D (Ctrl toggles, Shift: the brush's); right-click applies, "
+                                      "Alt+click picks, Alt+right-click wraps")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -428,6 +509,8 @@ _qr_window_init_tools (QrWindow *self)
   self->select_tool = qr_select_tool_new ();
   self->block_tool = qr_block_tool_new ();
   self->clip_tool = qr_clip_tool_new ();
+  self->texture_tool = qr_texture_tool_new ();
+  qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
@@ -440,6 +523,10 @@ _qr_window_init_tools (QrWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->camera_canvas), keys);
   g_signal_connect_swapped (self->shape_list, "notify::selected", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_sides, "value-changed", G_CALLBACK (on_shape_changed), self);
   g_signal_connect_swapped (self->shape_arc, "value-changed", G_CALLBACK (on_shape_changed), self);
@@ -462,6 +549,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->select_tool, qr_tool_free);
   g_clear_pointer (&self->block_tool, qr_tool_free);
   g_clear_pointer (&self->clip_tool, qr_tool_free);
+  g_clear_pointer (&self->texture_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

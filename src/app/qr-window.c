@@ -150,20 +150,52 @@ add_count (GString *counts, char *count)
   g_free (count);
 }
 
+/* The selected faces (the Texture tool's): how many, and their texture, or
+ * how many textures when they differ. */
+static char *
+dup_faces_count (QrWindow *self, const QrSelection *sel)
+{
+  const QrMap *map = qr_document_get_map (self->document);
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *name = NULL;
+  for (guint i = 0; i < sel->faces->len; i++)
+    {
+      QrFaceRef ref = g_array_index (sel->faces, QrFaceRef, i);
+      const QrBrush *brush = qr_document_lookup_brush (self->document, ref.brush);
+      if (brush == NULL || ref.face < 0 || ref.face >= brush->n_faces)
+        continue;
+      name = qr_map_texture_name (map, brush->faces[ref.face].texture);
+      /* the games compare names ignoring case */
+      g_hash_table_add (names, g_ascii_strdown (name, -1));
+    }
+  guint n = sel->faces->len, textures = g_hash_table_size (names);
+  g_autofree char *faces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u face", "%u faces", n), n);
+  if (textures == 1)
+    /* TRANSLATORS: "3 faces: WBRICK1_5", the faces' texture */
+    return g_strdup_printf (C_("selected faces", "%s: %s"), faces, name);
+  if (textures > 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u textures", "%s: %u textures", textures), faces,
+                            textures);
+  return g_steal_pointer (&faces);
+}
+
 static void
 update_status_selection (QrWindow *self)
 {
   const QrSelection *sel = qr_document_get_selection (self->document);
   guint patches = sel->brushes->len > 0 ? selected_patches (self, sel) : 0;
   guint brushes = sel->brushes->len - patches, entities = sel->entities->len;
+  g_autofree char *faces = sel->faces->len > 0 ? dup_faces_count (self, sel) : NULL;
   if (brushes == 0 && patches == 0 && entities == 0)
     {
-      gtk_label_set_label (self->status_selection, _("Nothing selected"));
+      gtk_label_set_label (self->status_selection, faces != NULL ? faces : _("Nothing selected"));
       return;
     }
   QrBounds b = _qr_window_map_bounds (self, TRUE);
   /* Each count takes its own plural form: "1 brush, 2 entities". */
   g_autoptr (GString) count = g_string_new (NULL);
+  if (faces != NULL)
+    add_count (count, g_steal_pointer (&faces));
   if (brushes > 0)
     add_count (count, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brush", "%u brushes", brushes), brushes));
   if (patches > 0)
@@ -374,6 +406,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
+  _qr_window_faces_follow (self);
   if (debug_textures == NULL)
     _qr_window_load_textures (self);
 }
@@ -531,6 +564,7 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);

@@ -298,7 +298,7 @@ run_texture_step (Step *s, GError **error)
     {
       if (!parse_numbers (s->argv + 2, 2, v))
         return usage_error (s, "expected %s FACES U V", op);
-      if (op[4] == 'h')
+      if (strcmp (op, "tex-shift") == 0)
         {
           attrs.fields = QR_FACE_SHIFT_U | QR_FACE_SHIFT_V;
           attrs.shift[0] = v[0], attrs.shift[1] = v[1];

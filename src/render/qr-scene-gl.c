@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#include "qr-face-marks.h"
 #include "qr-gl-program.h"
 #include "qr-ortho-edges.h"
 #include "qr-texture-set.h"
@@ -56,6 +57,12 @@ struct _QrSceneGl
   guint64 ortho_generation[3];
   gboolean ortho_stale[3];
   GArray *ortho_scratch; /* uint32_t */
+  /* The selected faces' marks (qr-face-marks.h), uploaded whole when the
+   * mesh's generation of them moves on. */
+  GLuint marks_buffer;
+  guint marks_capacity; /* vertices the buffer holds */
+  guint64 marks_generation;
+  QrSceneRange marks[QR_FACE_MARK_N];
   mat4 last_mvp;      /* the matrix of the last view drawn, for its overlay */
   guint64 epoch;      /* part of every layer cache's key: see qr_scene_gl_invalidate */
 };
@@ -484,6 +491,9 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   glGenBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
     gl->buffer_capacity[i] = gl->buffer_used[i] = 0;
+  glGenBuffers (1, &gl->marks_buffer);
+  gl->marks_capacity = 0;
+  gl->marks_generation = G_MAXUINT64;
   glGenBuffers (3, gl->ortho_buffer);
   for (int axis = 0; axis < 3; axis++)
     {
@@ -504,6 +514,8 @@ qr_scene_gl_release (QrSceneGl *gl)
   glDeleteBuffers (QR_SCENE_N_STREAMS, gl->buffer);
   glDeleteBuffers (3, gl->ortho_buffer);
   memset (gl->ortho_buffer, 0, sizeof gl->ortho_buffer);
+  glDeleteBuffers (1, &gl->marks_buffer);
+  gl->marks_buffer = 0;
   glDeleteProgram (gl->scene_program);
   glDeleteProgram (gl->cross_program);
   glDeleteProgram (gl->grid_program);
@@ -557,6 +569,30 @@ qr_scene_gl_invalidate (QrSceneGl *gl)
   gl->epoch++;
 }
 
+/* The selected faces' marks: a few vertices, sent whole when they changed. */
+static void
+upload_face_marks (QrSceneGl *gl)
+{
+  guint64 generation;
+  const QrSceneVertex *data = qr_scene_mesh_get_face_marks (gl->mesh, gl->marks, &generation);
+  if (generation == gl->marks_generation)
+    return;
+  gl->marks_generation = generation;
+  guint n = 0;
+  for (int k = 0; k < QR_FACE_MARK_N; k++)
+    n = MAX (n, gl->marks[k].first + gl->marks[k].count);
+  if (n == 0)
+    return;
+  glBindBuffer (GL_ARRAY_BUFFER, gl->marks_buffer);
+  if (n > gl->marks_capacity)
+    {
+      gl->marks_capacity = MAX (n, 2 * gl->marks_capacity);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (gl->marks_capacity * sizeof (QrSceneVertex)), NULL,
+                    GL_DYNAMIC_DRAW);
+    }
+  glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr) (n * sizeof (QrSceneVertex)), data);
+}
+
 void
 qr_scene_gl_upload (QrSceneGl *gl)
 {
@@ -564,6 +600,7 @@ qr_scene_gl_upload (QrSceneGl *gl)
   gboolean fresh = gl->buffer_capacity[0] == 0;
   for (int i = 0; i < QR_SCENE_N_STREAMS; i++)
     upload_stream (gl, i, fresh);
+  upload_face_marks (gl);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
 }
 
@@ -614,6 +651,8 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
   bind_vertex_layout (gl->buffer[QR_SCENE_NORMALS], FALSE);
   glBindVertexArray (view->vao[QR_VIEW_CENTRES]);
   bind_vertex_layout (gl->buffer[QR_SCENE_CENTRES], FALSE);
+  glBindVertexArray (view->vao[QR_VIEW_FACE_MARKS]);
+  bind_vertex_layout (gl->marks_buffer, FALSE);
 
   glGenVertexArrays (1, &view->grid_vao);
   glGenBuffers (1, &view->grid_vbo);
@@ -913,6 +952,14 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
       draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
       draw_crosses (gl, view, ortho, mvp, HIDE_NOTHING, NEED_SELECTED);
     }
+  /* The brushes whose faces are selected, over the brush selection. */
+  QrSceneRange edges = gl->marks[QR_FACE_MARK_BRUSH_EDGES];
+  if (edges.count > 0)
+    {
+      set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_NOTHING, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
+      glBindVertexArray (view->vao[QR_VIEW_FACE_MARKS]);
+      glDrawArrays (GL_LINES, (GLint) edges.first, (GLsizei) edges.count);
+    }
   glBindVertexArray (0);
   glUseProgram (0);
 }
@@ -1001,6 +1048,30 @@ draw_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, QrRenderMode mode, QrSce
   glDisable (GL_CULL_FACE);
 }
 
+/* The selected faces, tinted and outlined over whatever the 3D view drew of
+ * them: against its depth, so that what stands in front hides them. The
+ * faces lie a little behind their true depth (draw_faces), the marks at it. */
+static void
+draw_face_marks_3d (QrSceneGl *gl, QrSceneView *view, mat4 mvp)
+{
+  QrSceneRange tint = gl->marks[QR_FACE_MARK_TINT], outline = gl->marks[QR_FACE_MARK_OUTLINE];
+  if (tint.count == 0 && outline.count == 0)
+    return;
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LEQUAL);
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  set_scene_uniforms (gl, mvp, HIDE_NOTHING, NEED_NOTHING, PASS_LINES, COLOR_VERTEX, NO_COLOR);
+  glBindVertexArray (view->vao[QR_VIEW_FACE_MARKS]);
+  glEnable (GL_CULL_FACE);
+  glCullFace (GL_BACK);
+  glFrontFace (GL_CCW);
+  glDrawArrays (GL_TRIANGLES, (GLint) tint.first, (GLsizei) tint.count);
+  glDisable (GL_CULL_FACE);
+  glDrawArrays (GL_LINES, (GLint) outline.first, (GLsizei) outline.count);
+  glDisable (GL_BLEND);
+}
+
 /* The 3D view's lines: every edge in wireframe, else the outlines of marked
  * brushes over the faces; then the normals. */
 static void
@@ -1084,6 +1155,7 @@ qr_scene_draw_3d (QrSceneGl *gl, QrSceneView *view, const QrCamera *cam, int wid
         draw_faces (gl, view, mvp, mode, QR_SCENE_FACE_INDEX_SELECTED, HIDE_NOTHING);
       draw_3d_lines (gl, view, mvp, mode, normals, HIDE_NOTHING, NEED_SELECTED);
     }
+  draw_face_marks_3d (gl, view, mvp);
   glBindVertexArray (0);
   glUseProgram (0);
 }

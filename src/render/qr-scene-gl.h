@@ -73,6 +73,7 @@ enum
   QR_VIEW_EDGES,
   QR_VIEW_NORMALS,
   QR_VIEW_CENTRES,
+  QR_VIEW_FACE_MARKS, /* the selected faces' (qr-face-marks.h) */
   QR_VIEW_N_ARRAYS
 };
 

@@ -7,6 +7,7 @@
 #include "qr-brush.h"
 #include "qr-entity.h"
 #include "qr-entity-transform.h"
+#include "qr-face-marks.h"
 #include "qr-map.h"
 #include "qr-patch.h"
 
@@ -74,6 +75,9 @@ struct _QrSceneMesh
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 static_generation;
   guint selected_slots;
+  GArray *face_marks;     /* QrSceneVertex: qr-face-marks.h */
+  QrSceneRange face_mark_ranges[QR_FACE_MARK_N];
+  guint64 face_marks_generation;
 };
 
 /* Colours, RGBA8 with red in the lowest byte. */
@@ -268,6 +272,7 @@ qr_scene_mesh_new (void)
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
     mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
+  mesh->face_marks = g_array_new (FALSE, FALSE, sizeof (QrSceneVertex));
   return mesh;
 }
 
@@ -295,6 +300,7 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   qr_selection_free (mesh->selection);
   for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
+  g_array_unref (mesh->face_marks);
   g_free (mesh);
 }
 
@@ -987,6 +993,38 @@ note_style (QrSceneMesh *mesh, const QrEntity *entity)
   return was != style;
 }
 
+static void
+build_face_marks (QrSceneMesh *mesh, QrDocument *doc)
+{
+  qr_face_marks_build (doc, mesh->selection->faces, mesh->face_marks, mesh->face_mark_ranges);
+  mesh->face_marks_generation++;
+}
+
+/* True when one of `ids` holds a selected face: its marks moved with it.
+ * The faces are sorted by brush: a binary search each, as a nudge of many
+ * brushes names them all. */
+static gboolean
+holds_marked_face (const QrSceneMesh *mesh, const GArray *ids)
+{
+  const GArray *faces = mesh->selection->faces;
+  for (guint i = 0; i < ids->len && faces->len > 0; i++)
+    {
+      QrId id = g_array_index (ids, QrId, i);
+      guint lo = 0, hi = faces->len;
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+          if (g_array_index (faces, QrFaceRef, mid).brush < id)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < faces->len && g_array_index (faces, QrFaceRef, lo).brush == id)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
 {
@@ -1019,6 +1057,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
       build_patch_slots (mesh, entity);
     }
+  build_face_marks (mesh, doc);
 }
 
 static void
@@ -1250,9 +1289,15 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
 {
   g_return_if_fail (mesh != NULL && QR_IS_DOCUMENT (doc) && changes != NULL);
 
+  /* A face selection changes no slot: only the marks are made again. */
+  gboolean marks_stale = holds_marked_face (mesh, changes->brushes_removed)
+                         || holds_marked_face (mesh, changes->brushes_modified);
   if (changes->selection_changed)
     {
       const QrSelection *now = qr_document_get_selection (doc);
+      GArray *faces = mesh->selection->faces;
+      marks_stale |= faces->len != now->faces->len
+                     || memcmp (faces->data, now->faces->data, faces->len * sizeof (QrFaceRef)) != 0;
       g_autoptr (GArray) brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
       g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
       difference (mesh->selection->brushes, now->brushes, brushes);
@@ -1279,6 +1324,20 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
     refresh_modified_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i));
   if (changes->textures_changed)
     refresh_texture_sizes (mesh, doc);
+  /* An undone deletion brings a brush back under its old id, faces and all. */
+  marks_stale |= holds_marked_face (mesh, changes->brushes_added);
+  if (marks_stale)
+    build_face_marks (mesh, doc);
 
   maybe_compact (mesh);
+}
+
+const QrSceneVertex *
+qr_scene_mesh_get_face_marks (const QrSceneMesh *mesh, QrSceneRange ranges[QR_FACE_MARK_N], guint64 *generation)
+{
+  g_return_val_if_fail (mesh != NULL && ranges != NULL, NULL);
+  memcpy (ranges, mesh->face_mark_ranges, sizeof mesh->face_mark_ranges);
+  if (generation != NULL)
+    *generation = mesh->face_marks_generation;
+  return (const QrSceneVertex *) (gpointer) mesh->face_marks->data;
 }

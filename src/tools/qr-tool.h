@@ -199,6 +199,7 @@ void qr_preview_add_handles (GArray *segments, QrBounds box, int view, double pi
 QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
 QrTool *qr_clip_tool_new (void);
+QrTool *qr_texture_tool_new (void);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */
@@ -218,3 +219,31 @@ typedef enum
 } QrHandleMode;
 
 QrHandleMode qr_select_tool_get_handle_mode (QrTool *select);
+
+/* The Texture tool (qr-texture-tool.c): the texture right-click gives (the
+ * browser's current one, "base" at first). The eyedropper (Alt+click) sets
+ * it too, with the picked face's alignment; setting it from outside drops
+ * that alignment. */
+void qr_texture_tool_set_texture (QrTool *texture, const char *name);
+const char *qr_texture_tool_get_texture (QrTool *texture);
+/* Becoming the active tool: with no face selected, the faces of the
+ * selected brushes become the face selection. */
+void qr_texture_tool_enter (QrTool *texture, QrDocument *doc);
+/* Giving way to another tool: the faces are deselected, the brushes stay. */
+void qr_texture_tool_leave (QrTool *texture, QrDocument *doc);
+
+typedef enum
+{
+  QR_TEXTURE_KEY_LEFT,
+  QR_TEXTURE_KEY_RIGHT,
+  QR_TEXTURE_KEY_UP,
+  QR_TEXTURE_KEY_DOWN,
+  QR_TEXTURE_KEY_ROTATE_UP,   /* Page Up */
+  QR_TEXTURE_KEY_ROTATE_DOWN, /* Page Down */
+} QrTextureKey;
+
+/* Shifts (by a texel; with QR_INPUT_CTRL in `modifiers`, by `grid`) or
+ * turns (15°; Ctrl: 1°) the selected faces' textures, one undo step for a
+ * run of presses. FALSE when no face is selected: the key is not the
+ * tool's then. */
+gboolean qr_texture_tool_key (QrTool *texture, QrDocument *doc, QrTextureKey key, guint modifiers, int grid);
