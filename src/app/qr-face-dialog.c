@@ -927,6 +927,10 @@ get_place (QrFaceDialog *self, int *x, int *y)
 #endif
 }
 
+/* Where it was last closed; the first time, in the editor's bottom-right
+ * corner, over the Side view, so that it hides neither the 3D view where
+ * faces are picked nor the Top view (a window manager may place it
+ * anyway; without one it would sit at the screen's corner, over the 3D view). */
 static void
 restore_place (QrFaceDialog *self)
 {
@@ -936,8 +940,27 @@ restore_place (QrFaceDialog *self)
   g_settings_get (self->settings, "face-dialog-position", "(bii)", &placed, &x, &y);
   Display *display = NULL;
   Window xid = x11_window (self, &display);
-  if (placed && xid != None)
-    XMoveWindow (display, xid, x, y);
+  if (xid == None)
+    return;
+  if (!placed)
+    {
+      GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+      GdkSurface *surface = parent ? gtk_native_get_surface (GTK_NATIVE (parent)) : NULL;
+      Window child;
+      int px, py;
+      if (surface == NULL || !GDK_IS_X11_SURFACE (surface)
+          || !XTranslateCoordinates (display, gdk_x11_surface_get_xid (surface), DefaultRootWindow (display), 0, 0,
+                                     &px, &py, &child))
+        return;
+      int w, h, nat;
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      w = MAX (nat, g_settings_get_int (self->settings, "face-dialog-width"));
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, w, NULL, &nat, NULL, NULL);
+      h = MAX (nat, g_settings_get_int (self->settings, "face-dialog-height"));
+      x = px + MAX (0, gtk_widget_get_width (GTK_WIDGET (parent)) - w - 24);
+      y = py + MAX (0, gtk_widget_get_height (GTK_WIDGET (parent)) - h - 48);
+    }
+  XMoveWindow (display, xid, x, y);
 #endif
 }
 

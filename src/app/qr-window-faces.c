@@ -26,6 +26,14 @@ _qr_window_show_face_dialog (QrWindow *self)
   gtk_window_present (GTK_WINDOW (self->face_dialog));
 }
 
+/* Closed as its close button would, so that it remembers its place. */
+void
+_qr_window_hide_face_dialog (QrWindow *self)
+{
+  if (self->face_dialog != NULL && gtk_widget_get_visible (GTK_WIDGET (self->face_dialog)))
+    gtk_window_close (GTK_WINDOW (self->face_dialog));
+}
+
 void
 _qr_window_show_replace_dialog (QrWindow *self)
 {

@@ -174,6 +174,7 @@ void _qr_window_set_current_texture (QrWindow *self, const char *name);
 /* qr-window-faces.c */
 /* Shows Face Properties (the Texture tool calls it too), made on first use. */
 void _qr_window_show_face_dialog (QrWindow *self);
+void _qr_window_hide_face_dialog (QrWindow *self);
 void _qr_window_show_replace_dialog (QrWindow *self);
 /* The document or the texture collections changed: the dialogs follow. */
 void _qr_window_faces_follow (QrWindow *self);

@@ -450,9 +450,16 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
   qr_tool_hover (self->tool, self->document, NULL);
   if (self->tool == self->texture_tool)
-    qr_texture_tool_leave (self->texture_tool, self->document);
+    {
+      qr_texture_tool_leave (self->texture_tool, self->document);
+      _qr_window_hide_face_dialog (self);
+    }
   if (next == self->texture_tool)
-    qr_texture_tool_enter (self->texture_tool, self->document);
+    {
+      qr_texture_tool_enter (self->texture_tool, self->document);
+      /* Face Properties comes with the tool, as Hammer's Face Edit sheet. */
+      _qr_window_show_face_dialog (self);
+    }
   for (int i = 0; i < 3; i++)
     gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;

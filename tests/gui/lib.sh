@@ -551,7 +551,31 @@ switch_tool () {
     [ $SECONDS -ge $deadline ] && { diag "$1: the tool bar did not change"; return 1; }
     sleep 0.2
   done
+  # The Texture tool opens Face Properties over the Side view; it is closed (Escape, as a
+  # mapper might) so that the panes can be measured. Tests of the dialog open it again.
+  if [ "$1" = shift+a ]; then
+    local dlg
+    dlg=$(wait_visible_window "Face Properties") || return 1
+    window_keys "$dlg" Escape
+    while xdotool search --onlyvisible --name "^Face Properties\$" > /dev/null 2>&1; do
+      [ $SECONDS -ge $deadline ] && { diag "Escape did not close Face Properties"; return 1; }
+      sleep 0.2
+    done
+  fi
   relayout "$2"
+}
+
+# wait_visible_window NAME: prints the id of the shown window titled NAME, once there is one.
+wait_visible_window () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
+  while :; do
+    for id in $(xdotool search --onlyvisible --name "^$1\$" 2> /dev/null); do
+      echo "$id"
+      return 0
+    done
+    [ $SECONDS -ge $deadline ] && { diag "no window '$1' shown after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
+    sleep 0.2
+  done
 }
 
 # wait_edges STEP VIEW "X Y Z"…: takes screenshots until edges_at holds for them.

@@ -85,7 +85,7 @@ wait_loaded 1-loaded || bail "it draws $NAME"
 check "before any face is selected, nothing is tinted" wait_shot 1-untinted untinted
 
 # 1. the tool.
-switch_tool shift+a 2-tool || bail "Shift+A changes the tool bar"
+switch_tool shift+a 2-tool || bail "Shift+A changes the tool bar and opens Face Properties"
 IFS='x+' read -r w h x y <<< "$R3D"
 CX=$((x + w / 2))
 CY=$((y + h / 2))
