@@ -75,6 +75,16 @@ qr_texproj_snap (double x)
   return r == 0.0 ? 0.0 : r;
 }
 
+double
+qr_texproj_snap_degrees (double degrees)
+{
+  degrees = fmod (degrees, 360.0);
+  if (degrees < 0.0)
+    degrees += 360.0;
+  degrees = qr_texproj_snap (degrees);
+  return degrees >= 360.0 ? degrees - 360.0 : degrees;
+}
+
 void
 qr_texproj_base_axes_rule (QrTexAxisRule rule, QrVec3 normal, QrVec3 *s, QrVec3 *t)
 {
@@ -315,12 +325,7 @@ qr_texproj_valve_to_standard (const QrTexAttr *valve_attr, QrVec3 normal,
   theta = atan2 (sigma * a_t, sigma * a_s) * (180.0 / G_PI);
   if (qr_texproj_effective_scale (valve_attr->scale[0]) < 0.0)
     theta += 180.0;
-  theta = fmod (theta, 360.0);
-  if (theta < 0.0)
-    theta += 360.0;
-  theta = qr_texproj_snap (theta);
-  if (theta >= 360.0)
-    theta -= 360.0;
+  theta = qr_texproj_snap_degrees (theta);
 
   /* The scales come from the snapped angle through the same sin/cos as the
    * projection, so quarter turns give exact scales. */

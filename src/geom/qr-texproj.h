@@ -71,6 +71,10 @@ qr_texproj_effective_scale (double scale)
  * rounding has nudged: the integer within QR_EPS_TEX_SNAP, never -0. */
 double qr_texproj_snap (double x);
 
+/* An angle in degrees brought into [0, 360), snapped as qr_texproj_snap
+ * snaps (so that 359.9999999 becomes 0, not 360). */
+double qr_texproj_snap_degrees (double degrees);
+
 /* How a standard face's base axis is picked. The compilers keep the first
  * of the six axes with the largest dot product, but disagree on near ties. */
 typedef enum

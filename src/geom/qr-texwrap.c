@@ -312,12 +312,7 @@ fit_standard (QrTexAxisRule rule, const QrVec3 g[2], QrVec3 n, QrVec3 e, bool ne
   theta = atan2 (sigma * a_u[1], sigma * a_u[0]) * (180.0 / G_PI);
   if (negative_u)
     theta += 180.0;
-  theta = fmod (theta, 360.0);
-  if (theta < 0.0)
-    theta += 360.0;
-  theta = qr_texproj_snap (theta);
-  if (theta >= 360.0)
-    theta -= 360.0;
+  theta = qr_texproj_snap_degrees (theta);
   qr_sin_cos_degrees (theta, &sinv, &cosv);
   scale_u = sigma / (cosv * a_u[0] + sinv * a_u[1]);
   scale_v = tau / (cosv * a_v[1] - sinv * a_v[0]);

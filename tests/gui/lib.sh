@@ -565,17 +565,10 @@ switch_tool () {
   relayout "$2"
 }
 
-# wait_visible_window NAME: prints the id of the shown window titled NAME, once there is one.
+# wait_visible_window NAME: wait_window, for a window that is shown (a dialog hidden on close
+# keeps its X window).
 wait_visible_window () {
-  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
-  while :; do
-    for id in $(xdotool search --onlyvisible --name "^$1\$" 2> /dev/null); do
-      echo "$id"
-      return 0
-    done
-    [ $SECONDS -ge $deadline ] && { diag "no window '$1' shown after ${QUARRY_GUI_TIMEOUT}s"; return 1; }
-    sleep 0.2
-  done
+  WAIT_WINDOW_VISIBLE=1 wait_window "$@"
 }
 
 # wait_edges STEP VIEW "X Y Z"…: takes screenshots until edges_at holds for them.
@@ -809,7 +802,7 @@ py_checks () {
 wait_window () {
   local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
   while :; do
-    for id in $(xdotool search --name "^$1\$" 2> /dev/null); do
+    for id in $(xdotool search ${WAIT_WINDOW_VISIBLE:+--onlyvisible} --name "^$1\$" 2> /dev/null); do
       echo "$id"
       return 0
     done
