@@ -244,7 +244,8 @@ qr_ortho_edges_collect (const QrSceneMesh *mesh, int axis, GArray *out)
       dst[--n_out] = ib;
       dst[--n_out] = ia;
     }
-  memmove (dst, dst + n_out, (n_index - n_out) * sizeof *dst);
+  if (n_index > n_out) /* dst is NULL for an empty array */
+    memmove (dst, dst + n_out, (n_index - n_out) * sizeof *dst);
   g_array_set_size (out, n_index - n_out);
   drop_covered (verts, axes, out);
 }

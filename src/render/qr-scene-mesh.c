@@ -1297,7 +1297,7 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
       const QrSelection *now = qr_document_get_selection (doc);
       GArray *faces = mesh->selection->faces;
       marks_stale |= faces->len != now->faces->len
-                     || memcmp (faces->data, now->faces->data, faces->len * sizeof (QrFaceRef)) != 0;
+                     || (faces->len > 0 && memcmp (faces->data, now->faces->data, faces->len * sizeof (QrFaceRef)) != 0);
       g_autoptr (GArray) brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
       g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
       difference (mesh->selection->brushes, now->brushes, brushes);

@@ -37,6 +37,7 @@ place () {
 }
 
 run_app first || bail "the editor starts"
+wait_loaded 0-first-loaded || bail "it draws the sample map"
 keys ctrl+shift+f
 DLG=$(wait_window "Face Properties") || bail "Ctrl+Shift+F opens Face Properties"
 wait_window_drawn "$DLG" 1-opened > /dev/null
@@ -55,6 +56,7 @@ wait_app_exit || bail "Ctrl+Q quits"
 sleep 2
 
 run_app second || bail "the editor starts again"
+wait_loaded 1-second-loaded || bail "it draws the sample map again"
 keys ctrl+shift+f
 DLG=$(wait_window "Face Properties") || bail "Ctrl+Shift+F opens Face Properties again"
 wait_window_drawn "$DLG" 2-reopened > /dev/null
