@@ -65,18 +65,6 @@ on_transient_for (QrPreferences *self, GParamSpec *pspec, gpointer data)
                                  gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL);
 }
 
-/* A number typed and not yet entered counts when the window closes
- * (Escape, Close), as it would on leaving the field. */
-static gboolean
-qr_preferences_close_request (GtkWindow *window)
-{
-  QrPreferences *self = QR_PREFERENCES (window);
-  GtkSpinButton *spins[] = { self->scale_quake, self->scale_source, self->camera_speed, self->recent_limit };
-  for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
-    gtk_spin_button_update (spins[i]);
-  return GTK_WINDOW_CLASS (qr_preferences_parent_class)->close_request (window);
-}
-
 static void
 qr_preferences_dispose (GObject *object)
 {
@@ -91,7 +79,6 @@ qr_preferences_class_init (QrPreferencesClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = qr_preferences_dispose;
-  GTK_WINDOW_CLASS (klass)->close_request = qr_preferences_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, scale_quake);
