@@ -12,10 +12,12 @@ struct _QrApplication
 
   /* owned */
   GSettings *settings;
-  QrPreferences *preferences; /* while shown: one for every window */
   GdkGLContext *gl_context; /* every view's, or NULL: see qr-gl-context.h */
   int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
   gboolean bench_drag;
+
+  /* borrowed (GTK's list of toplevels holds it): one for every window, NULL when closed */
+  QrPreferences *preferences;
 };
 
 G_DEFINE_FINAL_TYPE (QrApplication, qr_application, GTK_TYPE_APPLICATION)
