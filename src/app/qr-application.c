@@ -3,6 +3,7 @@
 #include "qr-gl-context.h"
 
 #include <glib/gi18n.h>
+#include "qr-preferences.h"
 #include "qr-window.h"
 
 struct _QrApplication
@@ -14,6 +15,9 @@ struct _QrApplication
   GdkGLContext *gl_context; /* every view's, or NULL: see qr-gl-context.h */
   int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
   gboolean bench_drag;
+
+  /* borrowed (GTK's list of toplevels holds it): one for every window, NULL when closed */
+  QrPreferences *preferences;
 };
 
 G_DEFINE_FINAL_TYPE (QrApplication, qr_application, GTK_TYPE_APPLICATION)
@@ -29,6 +33,7 @@ static const struct
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control>y", "<Control><Shift>z", NULL } },
   { "win.cut", { "<Control>x", NULL } },
@@ -109,6 +114,12 @@ update_recent_menu (GtkRecentManager *manager, QrApplication *self)
 }
 
 static void
+on_recent_limit_changed (GSettings *settings, const char *key, QrApplication *self)
+{
+  update_recent_menu (gtk_recent_manager_get_default (), self);
+}
+
+static void
 quit_next (QrApplication *self);
 
 static void
@@ -151,9 +162,28 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                          NULL);
 }
 
+/* One Preferences window, over the window it was last asked from (its
+ * Texture Folders… button acts on that window's map); it goes with that
+ * window. */
+static void
+preferences_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrApplication *self = QR_APPLICATION (user_data);
+  if (self->preferences == NULL)
+    {
+      self->preferences = qr_preferences_new (self->settings);
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (self->preferences), TRUE);
+      g_object_add_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+    }
+  gtk_window_set_transient_for (GTK_WINDOW (self->preferences),
+                                gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (self->preferences));
+}
+
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "preferences", preferences_activated },
 };
 
 /* Editors are dark so that geometry stands out. GTK parses its theme as
@@ -201,6 +231,7 @@ qr_application_startup (GApplication *app)
   self->settings = g_settings_new (QR_APPLICATION_ID);
   GtkRecentManager *recent = gtk_recent_manager_get_default ();
   g_signal_connect_object (recent, "changed", G_CALLBACK (update_recent_menu), self, 0);
+  g_signal_connect (self->settings, "changed::recent-limit", G_CALLBACK (on_recent_limit_changed), self);
   update_recent_menu (recent, self);
 }
 
@@ -252,6 +283,8 @@ static void
 qr_application_dispose (GObject *object)
 {
   QrApplication *self = QR_APPLICATION (object);
+  if (self->preferences != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->preferences));
   g_clear_object (&self->settings);
   g_clear_object (&self->gl_context);
   G_OBJECT_CLASS (qr_application_parent_class)->dispose (object);

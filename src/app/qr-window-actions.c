@@ -337,15 +337,23 @@ select_invalid_activated (GSimpleAction *action, GVariant *param, gpointer user_
 
 /* ---- View ---- */
 
+/* The grid is the setting's: [ and ] in any window, and Preferences, set
+ * it, and every window shows it (on_setting_changed). */
 static void
-set_grid_size (QrWindow *self, int size)
+show_grid_size (QrWindow *self, int size)
 {
   self->grid_size = CLAMP (size, QR_GRID_SIZE_MIN, QR_GRID_SIZE_MAX);
-  g_settings_set_int (self->settings, "grid-size", self->grid_size);
   for (int i = 0; i < 3; i++)
     qr_ortho_canvas_set_grid_size (_qr_window_get_ortho (self, i), self->show_grid ? self->grid_size : 0);
   g_autofree char *message = g_strdup_printf (_("Grid %d"), self->grid_size);
   gtk_label_set_label (self->status_grid, message);
+}
+
+static void
+set_grid_size (QrWindow *self, int size)
+{
+  show_grid_size (self, size);
+  g_settings_set_int (self->settings, "grid-size", self->grid_size);
 }
 
 static void
@@ -368,7 +376,7 @@ show_grid_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   QrWindow *self = user_data;
   self->show_grid = g_variant_get_boolean (state);
   g_simple_action_set_state (action, state);
-  set_grid_size (self, self->grid_size);
+  show_grid_size (self, self->grid_size);
 }
 
 static void
@@ -564,6 +572,10 @@ on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
     }
   else if (g_str_equal (key, "show-normals"))
     qr_camera_canvas_set_show_normals (self->camera_canvas, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "grid-size"))
+    show_grid_size (self, g_settings_get_int (settings, key));
+  else if (g_str_equal (key, "camera-speed"))
+    qr_camera_canvas_set_move_speed (self->camera_canvas, g_settings_get_double (settings, key));
   else if (g_str_equal (key, "texture-lock"))
     qr_document_set_texture_lock (self->document, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "texture-search-folders"))
