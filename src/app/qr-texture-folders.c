@@ -211,11 +211,24 @@ qr_texture_folders_show (GtkWindow *parent, GSettings *settings, const char *gam
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_box_append (GTK_BOX (box), scroller);
 
+  /* A Close button and Escape: without a window manager (or with one
+   * that draws no title bar) a modal window must close itself. */
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Folder…"));
+  gtk_widget_set_hexpand (add, TRUE);
   gtk_widget_set_halign (add, GTK_ALIGN_START);
   g_signal_connect (add, "clicked", G_CALLBACK (on_add), d);
-  gtk_box_append (GTK_BOX (box), add);
+  gtk_box_append (GTK_BOX (buttons), add);
+  GtkWidget *close = gtk_button_new_with_mnemonic (_("_Close"));
+  g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_close), window);
+  gtk_box_append (GTK_BOX (buttons), close);
+  gtk_box_append (GTK_BOX (box), buttons);
   gtk_window_set_child (GTK_WINDOW (window), box);
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (window, keys);
 
   fill (d);
   d->on_game = on_game;

@@ -6,8 +6,8 @@
 #  2. Ctrl+comma shows it again, one window; with the editor's window focused, ] changes the
 #     Grid size Preferences shows (bound to the grid-size setting); Alt+P (Pixelated) redraws
 #     the 3D view's textures; Smooth from the 3D view's menu shows in Preferences and draws
-#     the view as before to the pixel (one texture-filter setting behind both); Escape
-#     closes it.
+#     the view as before to the pixel (one texture-filter setting behind both); Alt+F opens
+#     Texture Folders, which Escape closes; Escape closes Preferences.
 #  3. The Texture tool (Shift+A) picks the face under the middle of the 3D view; in Face
 #     Properties (Ctrl+Shift+F) shift U 3 and rotation 30, Ctrl+S: one face line changed.
 #     Alt+S presses Re_set, Ctrl+S: only that line changed again, and it has scale 2 2 (the
@@ -117,6 +117,21 @@ smooth_again () {
 }
 check "Smooth from the 3D view's menu shows in Preferences and draws the view as before" \
   wait_shot 5-smooth-again smooth_again
+# Texture Folders… opens its modal window, which Escape closes (it had no way to close
+# without a window manager's title bar).
+window_keys "$PREF" alt+f
+if FOLDERS=$(wait_visible_window "Texture Folders"); then
+  ok "Alt+F in Preferences opens Texture Folders"
+  wait_window_drawn "$FOLDERS" 5-folders > /dev/null
+  window_keys "$FOLDERS" Escape
+  folders_closed () {
+    WHY="Texture Folders is still shown"
+    ! xdotool search --onlyvisible --name "^Texture Folders\$" > /dev/null 2>&1
+  }
+  check "Escape closes Texture Folders" wait_shot 5-folders-closed folders_closed
+else
+  not_ok "Alt+F in Preferences opens Texture Folders"
+fi
 window_keys "$PREF" Escape
 check "Escape closes Preferences again" wait_window_gone "$PREF"
 
