@@ -95,6 +95,16 @@ top_face () {
   sed -n "${TOP_LINE}p" "$MAP" | awk '{ print $16, $21, $27, $29 }'
 }
 
+# undo_menu SHOT: a screenshot of the open Edit menu, whose first item names the last undo
+# step (looked at, not measured: the names are checked in test-face-ops).
+undo_menu () {
+  xdotool mousemove 59 11 click 1
+  sleep 0.7
+  shot "$1" > /dev/null
+  xdotool key Escape
+  sleep 0.3
+}
+
 start_app app "$MAP" || bail "the editor opens $NAME"
 wait_loaded 1-loaded || bail "it draws $NAME"
 check "before any face is selected, nothing is tinted" wait_shot 1-untinted untinted
@@ -126,6 +136,7 @@ click_at click 3
 check "Ctrl+S after the right-click writes the file" save_now "$MAP" "$NAME"
 same_file "$WORK/applied.map" "the right-click gave the top base, and changed nothing else"
 shot 6-applied > /dev/null
+undo_menu 6-undo-name
 
 # 4. a texel left, 15° round.
 point_at "$R3D"
@@ -167,6 +178,7 @@ shot 8-picked > /dev/null
 click_at click 3
 check "Ctrl+S after Alt+click on the wall and right-click on the top writes the file" save_now "$MAP" "$NAME"
 shot 9-picked-applied > /dev/null
+undo_menu 9-undo-name
 read -r TEX _ <<< "$(top_face)"
 check "the top took the wall's texture ($TEX)" test "$TEX" = wbrick1_5
 GOT=$(attrs "$(sed -n "${TOP_LINE}p" "$MAP")")
@@ -187,6 +199,7 @@ xdotool keydown alt click 3 keyup alt
 sleep 0.5
 check "Ctrl+S after Alt+right-click on the floor's side writes the file" save_now "$MAP" "$NAME"
 shot 10-wrapped > /dev/null
+undo_menu 10-undo-name
 CHANGED=$(diff "$WORK/original.map" "$MAP" | grep -c '^>')
 check "the wrap changed one face line ($CHANGED)" test "$CHANGED" = 1
 SIDE_LINE=$(diff "$WORK/original.map" "$MAP" | sed -n 's/^\([0-9]*\)c[0-9]*$/\1/p')
@@ -217,11 +230,6 @@ check "Ctrl+S after Ctrl+Left and Ctrl+Page Up writes the file" save_now "$MAP" 
 read -r TEX SHIFT_U SHIFT_V ROTATION <<< "$(top_face)"
 check "Ctrl+Left shifted the top by the grid step ($SHIFT_U, $SHIFT_V)" test "$SHIFT_U" = 16 -a "$SHIFT_V" = 0
 check "Ctrl+Page Up turned it 1° ($ROTATION)" test "$ROTATION" = 1
-# Edit ▸ Undo names the merged run (looked at, not measured).
-xdotool mousemove 59 11 click 1
-sleep 0.7
-shot 11-undo-name > /dev/null
-xdotool key Escape
-sleep 0.3
+undo_menu 11-undo-name
 undo_restores "the fine keys"
 finish
