@@ -482,6 +482,7 @@ check_attrs (Case *c, const char *before)
   g_assert_true (qr_op_nudge_face_texture (c->doc, FACES (c), 2, -1, 0, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (qr_command_stack_position (qr_document_get_history (c->doc)), ==, steps + 1);
+  g_assert_cmpstr (qr_command_stack_undo_description (qr_document_get_history (c->doc)), ==, "Shift Texture");
   for (guint i = 0, k = 0; i < c->faces->len; i++)
     {
       QrFaceRef r = g_array_index (c->faces, QrFaceRef, i);
@@ -497,6 +498,11 @@ check_attrs (Case *c, const char *before)
           g_assert_cmpfloat_with_epsilon ((uv[j].v - old.v) * h, -1, 1e-9);
         }
     }
+  /* A turn joins the run, which is then named for both. */
+  g_assert_true (qr_op_nudge_face_texture (c->doc, FACES (c), 0, 0, 15, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_command_stack_position (qr_document_get_history (c->doc)), ==, steps + 1);
+  g_assert_cmpstr (qr_command_stack_undo_description (qr_document_get_history (c->doc)), ==, "Move Texture");
   undo_to (c, before);
 
   /* Valve axes turn about the normal by the difference of rotations:

@@ -1,5 +1,6 @@
 #include "qr-command.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 typedef struct
@@ -100,6 +101,13 @@ edit_merge (QrCommand *self, QrCommand *next)
   g_clear_pointer (&self->selection_after, qr_selection_free);
   self->selection_after = g_steal_pointer (&next->selection_after);
   self->time = next->time;
+  /* A run of texture nudges that both shifted and turned is neither
+   * "Shift" nor "Rotate" Texture: name it for what it did as a whole. */
+  if (self->merge_kind == QR_MERGE_FACE_NUDGE && g_strcmp0 (self->description, next->description) != 0)
+    {
+      g_free (self->description);
+      self->description = g_strdup (_("Move Texture"));
+    }
   /* A creation absorbs one resize; nudges keep merging. */
   if (self->merge_kind == QR_MERGE_CREATE)
     self->merge_kind = QR_MERGE_NONE;

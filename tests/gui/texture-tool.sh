@@ -12,6 +12,15 @@
 #     the tool bar's): Ctrl+S writes base on that face and nothing else changes.
 #  4. Left, then Page Up: the top's U shift becomes 1 and its rotation 15 (Ctrl+S).
 #  5. Ctrl+Z twice (the keys are one step) and Ctrl+S: the file is back byte for byte.
+#  6. Alt+click on W's south face (shift 8 4, rotation 30, scale 0.5 0.25 here) makes
+#     wbrick1_5 current (the tool bar's button shows it); a right-click on F's top gives the top
+#     wbrick1_5 and those shifts, rotation and scales. Ctrl+Z: byte for byte again.
+#  7. with the top selected and its texture picked, Alt+right-click on F's south side (which shares the edge y = 0,
+#     z = 32 with it) wraps: only that face's line changes, and `quarry-cli mesh --json` gives
+#     both faces the same texels at the edge's two vertices (within 1e-3; before, V differs
+#     by 32). Ctrl+Z: byte for byte again.
+#  8. Ctrl+Left, Ctrl+Page Up (Hammer's fine keys): the top's U shift becomes the grid step,
+#     16, and its rotation 1. Ctrl+Z: byte for byte again.
 TEST=texture-tool
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -26,6 +35,12 @@ make_map "$WORK/plain.map" "create block 0 0 0 512 512 32 --texture afloor1_4" \
   "create block 0 448 32 512 512 160 --texture wbrick1_5" || bail "quarry-cli edit makes the test map"
 sed "s|^\"classname\" \"worldspawn\"\$|&\n\"wad\" \"$WAD\"|" "$WORK/plain.map" > "$MAP"
 grep -q '"wad"' "$MAP" || bail "the wad key is in the test map"
+# W's south face (all its plane points at y = 448) gets attributes the eyedropper must carry.
+sed -i '/^( [0-9]* 448 [0-9]* ) ( [0-9]* 448 [0-9]* ) ( [0-9]* 448 [0-9]* ) wbrick1_5 /{
+  s/ wbrick1_5 \[ \([^ ]* [^ ]* [^ ]*\) [^ ]* \] \[ \([^ ]* [^ ]* [^ ]*\) [^ ]* \] [^ ]* [^ ]* [^ ]*$/ wbrick1_5 [ \1 8 ] [ \2 4 ] 30 0.5 0.25/
+}' "$MAP"
+WALL_SOUTH=$(grep '^( [0-9]* 448 [0-9]* ) .* wbrick1_5 \[ .* \] \[ .* \] 30 0.5 0.25$' "$MAP")
+[ -n "$WALL_SOUTH" ] || bail "the wall's south face has shift 8 4, rotation 30, scale 0.5 0.25"
 cp "$MAP" "$WORK/original.map"
 # F's top is the second face line of the first brush: its plane points all have z = 32.
 TOP_LINE=$(grep -n '^( ' "$MAP" | sed -n 2p | cut -d: -f1)
@@ -80,6 +95,16 @@ top_face () {
   sed -n "${TOP_LINE}p" "$MAP" | awk '{ print $16, $21, $27, $29 }'
 }
 
+# undo_menu SHOT: a screenshot of the open Edit menu, whose first item names the last undo
+# step (looked at, not measured: the names are checked in test-face-ops).
+undo_menu () {
+  xdotool mousemove 59 11 click 1
+  sleep 0.7
+  shot "$1" > /dev/null
+  xdotool key Escape
+  sleep 0.3
+}
+
 start_app app "$MAP" || bail "the editor opens $NAME"
 wait_loaded 1-loaded || bail "it draws $NAME"
 check "before any face is selected, nothing is tinted" wait_shot 1-untinted untinted
@@ -111,6 +136,7 @@ click_at click 3
 check "Ctrl+S after the right-click writes the file" save_now "$MAP" "$NAME"
 same_file "$WORK/applied.map" "the right-click gave the top base, and changed nothing else"
 shot 6-applied > /dev/null
+undo_menu 6-undo-name
 
 # 4. a texel left, 15° round.
 point_at "$R3D"
@@ -129,4 +155,81 @@ keys ctrl+z ctrl+z
 sleep 0.5
 check "Ctrl+S after two Ctrl+Z writes the file" save_now "$MAP" "$NAME"
 same_file "$WORK/original.map" "two Ctrl+Z restore the map byte for byte"
+
+# attrs LINE: a Valve 220 face line's "shiftU shiftV rotation scaleU scaleV".
+attrs () { awk '{ print $21, $27, $29, $30, $31 }' <<< "$1"; }
+# undo_restores WHAT: Ctrl+Z once, then the saved file is the original again.
+undo_restores () {
+  point_at "$RTOP"
+  keys ctrl+z
+  sleep 0.5
+  check "Ctrl+S after Ctrl+Z writes the file" save_now "$MAP" "$NAME"
+  same_file "$WORK/original.map" "one Ctrl+Z undoes $1 byte for byte"
+}
+
+# 6. the eyedropper and the right-click.
+WX=$((CX - 85))
+WY=$((CY - 25))
+xdotool mousemove "$WX" "$WY"
+sleep 0.3
+xdotool keydown alt click 1 keyup alt
+sleep 0.5
+shot 8-picked > /dev/null
+click_at click 3
+check "Ctrl+S after Alt+click on the wall and right-click on the top writes the file" save_now "$MAP" "$NAME"
+shot 9-picked-applied > /dev/null
+undo_menu 9-undo-name
+read -r TEX _ <<< "$(top_face)"
+check "the top took the wall's texture ($TEX)" test "$TEX" = wbrick1_5
+GOT=$(attrs "$(sed -n "${TOP_LINE}p" "$MAP")")
+check "and its shifts, rotation and scales ($GOT)" test "$GOT" = "$(attrs "$WALL_SOUTH")"
+check "nothing else changed" test "$(diff "$WORK/original.map" "$MAP" | grep -c '^[<>]')" = 2
+undo_restores "the picked texture"
+
+# 7. wrap from the top onto the south side: select the top and pick its texture (else the
+# wrapped side would take wbrick1_5, still current), then Alt+right-click the side, a band
+# some 8 pixels high under the top's near edge.
+click_at click 1
+click_at keydown alt click 1 keyup alt
+SX=$((CX + 85))
+SY=$((CY + 73))
+xdotool mousemove "$SX" "$SY"
+sleep 0.3
+xdotool keydown alt click 3 keyup alt
+sleep 0.5
+check "Ctrl+S after Alt+right-click on the floor's side writes the file" save_now "$MAP" "$NAME"
+shot 10-wrapped > /dev/null
+undo_menu 10-undo-name
+CHANGED=$(diff "$WORK/original.map" "$MAP" | grep -c '^>')
+check "the wrap changed one face line ($CHANGED)" test "$CHANGED" = 1
+SIDE_LINE=$(diff "$WORK/original.map" "$MAP" | sed -n 's/^\([0-9]*\)c[0-9]*$/\1/p')
+SIDE=$(grep -n '^( ' "$MAP" | cut -d: -f1 | grep -nx "$SIDE_LINE" | cut -d: -f1)
+WRAP=$("$QUARRY_CLI" mesh "$MAP" --json | python3 -c '
+import json, sys
+side = int(sys.argv[1]) - 1
+faces = json.load(sys.stdin)["entities"][0]["brushes"][0]["faces"]
+top, other = faces[1], faces[side] if 0 <= side < len(faces) else None
+if other is None or side == 1:
+    print("no other face of the floor changed"); sys.exit(1)
+uv = lambda f: {tuple(round(c, 6) for c in p): q for p, q in zip(f["vertices"], f["uv"])}
+a, b = uv(top), uv(other)
+shared = [p for p in a if p in b]
+worst = max((max(abs(a[p][0] - b[p][0]), abs(a[p][1] - b[p][1])) for p in shared), default=None)
+print("face %d shares %d vertices with the top, texels differ by %s" % (side, len(shared), worst))
+sys.exit(0 if len(shared) == 2 and worst < 1e-3 else 1)
+' "$SIDE")
+check "the wrapped side meets the top without a seam: $WRAP" test $? = 0
+undo_restores "the wrap"
+
+# 8. Hammer's fine keys.
+click_at click 1
+point_at "$R3D"
+keys ctrl+Left ctrl+Prior
+sleep 0.5
+check "Ctrl+S after Ctrl+Left and Ctrl+Page Up writes the file" save_now "$MAP" "$NAME"
+read -r TEX SHIFT_U SHIFT_V ROTATION <<< "$(top_face)"
+check "Ctrl+Left shifted the top by the grid step ($SHIFT_U, $SHIFT_V)" test "$SHIFT_U" = 16 -a "$SHIFT_V" = 0
+check "Ctrl+Page Up turned it 1° ($ROTATION)" test "$ROTATION" = 1
+undo_menu 11-undo-name
+undo_restores "the fine keys"
 finish
