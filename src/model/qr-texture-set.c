@@ -6,7 +6,7 @@
 struct _QrTextureSet
 {
   GPtrArray *entries; /* QrTexture*, owned, in insertion order */
-  GHashTable *index;  /* folded name (owned) → position + 1 */
+  GHashTable *index;  /* name, compared ignoring ASCII case (the entry's own) → position + 1 */
   guint64 generation;
 };
 
@@ -20,12 +20,30 @@ texture_free (gpointer data)
   g_free (t);
 }
 
+/* The games compare texture names ignoring ASCII case: hashing and
+ * comparing that way lets a lookup (every batch, every face's UVs) find a
+ * name without making a folded copy of it. */
+static guint
+fold_hash (gconstpointer key)
+{
+  guint h = 5381;
+  for (const char *p = key; *p != '\0'; p++)
+    h = h * 33 + (guchar) g_ascii_tolower (*p);
+  return h;
+}
+
+static gboolean
+fold_equal (gconstpointer a, gconstpointer b)
+{
+  return g_ascii_strcasecmp (a, b) == 0;
+}
+
 QrTextureSet *
 qr_texture_set_new (void)
 {
   QrTextureSet *set = g_new0 (QrTextureSet, 1);
   set->entries = g_ptr_array_new_with_free_func (texture_free);
-  set->index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  set->index = g_hash_table_new (fold_hash, fold_equal);
   return set;
 }
 
@@ -34,8 +52,8 @@ qr_texture_set_free (QrTextureSet *set)
 {
   if (set == NULL)
     return;
-  g_ptr_array_unref (set->entries);
   g_hash_table_unref (set->index);
+  g_ptr_array_unref (set->entries);
   g_free (set);
 }
 
@@ -58,8 +76,7 @@ QrTexture *
 qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, uint8_t *rgba,
                     QrTextureStatus status, const char *collection)
 {
-  g_autofree char *key = g_ascii_strdown (name, -1);
-  gpointer pos = g_hash_table_lookup (set->index, key);
+  gpointer pos = g_hash_table_lookup (set->index, name);
   QrTexture *t;
   if (pos != NULL)
     {
@@ -73,7 +90,7 @@ qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, 
       t->name = g_strdup (name);
       t->flags = qr_texture_flags_from_name (name);
       g_ptr_array_add (set->entries, t);
-      g_hash_table_insert (set->index, g_steal_pointer (&key), GUINT_TO_POINTER (set->entries->len));
+      g_hash_table_insert (set->index, t->name, GUINT_TO_POINTER (set->entries->len));
     }
   t->width = width;
   t->height = height;
@@ -87,8 +104,7 @@ qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, 
 const QrTexture *
 qr_texture_set_lookup (const QrTextureSet *set, const char *name)
 {
-  g_autofree char *key = g_ascii_strdown (name, -1);
-  gpointer pos = g_hash_table_lookup (set->index, key);
+  gpointer pos = g_hash_table_lookup (set->index, name);
   return pos != NULL ? g_ptr_array_index (set->entries, GPOINTER_TO_UINT (pos) - 1) : NULL;
 }
 
@@ -108,8 +124,8 @@ qr_texture_set_nth (const QrTextureSet *set, guint i)
 void
 qr_texture_set_clear (QrTextureSet *set)
 {
+  g_hash_table_remove_all (set->index); /* first: its keys are the entries' names */
   g_ptr_array_set_size (set->entries, 0);
-  g_hash_table_remove_all (set->index);
   set->generation++;
 }
 
