@@ -147,7 +147,7 @@ brushprim_as_valve (QrFaceDialog *self, const QrFace *face, QrTexAttr *out)
   if (!qr_texalign_brushprim_to_valve (&face->tex, plane.normal, w, h, out))
     return FALSE;
   QrVec3 fu, fv;
-  QrTexAxisRule rule = self->dialect == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+  QrTexAxisRule rule = qr_dialect_axis_rule (self->dialect);
   if (qr_texalign_face_axes (rule, plane.normal, &fu, &fv))
     out->rotation = atan2 (qr_vec3_dot (qr_vec3_cross (fu, out->u_axis), plane.normal), qr_vec3_dot (fu, out->u_axis))
                     * (180.0 / G_PI);
@@ -750,21 +750,6 @@ load_game_flags (QrFaceDialog *self, const char *game)
   gtk_widget_set_visible (self->surface_group, self->flags != NULL);
 }
 
-static const char *
-game_of_dialect (QrDialect dialect)
-{
-  switch (dialect)
-    {
-    case QR_DIALECT_QUAKE2:
-    case QR_DIALECT_QUAKE2_VALVE:
-      return "quake2";
-    case QR_DIALECT_QUAKE3:
-      return "quake3";
-    default:
-      return NULL;
-    }
-}
-
 /* The selection's faces as they are now: every field shows their common
  * value or nothing. */
 static void
@@ -836,7 +821,10 @@ refresh (QrFaceDialog *self)
       gtk_entry_set_placeholder_text (self->name_entry, names_differ ? _("(several textures)") : NULL);
     }
   set_preview (self, shown[0] != '\0' ? shown : NULL);
-  load_game_flags (self, game_of_dialect (self->dialect));
+  /* Only Quake 2 and 3 faces carry content and surface flags. */
+  gboolean flagged = self->dialect == QR_DIALECT_QUAKE2 || self->dialect == QR_DIALECT_QUAKE2_VALVE
+                     || self->dialect == QR_DIALECT_QUAKE3;
+  load_game_flags (self, flagged ? qr_dialect_game (self->dialect, FALSE) : NULL);
   gtk_widget_set_visible (self->vmf_group, self->dialect == QR_DIALECT_VMF);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "face.browse", self->finder != NULL && n > 0);
   show_count (self);

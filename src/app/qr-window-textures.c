@@ -52,25 +52,6 @@ texture_job_free (TextureJob *job)
   g_free (job);
 }
 
-/* The game whose search folders a map uses, from its dialect; WAD maps
- * count as Quake until a WAD3 says Half-Life. */
-static const char *
-game_of (QrDialect dialect, gboolean wad3)
-{
-  switch (dialect)
-    {
-    case QR_DIALECT_QUAKE2:
-    case QR_DIALECT_QUAKE2_VALVE:
-      return "quake2";
-    case QR_DIALECT_QUAKE3:
-      return "quake3";
-    case QR_DIALECT_VMF:
-      return "source";
-    default:
-      return wad3 ? "halflife" : "quake";
-    }
-}
-
 /* The search folders for the map's game; WAD maps see Quake's and
  * Half-Life's, since only their WADs tell the two apart. */
 static char **
@@ -78,7 +59,7 @@ search_folders (QrWindow *self, QrDialect dialect)
 {
   g_autoptr (GVariant) all = g_settings_get_value (self->settings, "texture-search-folders");
   GPtrArray *out = g_ptr_array_new ();
-  const char *games[2] = { game_of (dialect, FALSE), NULL };
+  const char *games[2] = { qr_dialect_game (dialect, FALSE), NULL };
   if (self->texture_game_chosen != NULL)
     games[0] = self->texture_game_chosen;
   else if (g_str_equal (games[0], "quake"))
@@ -172,7 +153,7 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   if (job->document != self->document)
     return;
   g_free (self->texture_game);
-  self->texture_game = g_strdup (game_of (qr_map_detect_dialect (qr_document_get_map (job->document)), job->wad3));
+  self->texture_game = g_strdup (qr_dialect_game (qr_map_detect_dialect (qr_document_get_map (job->document)), job->wad3));
   QrTextureSet *set = qr_document_get_textures (job->document);
   qr_texture_set_clear (set);
   qr_texture_set_move_from (set, job->set);

@@ -136,7 +136,7 @@ qr_cli_mesh (int argc, char **argv)
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
   qr_map_build_geometry (map, 0);
-  rule = qr_map_detect_dialect (map) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+  rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
 
   root = json_object_new_object ();
   entities = json_object_new_array ();

@@ -244,3 +244,26 @@ qr_dialect_to_string (QrDialect dialect)
   g_return_val_if_fail ((guint) dialect < G_N_ELEMENTS (names), "unknown");
   return names[dialect];
 }
+
+const char *
+qr_dialect_game (QrDialect dialect, gboolean wad3)
+{
+  switch (dialect)
+    {
+    case QR_DIALECT_QUAKE2:
+    case QR_DIALECT_QUAKE2_VALVE:
+      return "quake2";
+    case QR_DIALECT_QUAKE3:
+      return "quake3";
+    case QR_DIALECT_VMF:
+      return "source";
+    default:
+      return wad3 ? "halflife" : "quake";
+    }
+}
+
+QrTexAxisRule
+qr_dialect_axis_rule (QrDialect dialect)
+{
+  return dialect == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+}

@@ -6,6 +6,7 @@
 #include "qr-entity.h"
 #include "qr-map-index.h"
 #include "qr-model-types.h"
+#include "qr-texproj.h"
 
 typedef enum
 {
@@ -88,6 +89,15 @@ guint qr_map_count_brushes (const QrMap *map);
 guint qr_map_count_faces (const QrMap *map);
 
 QrDialect qr_map_detect_dialect (const QrMap *map);
+
+/* The game a dialect is written for, as the texture search folders
+ * (texture-search-folders) and data/games/ name it: "quake2", "quake3",
+ * "source", else "halflife" when the map's WADs are WAD3, else "quake". */
+const char *qr_dialect_game (QrDialect dialect, gboolean wad3);
+
+/* How the dialect's compiler picks a standard face's base axes: q3map2's
+ * rule for Quake 3, qbsp's for the rest (qr-texproj.h). */
+QrTexAxisRule qr_dialect_axis_rule (QrDialect dialect);
 const char *qr_dialect_to_string (QrDialect dialect);
 
 /* Deep equality of everything a file holds (ids, keys in order, exact plane

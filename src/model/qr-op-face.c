@@ -17,7 +17,7 @@
 static QrTexAxisRule
 map_axis_rule (const QrMap *map)
 {
-  return qr_map_detect_dialect (map) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+  return qr_dialect_axis_rule (qr_map_detect_dialect (map));
 }
 
 /* The face ids of the faces (for merging), sorted by qr_command_set_merge. */

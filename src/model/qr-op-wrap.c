@@ -80,7 +80,7 @@ wrap_face (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
   if (!w->rule_known && (w->source.wrap.form == QR_TEX_STANDARD || target.wrap.form == QR_TEX_STANDARD))
     {
       /* Quake 3's q3map2 breaks near ties of the base axes its own way. */
-      w->rule = qr_map_detect_dialect (map) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2 : QR_TEX_AXES_QBSP;
+      w->rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
       w->rule_known = true;
     }
   if ((w->source.wrap.form == QR_TEX_BRUSHPRIM) != (target.wrap.form == QR_TEX_BRUSHPRIM))

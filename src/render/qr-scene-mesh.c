@@ -1038,8 +1038,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_hash_table_remove_all (mesh->by_key);
   g_hash_table_remove_all (mesh->styles);
   g_set_object (&mesh->doc, doc);
-  mesh->axis_rule = qr_map_detect_dialect (qr_document_get_map (doc)) == QR_DIALECT_QUAKE3 ? QR_TEX_AXES_Q3MAP2
-                                                                                            : QR_TEX_AXES_QBSP;
+  mesh->axis_rule = qr_dialect_axis_rule (qr_map_detect_dialect (qr_document_get_map (doc)));
   textures_reset (mesh);
   mesh->faces_generation++;
   qr_selection_free (mesh->selection);
