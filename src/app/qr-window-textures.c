@@ -23,6 +23,7 @@ typedef struct
   QrDocument *document; /* owned: the document the textures are for */
   char *wad_key;
   QrFileKind kind;
+  QrDialect dialect;   /* the map's, when the load began */
   char *map_path;      /* NULL for an unsaved map */
   char **search;
   char **names;
@@ -153,7 +154,7 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   if (job->document != self->document)
     return;
   g_free (self->texture_game);
-  self->texture_game = g_strdup (qr_dialect_game (qr_map_detect_dialect (qr_document_get_map (job->document)), job->wad3));
+  self->texture_game = g_strdup (qr_dialect_game (job->dialect, job->wad3));
   QrTextureSet *set = qr_document_get_textures (job->document);
   qr_texture_set_clear (set);
   qr_texture_set_move_from (set, job->set);
@@ -202,7 +203,8 @@ _qr_window_load_textures (QrWindow *self)
   self->texture_wad_key = g_strdup (job->wad_key);
   job->kind = map->kind;
   job->map_path = self->file != NULL ? g_file_get_path (self->file) : NULL;
-  job->search = search_folders (self, qr_map_detect_dialect (map));
+  job->dialect = qr_map_detect_dialect (map);
+  job->search = search_folders (self, job->dialect);
   job->names = g_steal_pointer (&names);
   g_autoptr (GTask) task = g_task_new (self, self->texture_cancellable, texture_finished, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify) texture_job_free);
