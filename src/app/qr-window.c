@@ -288,7 +288,7 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
             qr_bounds_add_bounds (&b, patch->bounds);
         }
       QrBounds box;
-      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (self->document), &box))
         qr_bounds_add_bounds (&b, box);
     }
   return b;

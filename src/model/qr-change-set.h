@@ -22,6 +22,8 @@ typedef struct
   bool history_changed;
   /* The document's texture set gained, lost or decoded textures. */
   bool textures_changed;
+  /* The document's entity definitions were replaced (sizes, colours). */
+  bool entdefs_changed;
 } QrChangeSet;
 
 QrChangeSet *qr_change_set_new (void);

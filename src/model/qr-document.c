@@ -13,6 +13,7 @@ struct _QrDocument
   QrCommandStack *stack;
   QrPolyBuilder *builder; /* scratch for the geometry of edited brushes */
   QrTextureSet *textures; /* what the views show for texture names; not undoable */
+  QrEntDefs *entdefs;     /* a reference, or NULL; not undoable */
   gboolean texture_lock;
   char *note;             /* what the last operation wants the user to know, or NULL */
 
@@ -53,6 +54,7 @@ qr_document_finalize (GObject *object)
   qr_selection_free (doc->selection);
   qr_map_free (doc->map);
   qr_texture_set_free (doc->textures);
+  qr_entdefs_unref (doc->entdefs);
   g_free (doc->note);
   G_OBJECT_CLASS (qr_document_parent_class)->finalize (object);
 }
@@ -150,6 +152,29 @@ qr_document_textures_changed (QrDocument *doc)
 
   g_return_if_fail (QR_IS_DOCUMENT (doc));
   changes->textures_changed = true;
+  emit_changed (doc, changes);
+}
+
+QrEntDefs *
+qr_document_get_entdefs (QrDocument *doc)
+{
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), NULL);
+  return doc->entdefs;
+}
+
+void
+qr_document_set_entdefs (QrDocument *doc, QrEntDefs *defs)
+{
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_return_if_fail (QR_IS_DOCUMENT (doc));
+  if (defs == doc->entdefs)
+    return;
+  if (defs != NULL)
+    qr_entdefs_ref (defs);
+  qr_entdefs_unref (doc->entdefs);
+  doc->entdefs = defs;
+  changes->entdefs_changed = true;
   emit_changed (doc, changes);
 }
 

@@ -10,6 +10,7 @@
 #include <glib-object.h>
 #include "qr-change-set.h"
 #include "qr-command-stack.h"
+#include "qr-entdef.h"
 #include "qr-map.h"
 #include "qr-selection.h"
 #include "qr-texture-set.h"
@@ -42,6 +43,12 @@ void qr_document_set_selection (QrDocument *doc, const QrSelection *sel);
  * only `textures_changed` set. */
 QrTextureSet *qr_document_get_textures (QrDocument *doc);
 void qr_document_textures_changed (QrDocument *doc);
+
+/* The entity definitions of the document's game (a reference), or NULL
+ * when none are loaded; not undoable. Setting them emits a change set with
+ * only `entdefs_changed` set, so views redraw boxes in their classes' sizes. */
+QrEntDefs *qr_document_get_entdefs (QrDocument *doc);
+void qr_document_set_entdefs (QrDocument *doc, QrEntDefs *defs);
 
 gboolean qr_document_get_texture_lock (QrDocument *doc);
 void qr_document_set_texture_lock (QrDocument *doc, gboolean lock);

@@ -275,12 +275,13 @@ qr_entity_transform (QrEntity *entity, const QrTransform *tr, QrFileKind file)
 }
 
 bool
-qr_entity_box (const QrEntity *entity, QrBounds *box)
+qr_entity_box (const QrEntity *entity, const QrEntDefs *defs, QrBounds *box)
 {
-  QrVec3 origin, h = qr_vec3 (QR_ENTITY_HALF_SIZE, QR_ENTITY_HALF_SIZE, QR_ENTITY_HALF_SIZE);
+  QrVec3 origin;
 
   if (!qr_entity_get_origin (entity, &origin))
     return false;
-  *box = (QrBounds) { qr_vec3_sub (origin, h), qr_vec3_add (origin, h) };
+  QrBounds size = qr_entdefs_point_size (defs, qr_entity_get_classname (entity));
+  *box = (QrBounds) { qr_vec3_add (origin, size.min), qr_vec3_add (origin, size.max) };
   return true;
 }

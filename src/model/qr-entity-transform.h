@@ -3,6 +3,7 @@
  * the convention of the games that read it. */
 #pragma once
 
+#include "qr-entdef.h"
 #include "qr-entity.h"
 #include "qr-map.h"
 #include "qr-transform.h"
@@ -31,8 +32,8 @@ QrTurnKind qr_entity_turn_kind (const QrEntity *entity, QrFileKind file, const c
  * any key changed. */
 bool qr_entity_transform (QrEntity *entity, const QrTransform *tr, QrFileKind file);
 
-/* The box a point entity is drawn, picked and bounded as: its origin ±
- * QR_ENTITY_HALF_SIZE (entity definitions will give real sizes). False
- * when the entity has no origin. */
+/* The box a point entity is drawn, picked and bounded as: its origin plus
+ * its class's size in defs, or ± QR_ENTITY_HALF_SIZE when the class or its
+ * size is unknown (defs may be NULL). False when the entity has no origin. */
 #define QR_ENTITY_HALF_SIZE 8.0
-bool qr_entity_box (const QrEntity *entity, QrBounds *box);
+bool qr_entity_box (const QrEntity *entity, const QrEntDefs *defs, QrBounds *box);

@@ -29,7 +29,7 @@ qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **er
       const QrEntity *entity = qr_map_get_entity (map, g_array_index (entities, guint, i));
       QrBounds box;
 
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
         qr_bounds_add_bounds (out, box);
     }
   if (qr_bounds_is_empty (*out))

@@ -9,7 +9,9 @@
  * qr_document_set_texture_lock) transforms carry the textures along. */
 #pragma once
 
+#include "qr-connection.h"
 #include "qr-document.h"
+#include "qr-entdef.h"
 #include "qr-primitive.h"
 #include "qr-transform.h"
 
@@ -99,6 +101,24 @@ gboolean qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n,
 /* Adds or changes key (value NULL deletes it); the first of duplicate keys. */
 gboolean qr_op_set_key (QrDocument *doc, QrId entity, const char *key, const char *value, GError **error);
 gboolean qr_op_rename_key (QrDocument *doc, QrId entity, const char *key, const char *new_key, GError **error);
+
+/* Entities (issue 15). */
+
+/* Places a point entity of `classname` at origin (written as the shortest
+ * decimals), then the keys given as n_keys key/value pairs (keys[2i],
+ * keys[2i+1]), then, when cls is not NULL, the class's defaults for keys
+ * not given, in the definition's order. The new entity is selected and its
+ * id put in *placed (may be NULL). "Place Entity". */
+gboolean qr_op_place_entity (QrDocument *doc, const char *classname, QrVec3 origin, const char *const *keys,
+                             guint n_keys, const QrEntClass *cls, QrId *placed, GError **error);
+/* Changes the classname of every entity named. "Change Class". */
+gboolean qr_op_set_class (QrDocument *doc, const QrId *entities, guint n, const char *classname, GError **error);
+/* Sets key on every entity named (value NULL deletes it where present):
+ * one step, "Set Key" / "Delete Key". */
+gboolean qr_op_set_key_many (QrDocument *doc, const QrId *entities, guint n, const char *key, const char *value,
+                             GError **error);
+/* Replaces the entity's VMF connections (see qr-connection.h). "Edit Outputs". */
+gboolean qr_op_set_connections (QrDocument *doc, QrId entity, const QrConnection *conns, guint n, GError **error);
 
 /* CSG (see src/geom/qr-csg.h). Every output face takes the attributes of
  * the input face whose plane it lies on; results become the selection. */

@@ -93,7 +93,7 @@ pick (QrDocument *doc, const QrInput *in)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box))
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
         {
           double d = box_distance (box, in, r, u);
           /* Inside the box beats any edge: -1 sorts before every distance. */
@@ -552,7 +552,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box) && qr_vec3_get (box.min, r) >= x0
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
           && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)
         {
           if (into != NULL)

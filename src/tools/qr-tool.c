@@ -18,7 +18,7 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       double t;
       int face;
 
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, &box) && qr_ray_hit_box (ray, box, &t)
+      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_ray_hit_box (ray, box, &t)
           && t < best.distance)
         best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)

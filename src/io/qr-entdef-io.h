@@ -1,0 +1,24 @@
+/* qr-entdef-io.h — reading entity definitions: Valve FGD, Radiant DEF
+ * (QUAKED comment blocks) and Radiant ENT (XML) into one QrEntDefs.
+ *
+ * Problems in the text are recorded in the definitions as
+ * "file:line:column: message" and the parse goes on, so one bad class
+ * never hides the rest. */
+#pragma once
+
+#include <gio/gio.h>
+#include "qr-entdef.h"
+
+/* Reads the file by its extension (.fgd, .def, .ent; any case) and resolves
+ * inheritance. NULL with error only when the file cannot be read or its
+ * kind is unknown. */
+QrEntDefs *qr_entdefs_load (const char *path, GError **error);
+
+/* The parsers behind it: each adds the classes of `data` (the text of
+ * `path`) to defs; qr_entdefs_load calls qr_entdefs_finish afterwards.
+ * FGD `@include`s are read relative to the including file's folder; an
+ * include that leaves the top file's folder or repeats a file being read
+ * is an error. */
+void qr_fgd_parse (QrEntDefs *defs, const char *data, gsize len, const char *path);
+void qr_def_parse (QrEntDefs *defs, const char *data, gsize len, const char *path);
+void qr_ent_parse (QrEntDefs *defs, const char *data, gsize len, const char *path);
