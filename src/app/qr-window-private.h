@@ -55,6 +55,9 @@ struct _QrWindow
   GtkLabel *load_label;
   GtkProgressBar *load_progress;
   GtkRevealer *history_revealer;
+  GtkRevealer *entity_revealer;
+  GtkBox *entity_props_slot; /* the property editor goes here */
+  GtkBox *entity_list_slot;  /* the entity list goes here */
   GtkRevealer *texture_revealer;
   QrTextureBrowser *texture_browser;
   GtkLabel *texture_button_label;

@@ -635,6 +635,9 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_label);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_props_slot);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_list_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_browser);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_button_label);
