@@ -306,6 +306,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
 {
   g_assert (QR_IS_WINDOW (self));
   qr_scene_mesh_update (self->mesh, doc, changes);
+  qr_entity_links_update (self->links, changes);
   if (changes->textures_changed)
     _qr_window_textures_changed (self);
   _qr_window_queue_render_all (self);
@@ -390,6 +391,9 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   self->save_format = format;
 
   qr_scene_mesh_rebuild (self->mesh, doc);
+  for (int i = 0; i < 3; i++)
+    qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
+  _qr_window_refresh_tool_overlay (self);
   /* Made-up textures instead of the map's, for testing the drawing alone. */
   const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
   if (debug_textures != NULL && !qr_debug_textures_fill (doc, debug_textures, NULL))
