@@ -160,7 +160,9 @@ qr_entity_link_point (const QrEntity *entity, const QrEntDefs *defs, QrVec3 *poi
   return true;
 }
 
-/* The entity of that id and its link point. */
+/* The entity of that id and its link point; NULL for the world, whose
+ * point would cost a walk over all its brushes (a drag of world brushes
+ * asks on every step). */
 static const QrEntity *
 entity_point (QrDocument *doc, QrId id, QrVec3 *point)
 {
@@ -168,6 +170,8 @@ entity_point (QrDocument *doc, QrId id, QrVec3 *point)
   if (!qr_document_find_entity (doc, id, &e))
     return NULL;
   const QrEntity *entity = qr_map_get_entity (qr_document_get_map (doc), e);
+  if (is_world (entity))
+    return NULL;
   return qr_entity_link_point (entity, qr_document_get_entdefs (doc), point) ? entity : NULL;
 }
 
@@ -217,7 +221,7 @@ qr_entity_links_collect (QrEntityLinks *links, QrDocument *doc, GArray *out)
       QrId id = GPOINTER_TO_UINT (key);
       QrVec3 here, there;
       const QrEntity *entity = entity_point (doc, id, &here);
-      if (entity == NULL || is_world (entity))
+      if (entity == NULL)
         continue;
 
       g_autoptr (GArray) conns = NULL;
