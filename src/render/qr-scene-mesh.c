@@ -1124,6 +1124,8 @@ refresh_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id, gboolean with_brush
   if (!qr_document_find_entity (doc, id, &e))
     {
       drop_slot (mesh, entity_key (id));
+      /* Undone, it comes back as it was, and its look is made again then. */
+      g_hash_table_remove (mesh->looks, GUINT_TO_POINTER (id));
       return;
     }
   const QrMap *map = qr_document_get_map (doc);
