@@ -390,6 +390,8 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_set_object (&self->file, file);
   self->save_format = format;
 
+  /* What the last map's textures said of its game says nothing of this one's. */
+  g_clear_pointer (&self->texture_game, g_free);
   _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
   for (int i = 0; i < 3; i++)
