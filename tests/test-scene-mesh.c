@@ -1172,6 +1172,35 @@ test_links_target (void)
   g_assert_cmpuint (out->len, ==, 0);
 }
 
+/* Source: outputs name their targets; "!self" is no entity. */
+static void
+test_links_connections (void)
+{
+  static const char text[] =
+    "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n}\n"
+    "entity\n{\n\t\"id\" \"2\"\n\t\"classname\" \"logic_relay\"\n\t\"origin\" \"0 0 0\"\n"
+    "\tconnections\n\t{\n\t\t\"OnTrigger\" \"door,Open,,0,-1\"\n\t\t\"OnTrigger\" \"!self\x1b" "Disable\x1b\x1b" "0\x1b-1\"\n\t}\n}\n"
+    "entity\n{\n\t\"id\" \"3\"\n\t\"classname\" \"prop_door_rotating\"\n\t\"targetname\" \"door\"\n\t\"origin\" \"128 0 0\"\n}\n";
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  g_autoptr (QrEntityLinks) links = qr_entity_links_new ();
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (QrEntityLink));
+  const QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+
+  qr_selection_add_entity (sel, qr_map_get_entity (map, 1)->id);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_OUT);
+
+  qr_selection_clear (sel);
+  qr_selection_add_entity (sel, qr_map_get_entity (map, 2)->id);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_IN);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1189,5 +1218,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);
   g_test_add_func ("/render/scene-mesh/entity-defs", test_entity_defs);
   g_test_add_func ("/render/entity-links/target", test_links_target);
+  g_test_add_func ("/render/entity-links/connections", test_links_connections);
   return g_test_run ();
 }
