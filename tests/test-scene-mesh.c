@@ -1035,6 +1035,32 @@ assert_faces_tinted (const QrSceneMesh *mesh, double x, uint32_t color)
   g_assert_cmpuint (faces, ==, 24);
 }
 
+/* Every triangle of the box near x turns anticlockwise seen from outside:
+ * its normal by the right-hand rule points away from the box's middle. */
+static void
+assert_box_faces_outward (const QrSceneMesh *mesh, double x)
+{
+  guint n_verts, n_index, triangles = 0;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+  const uint32_t *idx = stream (mesh, QR_SCENE_FACE_INDEX, &n_index);
+  QrBounds box;
+  uint32_t color;
+  entity_box_near (mesh, x, &box, &color);
+  QrVec3 middle = qr_vec3_scale (qr_vec3_add (box.min, box.max), 0.5);
+  for (guint i = 0; i + 2 < n_index; i += 3)
+    {
+      const QrSceneVertex *a = &v[idx[i]], *b = &v[idx[i + 1]], *c = &v[idx[i + 2]];
+      if (!(a->flags & QR_SCENE_ENTITY) || (a->flags & QR_SCENE_UNUSED) || fabs (a->pos[0] - x) >= 100)
+        continue;
+      QrVec3 pa = qr_vec3 (a->pos[0], a->pos[1], a->pos[2]), pb = qr_vec3 (b->pos[0], b->pos[1], b->pos[2]);
+      QrVec3 pc = qr_vec3 (c->pos[0], c->pos[1], c->pos[2]);
+      QrVec3 normal = qr_vec3_cross (qr_vec3_sub (pb, pa), qr_vec3_sub (pc, pa));
+      g_assert_cmpfloat (qr_vec3_dot (normal, qr_vec3_sub (pa, middle)), >, 0);
+      triangles++;
+    }
+  g_assert_cmpuint (triangles, ==, 12);
+}
+
 static void
 test_entity_defs (void)
 {
@@ -1060,6 +1086,7 @@ test_entity_defs (void)
   assert_box (mesh, 512, ogre, RGBA8 (220, 0, 0));
   assert_box (mesh, 768, unknown, QR_SCENE_UNKNOWN_CLASS);
   assert_faces_tinted (mesh, 512, RGBA8 (220, 0, 0));
+  assert_box_faces_outward (mesh, 512);
   g_assert_cmphex (brush_edge_color (doc, mesh, 0), ==, world);
   g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, RGBA8 (40, 200, 120));
   assert_same_as_fresh (mesh, doc);

@@ -700,9 +700,12 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, QrBounds box, Look look, uint32_t
           push_indices (edge_index, idx, 2);
         }
 
-  /* Six quads, anticlockwise from outside. */
-  static const int quads[6][4] = { { 0, 2, 6, 4 }, { 1, 5, 7, 3 }, { 0, 4, 5, 1 },
-                                   { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 6, 7, 5 } };
+  /* Six quads, anticlockwise from outside, so that the 3D view culls a box
+   * seen from within: a class-sized box can hold the camera (a player
+   * start's, -24..32, holds the eye 22 above its origin that the view opens
+   * at). */
+  static const int quads[6][4] = { { 0, 4, 6, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 },
+                                   { 2, 6, 7, 3 }, { 0, 2, 3, 1 }, { 4, 5, 7, 6 } };
   static const QrVec3 normals[6] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, -1, 0 },
                                      { 0, 1, 0 },  { 0, 0, -1 }, { 0, 0, 1 } };
   for (int q = 0; q < 6; q++)
