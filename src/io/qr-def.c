@@ -85,9 +85,10 @@ read_triple (DefParse *dp, const char *p, const char *end, const char *what, dou
 {
   const char *close = memchr (p, ')', (gsize) (end - p));
   *ok = false;
-  if (close == NULL)
+  if (close == NULL || memchr (p + 1, '(', (gsize) (close - p - 1)) != NULL)
     {
-      error_at (dp, p, "the %s group “(” is not closed on the header line", what);
+      error_at (dp, p, "the %s group “(” is not closed %s", what,
+                close == NULL ? "on the header line" : "before the next “(”");
       return NULL;
     }
   const char *q = p + 1;
