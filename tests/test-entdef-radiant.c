@@ -581,6 +581,24 @@ test_def_bad_header (void)
   g_assert_cmpint (class_of (defs, "fine_at_end")->kind, ==, QR_ENTCLASS_SOLID);
 }
 
+/* A file from Windows: CRLF lines and help in Latin-1 ("caf\xe9"). */
+static void
+test_def_windows (void)
+{
+  static const char text[] = "/*QUAKED light_cafe (1 1 0) (-8 -8 -8) (8 8 8) DIM\r\n"
+                             "Lights the caf\xe9.\r\n"
+                             "\"light\" brightness\r\n"
+                             "*/\r\n";
+  g_autoptr (QrEntDefs) defs = parse_def (text);
+  assert_no_errors (defs);
+  const QrEntClass *cls = class_of (defs, "light_cafe");
+  assert_size (cls, -8, -8, -8, 8, 8, 8);
+  g_assert_cmpstr (choice_value (prop_of (cls, "spawnflags"), "DIM"), ==, "1");
+  g_assert_true (g_utf8_validate (cls->description, -1, NULL));
+  g_assert_true (g_str_has_prefix (cls->description, "Lights the caf"));
+  g_assert_cmpstr (prop_of (cls, "light")->description, ==, "brightness");
+}
+
 /* Unit: ENT --------------------------------------------------------------- */
 
 static const char ent_features[] =
@@ -826,6 +844,7 @@ main (int argc, char **argv)
   g_test_add_func ("/entdef-radiant/unit/def-features", test_def_features);
   g_test_add_func ("/entdef-radiant/unit/def-unclosed", test_def_unclosed);
   g_test_add_func ("/entdef-radiant/unit/def-bad-header", test_def_bad_header);
+  g_test_add_func ("/entdef-radiant/unit/def-windows", test_def_windows);
   g_test_add_func ("/entdef-radiant/unit/ent-features", test_ent_features);
   g_test_add_func ("/entdef-radiant/unit/ent-bad-tag", test_ent_bad_tag);
   g_test_add_func ("/entdef-radiant/unit/ent-bad-values", test_ent_bad_values);

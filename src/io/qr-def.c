@@ -654,7 +654,9 @@ read_class (DefParse *dp, const char *quaked, const char *end)
           text = close + 1;
         }
     }
-  g_autofree char *description = g_strstrip (g_strndup (text, (gsize) (end - text)));
+  /* Old files are often in a Windows code page: their help must still be
+   * text a label can show. */
+  g_autofree char *description = g_strstrip (g_utf8_make_valid (text, end - text));
   read_keys (cls, description);
   for (guint i = 0; i < defaults->len; i++)
     apply_default (cls, &g_array_index (defaults, DefDefault, i));

@@ -90,7 +90,8 @@ tag_start (EntParse *ep, const char *element)
   const char *p = markup_position (ep);
   gsize n = strlen (element);
   for (const char *q = MIN (p, ep->end - 1); q >= ep->chunk; q--)
-    if (*q == '<' && q + 1 + n <= ep->end && memcmp (q + 1, element, n) == 0)
+    if (*q == '<' && q + 1 + n < ep->end && memcmp (q + 1, element, n) == 0
+        && (qr_scanner_is_space (q[1 + n]) || q[1 + n] == '/' || q[1 + n] == '>'))
       return q;
   return p;
 }
