@@ -1268,6 +1268,49 @@ test_entdef_errors (void)
   remove_temp (path);
 }
 
+/* place with the corpus's Quake.fgd: the keys given, then the light's
+ * defaults in the file's order (light 300 given as 200, wait 1, style 0;
+ * no delay, mangle or target, which have no default; no spawnflags, whose
+ * one bit is off); set-class, and undo to the file byte for byte. */
+static void
+test_edit_place_entdef (void)
+{
+  g_autofree char *fgd = qr_test_corpus_file ("trenchbroom/games/Quake/Quake.fgd");
+  if (fgd == NULL)
+    return;
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_build_filename (dir, "base.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
+  g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
+  g_auto (Run) r0 = { 0 };
+  g_auto (Run) r = { 0 };
+  g_auto (Run) u = { 0 };
+
+  run_cli (&r0, "edit", path, base, NULL);
+  g_assert_cmpint (r0.status, ==, 0);
+  before = read_ok (base);
+
+  run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
+           "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  text = read_ok (out);
+  g_assert_nonnull (strstr (text, "// entity 1\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"8 8 8\"\n}\n"));
+  g_assert_nonnull (strstr (text, "// entity 2\n{\n\"classname\" \"light\"\n\"origin\" \"32 16 8\"\n"
+                                  "\"light\" \"200\"\n\"targetname\" \"lamp\"\n\"wait\" \"1\"\n\"style\" \"0\"\n}\n"));
+  g_assert_true (g_str_has_suffix (text, "// entity 3\n{\n\"classname\" \"monster_dog\"\n\"origin\" \"48 16 24\"\n"
+                                         "\"angle\" \"90\"\n}\n"));
+
+  run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
+           "set-class 1,2 info_null", "--undo", "2", NULL);
+  g_assert_cmpint (u.status, ==, 0);
+  after_undo = read_ok (undone);
+  g_assert_cmpstr (after_undo, ==, before);
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1285,6 +1328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
   g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
   g_test_add_func ("/cli/edit-entities", test_edit_entities);
+  g_test_add_func ("/cli/edit-place-entdef", test_edit_place_entdef);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);
