@@ -1,7 +1,7 @@
 #!/bin/bash
 # entity-look: entities as the game's definitions describe them (issue 15). A map whose
 # worldspawn names the corpus's Quake.fgd (`_tb_def` "external:…") holds a floor block
-# (0..2048 x 0..1024 x -64..-32) and, in the Top view framed on it (about 0.3 px a unit):
+# (0..2048 x 0..1024 x -64..-32) and, in the Top view framed on it (a quarter of a pixel a unit):
 #  - a light L "lamp" at (256, 256, 32): Quake.fgd's Light, ±8, yellow (255 255 40);
 #  - an ogre O at (768, 256, 24): size (-32 -32 -24, 32 32 64), the Monster base's red (220 0 0);
 #  - monster_nonesuch U at (1280, 256, 24), a class Quake.fgd lacks: ±8 in the warning violet;
