@@ -95,20 +95,19 @@ picked_surface (QrDocument *doc, const QrInput *in, QrVec3 *hit, QrVec3 *normal)
         return FALSE;
       /* The side of the box the ray entered through: the one the hit lies
        * nearest to. */
-      double best = G_MAXDOUBLE;
+      double best = G_MAXDOUBLE, plane = 0.0;
+      int best_axis = 2, best_side = 1;
       for (int axis = 0; axis < 3; axis++)
         for (int side = 0; side < 2; side++)
           {
-            double plane = qr_vec3_get (side ? box.max : box.min, axis);
-            double d = fabs (qr_vec3_get (*hit, axis) - plane);
+            double edge = qr_vec3_get (side ? box.max : box.min, axis);
+            double d = fabs (qr_vec3_get (*hit, axis) - edge);
             if (d < best)
-              {
-                best = d;
-                *normal = qr_vec3 (0, 0, 0);
-                qr_vec3_set (normal, axis, side ? 1.0 : -1.0);
-                qr_vec3_set (hit, axis, plane);
-              }
+              best = d, plane = edge, best_axis = axis, best_side = side;
           }
+      *normal = qr_vec3 (0, 0, 0);
+      qr_vec3_set (normal, best_axis, best_side ? 1.0 : -1.0);
+      qr_vec3_set (hit, best_axis, plane);
       return TRUE;
     }
   return FALSE;
