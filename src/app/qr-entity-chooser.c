@@ -42,6 +42,9 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* How wide names ask to be, in characters. */
+#define NAME_CHARS 8
+
 /* Row data: the class name, and folded for the search. */
 #define ROW_NAME "qr-classname"
 #define ROW_FOLDED "qr-folded"
@@ -102,6 +105,8 @@ header_row (GtkListBoxRow *row, GtkListBoxRow *before, gpointer data)
     return;
   header = gtk_label_new (group);
   gtk_label_set_xalign (GTK_LABEL (header), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (header), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (header), NAME_CHARS);
   gtk_widget_add_css_class (header, "entity-group");
   gtk_list_box_row_set_header (row, header);
 }
@@ -151,10 +156,15 @@ fill_list (QrEntityChooser *self)
       GtkWidget *label = gtk_label_new (cls->name);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      /* Narrow: the tool bar keeps its width whatever the tool (the full
+       * name is in the tooltip's first line and over the search). */
+      gtk_label_set_max_width_chars (GTK_LABEL (label), NAME_CHARS);
       GtkWidget *row = gtk_list_box_row_new ();
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-      gtk_widget_set_tooltip_text (row, cls->description != NULL && cls->description[0] != '\0' ? cls->description
-                                                                                                 : cls->name);
+      g_autofree char *tip = cls->description != NULL && cls->description[0] != '\0'
+                               ? g_strdup_printf ("%s\n%s", cls->name, cls->description)
+                               : g_strdup (cls->name);
+      gtk_widget_set_tooltip_text (row, tip);
       g_object_set_data_full (G_OBJECT (row), ROW_NAME, g_strdup (cls->name), g_free);
       g_object_set_data_full (G_OBJECT (row), ROW_FOLDED, g_utf8_casefold (cls->name, -1), g_free);
       gtk_list_box_append (self->list, row);
@@ -164,15 +174,27 @@ fill_list (QrEntityChooser *self)
   select_current (self);
 }
 
-/* The first row the search leaves shown. */
+/* The row Enter takes among those the search shows: the class of that very
+ * name, else the first whose name starts with the search ("light" is not
+ * ambient_light_buzz, listed before it), else the first shown. */
 static GtkListBoxRow *
-first_shown (QrEntityChooser *self)
+best_shown (QrEntityChooser *self)
 {
+  GtkListBoxRow *prefix = NULL, *first = NULL;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_BOX_ROW (child) && gtk_widget_get_child_visible (child))
-      return GTK_LIST_BOX_ROW (child);
-  return NULL;
+    {
+      if (!GTK_IS_LIST_BOX_ROW (child) || !gtk_widget_get_child_visible (child))
+        continue;
+      const char *folded = g_object_get_data (G_OBJECT (child), ROW_FOLDED);
+      if (g_str_equal (folded, self->needle))
+        return GTK_LIST_BOX_ROW (child);
+      if (prefix == NULL && g_str_has_prefix (folded, self->needle))
+        prefix = GTK_LIST_BOX_ROW (child);
+      if (first == NULL)
+        first = GTK_LIST_BOX_ROW (child);
+    }
+  return prefix != NULL ? prefix : first;
 }
 
 static void
@@ -184,13 +206,17 @@ on_search_changed (QrEntityChooser *self)
   gtk_list_box_invalidate_headers (self->list);
 }
 
-/* Enter: the chosen class when the search shows it, else the first match. */
+/* Enter: the best match (best_shown); with no search, the chosen class
+ * as it is (Tie to Entity's func_detail, which not every file defines). */
 static void
 on_search_activate (QrEntityChooser *self)
 {
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
-  if (row == NULL || !gtk_widget_get_child_visible (GTK_WIDGET (row)))
-    row = first_shown (self);
+  if (self->needle[0] == '\0')
+    {
+      g_signal_emit (self, signals[ACTIVATED], 0);
+      return;
+    }
+  GtkListBoxRow *row = best_shown (self);
   if (row == NULL)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -199,6 +225,13 @@ on_search_activate (QrEntityChooser *self)
   gtk_list_box_select_row (self->list, row);
   take_classname (self, row_name (row));
   g_signal_emit (self, signals[ACTIVATED], 0);
+}
+
+/* Escape in the search empties it (GtkSearchEntry only says so). */
+static void
+on_search_stop (QrEntityChooser *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search), "");
 }
 
 static void
@@ -310,6 +343,7 @@ qr_entity_chooser_class_init (QrEntityChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrEntityChooser, entry);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_search_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_stop);
   gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_entry_changed);
