@@ -206,6 +206,43 @@ on_search_changed (QrEntityChooser *self)
   gtk_list_box_invalidate_headers (self->list);
 }
 
+/* Scrolls the list so that the row shows. */
+static void
+show_row (QrEntityChooser *self, GtkListBoxRow *row)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->list), GTK_TYPE_SCROLLED_WINDOW);
+  double x, y;
+  if (scroller == NULL
+      || !gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->list), 0, 0, &x, &y))
+    return;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
+}
+
+/* Down and Up in the search walk the rows it shows, choosing as they go,
+ * so the keyboard never has to leave the search. */
+static gboolean
+on_search_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+               QrEntityChooser *self)
+{
+  gboolean down = keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down;
+  if (!down && keyval != GDK_KEY_Up && keyval != GDK_KEY_KP_Up)
+    return FALSE;
+  GtkWidget *at = GTK_WIDGET (gtk_list_box_get_selected_row (self->list));
+  if (at != NULL && !gtk_widget_get_child_visible (at))
+    at = NULL;
+  GtkWidget *next = at == NULL ? (down ? gtk_widget_get_first_child (GTK_WIDGET (self->list))
+                                       : gtk_widget_get_last_child (GTK_WIDGET (self->list)))
+                               : (down ? gtk_widget_get_next_sibling (at) : gtk_widget_get_prev_sibling (at));
+  while (next != NULL && !(GTK_IS_LIST_BOX_ROW (next) && gtk_widget_get_child_visible (next)))
+    next = down ? gtk_widget_get_next_sibling (next) : gtk_widget_get_prev_sibling (next);
+  if (next == NULL)
+    return TRUE;
+  gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (next));
+  show_row (self, GTK_LIST_BOX_ROW (next));
+  return TRUE;
+}
+
 /* Enter: the best match (best_shown); with no search, the chosen class
  * as it is (Tie to Entity's func_detail, which not every file defines). */
 static void
@@ -223,6 +260,7 @@ on_search_activate (QrEntityChooser *self)
       return;
     }
   gtk_list_box_select_row (self->list, row);
+  show_row (self, row);
   take_classname (self, row_name (row));
   g_signal_emit (self, signals[ACTIVATED], 0);
 }
@@ -359,6 +397,10 @@ qr_entity_chooser_init (QrEntityChooser *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_list_box_set_filter_func (self->list, filter_row, self, NULL);
   gtk_list_box_set_header_func (self->list, header_row, self, NULL);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_search_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->search), keys);
   fill_list (self);
 }
 

@@ -9,7 +9,8 @@
 #  2. a click in the search, "light", Return; a click in the Top view at (101, 203) places a
 #     light at 96 208 0 (snapped; nothing selected and nothing placed before: depth 0) with
 #     Quake.fgd's defaults (light 300, wait 1, style 0): `place light 96 208 0`.
-#  3. the search "info_player_start", Return, a click in the middle of the 3D view (framed on
+#  3. the search "info_player" (coop, deathmatch, start, start2), Down three times (the
+#     arrows walk the rows the search shows), a click in the middle of the 3D view (framed on
 #     the map: F's top there): a player start whose box rests on F, its origin z = 0 + 24
 #     (-mins.z of its size -16 -16 -24, 16 16 32), x and y on the grid inside F.
 #  4. Ctrl+Z: the file of step 2 again, byte for byte.
@@ -59,15 +60,18 @@ search_entry_y () {
 chooser_shown () { SEARCH_Y=$(search_entry_y "$1"); [ -n "$SEARCH_Y" ]; }
 chooser_gone () { [ -z "$(search_entry_y "$1")" ]; }
 
-# pick_class TEXT STEP: a click in the search entry, Escape (clears it), TEXT, Return.
+# pick_class TEXT STEP KEY…: a click in the search entry, Escape (clears it), TEXT, then the KEYs.
 pick_class () {
+  local step=$2
   click_px $((LAYOUT_LEFT / 2)) "$SEARCH_Y"
   keys Escape
   xdotool type --delay 80 "$1"
   sleep 0.3
-  shot "$2-typed" > /dev/null
-  keys Return
+  shot "$step-typed" > /dev/null
+  shift 2
+  keys "$@"
   sleep 0.3
+  shot "$step-picked" > /dev/null
 }
 
 # ---- 1. Shift+E ----
@@ -79,7 +83,7 @@ check "the tool bar shows the class chooser's search" wait_shot 1-chooser choose
 diag "the search entry's middle is at row $SEARCH_Y"
 
 # ---- 2. a light in the Top view ----
-pick_class light 2-light
+pick_class light 2-light Return
 click_world TOP "101 203 0"
 check "a click in the Top view: '*'" wait_title "*$NAME – Quarry"
 shot 2-placed > /dev/null
@@ -88,7 +92,7 @@ same_file "$WORK/light.map" "the file: a light at 96 208 0 with Quake.fgd's defa
 cp "$MAP" "$WORK/after-light.map"
 
 # ---- 3. a player start on the floor, in the 3D view ----
-pick_class info_player_start 3-start
+pick_class info_player 3-start Down Down Down
 IFS='x+' read -r w3 h3 x3 y3 <<< "$R3D"
 click_px $((x3 + w3 / 2)) $((y3 + h3 / 2))
 check "a click in the middle of the 3D view: '*'" wait_title "*$NAME – Quarry"
