@@ -1280,8 +1280,28 @@ test_entity_place_3d (void)
   qr_entity_tool_set_class (tool, "my_thing");
   qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (40, 40, 500), down)), 48, 48, 8);
 
+  /* The box follows the pointer in 3D too: a light on the floor spans
+   * z 0..16; off the map it is gone. */
+  g_autoptr (GArray) preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  qr_entity_tool_set_class (tool, "light");
+  QrInput over = ray_3d (qr_vec3 (100, 200, 500), down);
+  g_assert_true (qr_tool_hover (tool, doc, &over));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 12);
+  QrBounds box = qr_bounds_empty ();
+  for (guint i = 0; i < preview->len; i++)
+    {
+      qr_bounds_add_point (&box, g_array_index (preview, QrPreviewSegment, i).a);
+      qr_bounds_add_point (&box, g_array_index (preview, QrPreviewSegment, i).b);
+    }
+  qr_test_assert_vec3_same (box.min, 88, 200, 0);
+  qr_test_assert_vec3_same (box.max, 104, 216, 16);
+
   /* Nothing under the pointer. */
   QrInput away = ray_3d (qr_vec3 (-100, -100, 500), qr_vec3 (0, 0, 1));
+  g_assert_true (qr_tool_hover (tool, doc, &away));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 0);
   g_assert_false (qr_entity_tool_place_point (tool, doc, &away, &origin));
   qr_tool_press (tool, doc, &away, 1);
   g_assert_nonnull (qr_tool_status (tool));

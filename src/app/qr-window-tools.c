@@ -335,6 +335,20 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
+/* The pointer over the 3D view: the Entity tool's box follows it onto the
+ * surfaces (the other tools have nothing to show there). */
+static void
+on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
+{
+  if (self->tool != self->entity_tool)
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
+  if (ray != NULL)
+    in.ray = *ray;
+  if (qr_tool_hover (self->tool, self->document, ray != NULL ? &in : NULL))
+    _qr_window_refresh_tool_overlay (self);
+}
+
 /* The Texture tool's keys, in any view: FALSE when they are not its (no
  * face selected, another tool), and the view's own meaning stands. */
 static gboolean
@@ -551,6 +565,7 @@ _qr_window_init_tools (QrWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
+  g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);

@@ -129,7 +129,12 @@ qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
   int hot = tool->hot, view = tool->hot_view, shape = tool->hot_shape;
   tool->preview_changed = FALSE;
   if (tool->klass->hover)
-    tool->klass->hover (tool, doc, in);
+    {
+      QrInput with;
+      if (in != NULL)
+        with = picked (doc, in);
+      tool->klass->hover (tool, doc, in != NULL ? &with : NULL);
+    }
   return tool->preview_changed || hot != tool->hot || (tool->hot != QR_TOOL_HOT_NONE && (view != tool->hot_view || shape != tool->hot_shape));
 }
 

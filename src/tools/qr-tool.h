@@ -130,8 +130,8 @@ void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
  * `pixel` world units per pixel (handles), emptied first. */
 void qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
-/* The pointer moved over design canvas in->view with no button down, or
- * left the views (NULL). TRUE when the hot spot or the preview changed
+/* The pointer moved over design canvas in->view (or the 3D view: its pick
+ * is filled in as for a press) with no button down, or left the views (NULL). TRUE when the hot spot or the preview changed
  * (the Entity tool's box follows the pointer): the views' previews then
  * need refreshing. */
 gboolean qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in);

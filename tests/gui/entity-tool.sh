@@ -12,7 +12,8 @@
 #  3. the search "info_player" (coop, deathmatch, start, start2), Down three times (the
 #     arrows walk the rows the search shows), a click in the middle of the 3D view (framed on
 #     the map: F's top there): a player start whose box rests on F, its origin z = 0 + 24
-#     (-mins.z of its size -16 -16 -24, 16 16 32), x and y on the grid inside F.
+#     (-mins.z of its size -16 -16 -24, 16 16 32), x and y on the grid inside F. Before the
+#     click its box follows the pointer there, in the amber of a pending brush.
 #  4. Ctrl+Z: the file of step 2 again, byte for byte.
 #  5. Escape over the Top view leaves the tool: the chooser is gone from the tool bar.
 #  6. a click on K's edge selects it; Ctrl+T opens "Tie to Entity" listing the solid classes;
@@ -94,6 +95,12 @@ cp "$MAP" "$WORK/after-light.map"
 # ---- 3. a player start on the floor, in the 3D view ----
 pick_class info_player 3-start Down Down Down
 IFS='x+' read -r w3 h3 x3 y3 <<< "$R3D"
+xdotool mousemove $((x3 + w3 / 2 + 6)) $((y3 + h3 / 2 + 6))
+sleep 0.1
+xdotool mousemove $((x3 + w3 / 2)) $((y3 + h3 / 2))
+# amber_3d IMAGE: the box waiting to be placed shows in the 3D view (the pending brush's amber).
+amber_3d () { crop "$1" "$R3D" "$GUI_TMP/view-3d.png"; [ "$(colour_pixels "$GUI_TMP/view-3d.png" "$AMBER")" -gt 10 ]; }
+check "the player start's box follows the pointer in the 3D view (amber)" wait_shot 3-hover amber_3d
 click_px $((x3 + w3 / 2)) $((y3 + h3 / 2))
 check "a click in the middle of the 3D view: '*'" wait_title "*$NAME – Quarry"
 shot 3-placed > /dev/null
