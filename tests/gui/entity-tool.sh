@@ -9,12 +9,13 @@
 #  2. a click in the search, "light", Return; a click in the Top view at (101, 203) places a
 #     light at 96 208 0 (snapped; nothing selected and nothing placed before: depth 0) with
 #     Quake.fgd's defaults (light 300, wait 1, style 0): `place light 96 208 0`.
-#  3. the search "info_player" (coop, deathmatch, start, start2), Down three times (the
-#     arrows walk the rows the search shows), a click in the middle of the 3D view (framed on
+#  3. the search "info_player" (coop, deathmatch, start, start2), Delete (the text's: the
+#     selected light stays, checked in 4), Down three times (the arrows walk the rows the
+#     search shows), a click in the middle of the 3D view (framed on
 #     the map: F's top there): a player start whose box rests on F, its origin z = 0 + 24
 #     (-mins.z of its size -16 -16 -24, 16 16 32), x and y on the grid inside F. Before the
 #     click its box follows the pointer there, in the amber of a pending brush.
-#  4. Ctrl+Z: the file of step 2 again, byte for byte.
+#  4. Ctrl+Z: the file of step 2 again, byte for byte (the light was not deleted in 3).
 #  5. Escape over the Top view leaves the tool: the chooser is gone from the tool bar.
 #  6. a click on K's edge selects it; Ctrl+T opens "Tie to Entity" listing the solid classes;
 #     "func_door", Return: K inside a func_door (`tie 0:1 func_door`).
@@ -93,7 +94,7 @@ same_file "$WORK/light.map" "the file: a light at 96 208 0 with Quake.fgd's defa
 cp "$MAP" "$WORK/after-light.map"
 
 # ---- 3. a player start on the floor, in the 3D view ----
-pick_class info_player 3-start Down Down Down
+pick_class info_player 3-start Delete Down Down Down
 IFS='x+' read -r w3 h3 x3 y3 <<< "$R3D"
 xdotool mousemove $((x3 + w3 / 2 + 6)) $((y3 + h3 / 2 + 6))
 sleep 0.1
