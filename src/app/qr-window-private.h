@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 typedef struct _QrRenderBench QrRenderBench;
 typedef struct _QrFaceDialog QrFaceDialog;
 typedef struct _QrReplaceDialog QrReplaceDialog;
+typedef struct _QrEntityChooser QrEntityChooser;
 
 struct _QrWindow
 {
@@ -37,6 +38,7 @@ struct _QrWindow
   GtkRevealer *shape_arch_revealer;
   GtkSpinButton *shape_arc;
   GtkSpinButton *shape_wall;
+  QrEntityChooser *entity_chooser; /* the Entity tool's class */
   GtkPaned *rows;
   GtkPaned *upper;
   GtkPaned *lower;
@@ -100,6 +102,7 @@ struct _QrWindow
   QrTool *block_tool;
   QrTool *clip_tool;
   QrTool *texture_tool;
+  QrTool *entity_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
@@ -115,6 +118,7 @@ struct _QrWindow
   gboolean render_mode_chosen; /* the user picked the 3D style: textures found do not change it */
   QrFaceDialog *face_dialog;       /* made when first shown */
   QrReplaceDialog *replace_dialog; /* made when first shown */
+  char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
 };
 
 /* qr-window.c */
@@ -160,6 +164,13 @@ void _qr_window_clear_tools (QrWindow *self);
 void _qr_window_refresh_tool_overlay (QrWindow *self);
 /* Redraws the camera's marker in the design views (the tool's lines stay). */
 void _qr_window_refresh_camera_marker (QrWindow *self);
+
+/* qr-window-entity-tool.c */
+/* The Entity tool's class chooser, and Tie to Entity's (win.tie-choose). */
+void _qr_window_init_entity_tool (QrWindow *self);
+/* The document's definitions changed (or the document): the choosers follow. */
+void _qr_window_entity_defs_follow (QrWindow *self);
+void _qr_window_clear_entity_tool (QrWindow *self);
 
 /* qr-window-textures.c */
 /* Finds and decodes the document's textures on a worker thread. */

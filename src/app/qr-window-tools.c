@@ -317,9 +317,9 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
-/* A click in the 3D view, as its picking ray: the Texture tool's when it
- * is active, else a left click selects as Select does, whichever tool is
- * active. */
+/* A click in the 3D view, as its picking ray: the Texture or Entity tool's
+ * when one is active, else a left click selects as Select does, whichever
+ * tool is active. */
 static void
 on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, QrWindow *self)
 {
@@ -329,6 +329,14 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     .grid = self->grid_size,
     .modifiers = input_modifiers (state),
   };
+  if (self->tool == self->entity_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        qr_tool_press (self->entity_tool, self->document, &in, 1);
+      const char *said = qr_tool_status (self->entity_tool);
+      _qr_window_set_message (self, said != NULL ? said : qr_document_get_note (self->document));
+      return;
+    }
   if (self->tool != self->texture_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -348,6 +356,20 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     _qr_window_set_current_texture (self, current);
   const char *status = qr_tool_status (self->texture_tool);
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+}
+
+/* The pointer over the 3D view: the Entity tool's box follows it onto the
+ * surfaces (the other tools have nothing to show there). */
+static void
+on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
+{
+  if (self->tool != self->entity_tool)
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
+  if (ray != NULL)
+    in.ray = *ray;
+  if (qr_tool_hover (self->tool, self->document, ray != NULL ? &in : NULL))
+    _qr_window_refresh_tool_overlay (self);
 }
 
 /* The Texture tool's keys, in any view: FALSE when they are not its (no
@@ -435,7 +457,13 @@ on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
   else if (keyval == GDK_KEY_Escape)
     {
       handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
-      if (!handled)
+      if (!handled && self->tool == self->entity_tool)
+        {
+          /* The placed entity stays selected, for its properties. */
+          g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
+          handled = TRUE;
+        }
+      else if (!handled)
         {
           /* Nothing to cancel: Escape clears the selection, as in Hammer. */
           g_autoptr (QrSelection) none = qr_selection_new ();
@@ -463,7 +491,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   const char *name = g_variant_get_string (state, NULL);
   QrTool *next = g_str_equal (name, "block")   ? self->block_tool
                : g_str_equal (name, "clip")    ? self->clip_tool
-               : g_str_equal (name, "texture") ? self->texture_tool : self->select_tool;
+               : g_str_equal (name, "texture") ? self->texture_tool
+               : g_str_equal (name, "entity")  ? self->entity_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -487,7 +516,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
     gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;
   g_simple_action_set_state (action, state);
-  gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool ? "block" : "none");
+  gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool    ? "block"
+                                                        : next == self->entity_tool ? "entity"
+                                                                                    : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
                                 : g_str_equal (name, "clip")
@@ -495,6 +526,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "texture")
                                   ? _("Texture: click faces in 3D (Ctrl toggles, Shift: the brush's); right-click applies, "
                                       "Alt+click picks, Alt+right-click wraps")
+                                : g_str_equal (name, "entity")
+                                  ? _("Entity: click in a 2D view or on a surface in 3D to place the chosen class; "
+                                      "Escape leaves the tool")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -540,6 +574,7 @@ _qr_window_init_tools (QrWindow *self)
   self->block_tool = qr_block_tool_new ();
   self->clip_tool = qr_clip_tool_new ();
   self->texture_tool = qr_texture_tool_new ();
+  self->entity_tool = qr_entity_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
@@ -558,6 +593,7 @@ _qr_window_init_tools (QrWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
+  g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
@@ -585,6 +621,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->block_tool, qr_tool_free);
   g_clear_pointer (&self->clip_tool, qr_tool_free);
   g_clear_pointer (&self->texture_tool, qr_tool_free);
+  g_clear_pointer (&self->entity_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

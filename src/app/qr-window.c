@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
+#include "qr-entity-chooser.h"
 #include "qr-entity-transform.h"
 #include "qr-escape.h"
 #include "qr-map.h"
@@ -309,6 +310,8 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   qr_entity_links_update (self->links, changes);
   if (changes->textures_changed)
     _qr_window_textures_changed (self);
+  if (changes->entdefs_changed)
+    _qr_window_entity_defs_follow (self);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
@@ -414,6 +417,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_history (self);
   update_invalid_bar (self);
   _qr_window_faces_follow (self);
+  _qr_window_entity_defs_follow (self);
   if (debug_textures == NULL)
     _qr_window_load_textures (self);
 }
@@ -581,6 +585,7 @@ qr_window_dispose (GObject *object)
   g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
   _qr_window_clear_tools (self);
+  _qr_window_clear_entity_tool (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
 }
 
@@ -615,6 +620,7 @@ qr_window_class_init (QrWindowClass *klass)
   g_type_ensure (QR_TYPE_VIEW_PANE);
   g_type_ensure (QR_TYPE_ORTHO_CANVAS);
   g_type_ensure (QR_TYPE_CAMERA_CANVAS);
+  g_type_ensure (QR_TYPE_ENTITY_CHOOSER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QrWindow, menu_bar);
@@ -625,6 +631,7 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arch_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arc);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_wall);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_chooser);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, rows);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, upper);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, lower);
@@ -710,6 +717,7 @@ qr_window_init (QrWindow *self)
 
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
+  _qr_window_init_entity_tool (self);
   _qr_window_setup_texture_drop (self);
 
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
