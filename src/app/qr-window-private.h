@@ -7,6 +7,7 @@
 #include "qr-camera-canvas.h"
 #include "qr-camera-place.h"
 #include "qr-document.h"
+#include "qr-entity-props.h"
 #include "qr-io.h"
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
@@ -71,6 +72,7 @@ struct _QrWindow
   /* borrowed */
   QrOrthoCanvas *last_ortho;  /* the 2D view the pointer was last over */
   GtkWidget *last_pane;       /* the pane the pointer was last over */
+  QrEntityProps *entity_props; /* in entity_props_slot */
 
   /* owned */
   GSettings *settings;
