@@ -389,6 +389,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_set_object (&self->file, file);
   self->save_format = format;
 
+  _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
   /* Made-up textures instead of the map's, for testing the drawing alone. */
   const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
@@ -567,6 +568,7 @@ qr_window_dispose (GObject *object)
   g_clear_handle_id (&self->split_source, g_source_remove);
   _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
+  g_clear_pointer (&self->entdefs_note, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);
