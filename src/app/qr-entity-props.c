@@ -88,7 +88,7 @@ struct _QrEntityProps
   QrDocument *document;
   GArray *ids;             /* QrId: the entities shown */
   gboolean world;          /* nothing selected: worldspawn shown */
-  GPtrArray *rows;         /* Row * */
+  GPtrArray *rows;         /* Row *, borrowed: each owned by its box */
   char *signature;         /* what the rows were built for */
   char *shown_class;       /* the class entry's last text set by a refresh */
   GArray *conns;           /* QrConnection: the single entity's, as shown */
@@ -101,6 +101,14 @@ struct _QrEntityProps
 G_DEFINE_FINAL_TYPE (QrEntityProps, qr_entity_props, GTK_TYPE_WIDGET)
 
 static void refresh (QrEntityProps *self);
+
+/* A row lives as long as its value box (a removed entry can still lose
+ * the focus after the rows were rebuilt); a row out of the grid is dead. */
+static gboolean
+row_alive (const Row *row)
+{
+  return row->box != NULL && gtk_widget_get_parent (row->box) != NULL && !row->self->refreshing;
+}
 
 static void
 row_free (Row *row)
@@ -540,7 +548,7 @@ static void
 commit_entry (Row *row)
 {
   QrEntityProps *self = row->self;
-  if (self->refreshing || self->document == NULL || row->kind == ROW_NEW)
+  if (!row_alive (row) || self->document == NULL || row->kind == ROW_NEW)
     return;
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row->entry));
   if (row->mixed && text[0] == '\0')
@@ -588,7 +596,7 @@ on_choice_selected (GtkDropDown *dropdown, GParamSpec *pspec, Row *row)
 {
   QrEntityProps *self = row->self;
   guint i = gtk_drop_down_get_selected (dropdown);
-  if (self->refreshing || i == GTK_INVALID_LIST_POSITION || row->def == NULL || row->def->choices == NULL
+  if (!row_alive (row) || i == GTK_INVALID_LIST_POSITION || row->def == NULL || row->def->choices == NULL
       || i >= row->def->choices->len)
     return;
   const char *value = g_array_index (row->def->choices, QrPropChoice, i).value;
@@ -605,7 +613,7 @@ on_choice_selected (GtkDropDown *dropdown, GParamSpec *pspec, Row *row)
 static void
 on_flag_toggled (GtkCheckButton *check, Row *row)
 {
-  if (row->self->refreshing)
+  if (!row_alive (row))
     return;
   gtk_check_button_set_inconsistent (check, FALSE);
   unsigned long bit = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (check), "bit"));
@@ -616,7 +624,7 @@ on_flag_toggled (GtkCheckButton *check, Row *row)
 static void
 on_color_set (GtkColorButton *button, Row *row)
 {
-  if (row->self->refreshing)
+  if (!row_alive (row))
     return;
   GdkRGBA rgba;
   gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
@@ -654,7 +662,7 @@ on_raw_key_activate (GtkEntry *entry, Row *row)
   QrEntityProps *self = row->self;
   g_autoptr (GError) error = NULL;
   const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
-  if (self->refreshing || name[0] == '\0' || strcmp (name, row->key) == 0 || self->ids->len != 1)
+  if (!row_alive (row) || name[0] == '\0' || strcmp (name, row->key) == 0 || self->ids->len != 1)
     return;
   if (!qr_op_rename_key (self->document, g_array_index (self->ids, QrId, 0), row->key, name, &error))
     say (self, error->message);
@@ -663,12 +671,15 @@ on_raw_key_activate (GtkEntry *entry, Row *row)
 static void
 on_raw_remove (GtkButton *button, Row *row)
 {
-  write_key (row->self, row->key, NULL);
+  if (row_alive (row))
+    write_key (row->self, row->key, NULL);
 }
 
 static void
 on_new_add (GtkWidget *widget, Row *row)
 {
+  if (!row_alive (row))
+    return;
   const char *key = gtk_editable_get_text (GTK_EDITABLE (row->label));
   const char *value = gtk_editable_get_text (GTK_EDITABLE (row->entry));
   if (key[0] == '\0' || strcmp (key, "classname") == 0)
@@ -731,7 +742,8 @@ show_help (QrEntityProps *self, const Row *row)
 static void
 on_row_focus (GtkEventControllerFocus *focus, Row *row)
 {
-  show_help (row->self, row);
+  if (row_alive (row))
+    show_help (row->self, row);
 }
 
 /* ---- rows: building ---- */
@@ -928,6 +940,7 @@ build_row (QrEntityProps *self, Row *row, int y)
       gtk_box_append (GTK_BOX (row->box), value_entry (row));
       break;
     }
+  g_object_set_data_full (G_OBJECT (row->box), "qr-row", row, (GDestroyNotify) row_free);
   gtk_grid_attach (self->grid, row->label, 0, y, 1, 1);
   gtk_grid_attach (self->grid, row->box, 1, y, 1, 1);
 }
@@ -1095,6 +1108,8 @@ rebuild_rows (QrEntityProps *self, GPtrArray *rows)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
   g_ptr_array_unref (self->rows);
+  /* from here on each row belongs to its box */
+  g_ptr_array_set_free_func (rows, NULL);
   self->rows = g_ptr_array_ref (rows);
   for (guint i = 0; i < rows->len; i++)
     build_row (self, g_ptr_array_index (rows, i), (int) i);
@@ -1659,9 +1674,10 @@ static void
 qr_entity_props_init (QrEntityProps *self)
 {
   self->ids = g_array_new (FALSE, FALSE, sizeof (QrId));
-  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  self->rows = g_ptr_array_new ();
   self->conn_editing = -2;
 
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
