@@ -8,11 +8,6 @@
 
 /* Stubs until the parsers land. */
 void
-qr_fgd_parse (QrEntDefs *defs, const char *data, gsize len, const char *path)
-{
-}
-
-void
 qr_def_parse (QrEntDefs *defs, const char *data, gsize len, const char *path)
 {
 }
