@@ -1203,6 +1203,9 @@ test_entdef_errors (void)
   run_cli (&missing, "entdef", "/nonexistent/quarry.fgd", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "/nonexistent/quarry.fgd"));
+  remove_temp (path);
+}
+
 /* The text of a file that must be there. */
 static char *
 read_ok (const char *path)
