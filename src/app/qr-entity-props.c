@@ -55,6 +55,7 @@ typedef struct
   char *value;             /* the common value last shown, NULL when missing */
   gboolean mixed;          /* the entities differ */
   gboolean extra_choice;   /* ROW_CHOICES: the value is not one of the choices */
+  gboolean shown;          /* a refresh has filled it */
 } Row;
 
 struct _QrEntityProps
@@ -1082,7 +1083,8 @@ show_row (QrEntityProps *self, Row *row)
   g_autofree char *value = row->kind == ROW_NEW ? NULL : common_value (self, row->key, &mixed);
   if (row->kind == ROW_NEW)
     mixed = FALSE;
-  gboolean changed = g_strcmp0 (value, row->value) != 0 || mixed != row->mixed;
+  gboolean changed = !row->shown || g_strcmp0 (value, row->value) != 0 || mixed != row->mixed;
+  row->shown = TRUE;
   g_free (row->value);
   row->value = g_steal_pointer (&value);
   row->mixed = mixed;
@@ -1537,6 +1539,44 @@ qr_entity_props_set_document (QrEntityProps *self, QrDocument *doc)
   refresh (self);
 }
 
+/* ---- the keyboard ---- */
+
+/* GTK 4 runs the application's shortcuts in the window's capture phase
+ * (gtkwindow.c, gtk_window_set_application), before the focused widget:
+ * typed into a key's entry, "-" would zoom out, Shift+T open the texture
+ * browser and Delete delete the entity. While the focus is in the pane
+ * they run in the bubble phase instead, after the entry has taken its
+ * keys; those it leaves (Ctrl+S, Alt+Return) still reach the window.
+ * Global shortcut controllers are gathered by phase into the root's
+ * "gtk-shortcut-manager-capture" controller when added
+ * (gtkshortcutmanager.c), so it is that controller whose phase changes. */
+static void
+set_app_shortcuts_phase (QrEntityProps *self, GtkPropagationPhase phase)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root == NULL)
+    return;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (root));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "gtk-shortcut-manager-capture") == 0)
+        gtk_event_controller_set_propagation_phase (c, phase);
+    }
+}
+
+static void
+on_focus_enter (GtkEventControllerFocus *focus, QrEntityProps *self)
+{
+  set_app_shortcuts_phase (self, GTK_PHASE_BUBBLE);
+}
+
+static void
+on_focus_leave (GtkEventControllerFocus *focus, QrEntityProps *self)
+{
+  set_app_shortcuts_phase (self, GTK_PHASE_CAPTURE);
+}
+
 /* ---- the widget ---- */
 
 static void
@@ -1546,6 +1586,13 @@ qr_entity_props_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (qr_entity_props_parent_class)->map (widget);
   if (self->stale)
     refresh (self);
+}
+
+static void
+qr_entity_props_unroot (GtkWidget *widget)
+{
+  set_app_shortcuts_phase (QR_ENTITY_PROPS (widget), GTK_PHASE_CAPTURE);
+  GTK_WIDGET_CLASS (qr_entity_props_parent_class)->unroot (widget);
 }
 
 static void
@@ -1579,6 +1626,7 @@ qr_entity_props_class_init (QrEntityPropsClass *klass)
   object_class->dispose = qr_entity_props_dispose;
   object_class->finalize = qr_entity_props_finalize;
   widget_class->map = qr_entity_props_map;
+  widget_class->unroot = qr_entity_props_unroot;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "entityprops");
 }
@@ -1678,6 +1726,10 @@ qr_entity_props_init (QrEntityProps *self)
   self->conn_editing = -2;
 
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
+  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
