@@ -546,7 +546,7 @@ row_text_valid (const Row *row, const char *text)
 /* ---- rows: writing what the user did ---- */
 
 static void
-commit_entry (Row *row)
+commit_entry (Row *row, gboolean leaving)
 {
   QrEntityProps *self = row->self;
   if (!row_alive (row) || self->document == NULL || row->kind == ROW_NEW)
@@ -559,6 +559,9 @@ commit_entry (Row *row)
   if (!row_text_valid (row, text))
     {
       gtk_widget_error_bell (row->entry);
+      /* Return keeps the text to mend; leaving the row puts the value back */
+      if (leaving)
+        gtk_editable_set_text (GTK_EDITABLE (row->entry), row->value != NULL ? row->value : "");
       return;
     }
   g_autofree char *value = g_strdup (text);
@@ -573,13 +576,13 @@ commit_entry (Row *row)
 static void
 on_entry_activate (GtkEntry *entry, Row *row)
 {
-  commit_entry (row);
+  commit_entry (row, FALSE);
 }
 
 static void
 on_entry_leave (GtkEventControllerFocus *focus, Row *row)
 {
-  commit_entry (row);
+  commit_entry (row, TRUE);
 }
 
 /* Red while the text would not be written. */
@@ -652,7 +655,7 @@ on_color_set (GtkColorButton *button, Row *row)
                   g_ascii_formatd (c[2], sizeof c[2], "%.3g", rgba.blue));
     }
   gtk_editable_set_text (GTK_EDITABLE (row->entry), value);
-  commit_entry (row);
+  commit_entry (row, FALSE);
 }
 
 /* Raw rows: Return in the key entry renames the key (one entity), the

@@ -52,8 +52,10 @@ keys ctrl+shift+a
 click_world TOP "288 192 0"
 sleep 0.3
 keys alt+Return
-sleep 1
-panel_shot 1-light
+# the panel narrows the views: where world points are on screen changes (the row handle is
+# looked for left of the panel, which ends the views at 1280 - 320 - 48 px)
+LAYOUT_PROBE_X=905
+relayout 1-light || bail "the views settle beside the Entities panel"
 keys alt+k
 xdotool type --delay 60 light
 xdotool key --delay 100 Return ctrl+a
@@ -85,7 +87,6 @@ xdotool key Return
 sleep 0.5
 panel_shot 3-bad-number
 check "4x0 in the light row: nothing written (no '*')" wait_title "$NAME – Quarry" 1
-xdotool key Escape
 point_at "$RTOP"
 
 # ---- 4. the relay's outputs ----
