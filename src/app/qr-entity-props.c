@@ -711,8 +711,10 @@ show_help (QrEntityProps *self, const Row *row)
   g_autoptr (GString) text = g_string_new (NULL);
   if (row != NULL && row->def != NULL)
     {
-      g_autofree char *head = g_markup_printf_escaped ("<b>%s</b> (%s, %s)", row->def->label != NULL ? row->def->label : row->key,
-                                                       row->key, type_name (row->def));
+      g_autofree char *head = row->def->label != NULL && strcmp (row->def->label, row->key) != 0
+                                  ? g_markup_printf_escaped ("<b>%s</b> (%s, %s)", row->def->label, row->key,
+                                                             type_name (row->def))
+                                  : g_markup_printf_escaped ("<b>%s</b> (%s)", row->key, type_name (row->def));
       g_string_append (text, head);
       if (row->def->default_value != NULL)
         {
@@ -1580,6 +1582,25 @@ on_focus_leave (GtkEventControllerFocus *focus, QrEntityProps *self)
   set_app_shortcuts_phase (self, GTK_PHASE_CAPTURE);
 }
 
+/* What an entry leaves unhandled goes on to the window: Ctrl+A in an
+ * empty entry would select every object, Delete at its end delete them.
+ * Inside a text field, editing keys stay there; the file keys (Ctrl+S, N,
+ * O, W, Q) and the others still reach the window. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                QrEntityProps *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || !GTK_IS_EDITABLE (focus) || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self)))
+    return FALSE;
+  if (keyval == GDK_KEY_Delete || keyval == GDK_KEY_KP_Delete || keyval == GDK_KEY_BackSpace)
+    return TRUE;
+  guint lower = gdk_keyval_to_lower (keyval);
+  return (state & GDK_CONTROL_MASK) && !(state & GDK_ALT_MASK) && lower >= GDK_KEY_a && lower <= GDK_KEY_z
+         && strchr ("snowq", (int) lower) == NULL;
+}
+
 /* ---- the widget ---- */
 
 static void
@@ -1733,6 +1754,9 @@ qr_entity_props_init (QrEntityProps *self)
   g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
   g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 

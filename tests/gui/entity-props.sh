@@ -11,6 +11,10 @@
 #  3. A typed value that is not a number ("4x0") is refused: nothing written, the title stays.
 #  4. A click on R, Alt+O: the Outputs page; Alt+A adds OnTrigger → door1.Close (1) after 2.5 s,
 #     once. Ctrl+S: R's connections block holds the old output and then the new one.
+#  5. L and R selected: their targetname row (L has none, R "relay") set to "both" is
+#     quarry-cli's set-key 1,2 targetname both; one Ctrl+Z undoes it.
+#  6. Class light_fluoro typed for L is quarry-cli's set-class; Ctrl+Z undoes it. Alt+S shows
+#     the raw rows (screenshot).
 TEST=entity-props
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -44,8 +48,13 @@ start_app app "$MAP" || bail "the editor opens $NAME"
 wait_loaded app-loaded || bail "it draws $NAME"
 frame_map app-framed || bail "Zoom to Map frames $NAME"
 
-# The panel's region: the right of the window, beside the views, under the menu bar.
 panel_shot () { shot "$1" > /dev/null; }
+# The keyboard back to the Top view: it takes the focus when the pointer enters it afresh.
+focus_top () {
+  xdotool mousemove $((SCREEN_W - 160)) $((SCREEN_H - 100))
+  sleep 0.1
+  point_at "$RTOP"
+}
 
 # ---- 1. the light's keys ----
 keys ctrl+shift+a
@@ -53,7 +62,7 @@ click_world TOP "288 192 0"
 sleep 0.3
 keys alt+Return
 # the panel narrows the views: where world points are on screen changes (the row handle is
-# looked for left of the panel, which ends the views at 1280 - 320 - 48 px)
+# looked for left of the panel)
 LAYOUT_PROBE_X=905
 relayout 1-light || bail "the views settle beside the Entities panel"
 keys alt+k
@@ -68,12 +77,12 @@ xdotool type --delay 60 spawnflags
 xdotool key --delay 100 Return space
 sleep 0.5
 panel_shot 1-spawnflags
-point_at "$RTOP"
+focus_top
 check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$EXPECTED" "the file: L's light 450 and spawnflags 1 (quarry-cli set-key), nothing else"
 
 # ---- 2. two undos ----
-point_at "$RTOP"
+focus_top
 keys ctrl+z ctrl+z
 check "Ctrl+Z twice, Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$ORIGINAL" "the file: the original again"
@@ -87,7 +96,7 @@ xdotool key Return
 sleep 0.5
 panel_shot 3-bad-number
 check "4x0 in the light row: nothing written (no '*')" wait_title "$NAME – Quarry" 1
-point_at "$RTOP"
+focus_top
 
 # ---- 4. the relay's outputs ----
 keys ctrl+shift+a
@@ -114,7 +123,7 @@ panel_shot 4-add-typed
 xdotool key Return
 check "Apply: '*'" wait_title "*$NAME – Quarry"
 panel_shot 4-added
-point_at "$RTOP"
+focus_top
 check "Ctrl+S" save_now "$MAP" "$NAME"
 py_checks '
 import re, sys
@@ -124,6 +133,51 @@ lines = re.findall(r"\"([^\"]*)\" \"([^\"]*)\"", m.group(1)) if m else []
 want = [("OnTrigger", "door1,Open,,0,-1"), ("OnTrigger", "door1,Close,1,2.5,1")]
 print(("ok" if lines == want else "not ok") + " R'"'"'s connections: %r" % (lines,))
 ' "$MAP"
+
+# ---- 5. two entities at once, one step ----
+BASE=$WORK/base5.vmf
+cp "$MAP" "$BASE"
+"$QUARRY_CLI" edit "$BASE" "$WORK/both.vmf" --step "set-key 1,2 targetname both" || bail "quarry-cli set-key 1,2"
+"$QUARRY_CLI" edit "$BASE" "$WORK/class.vmf" --step "set-class 1 light_fluoro" || bail "quarry-cli set-class"
+focus_top
+keys ctrl+shift+a
+click_world TOP "288 192 0"
+click_world TOP "96 64 0" ctrl
+sleep 0.5
+keys alt+p alt+k ctrl+a
+xdotool type --delay 60 targetname
+xdotool key --delay 100 Return
+sleep 0.3
+panel_shot 5-two
+xdotool key ctrl+a
+xdotool type --delay 60 both
+xdotool key Return
+check "L and R, targetname both: '*'" wait_title "*$NAME – Quarry"
+focus_top
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/both.vmf" "the file: L and R named both (quarry-cli set-key 1,2 targetname both)"
+keys ctrl+z
+check "one Ctrl+Z, Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$BASE" "the file: both names undone by one step"
+
+# ---- 6. the class, and Smart edit off ----
+keys ctrl+shift+a
+click_world TOP "288 192 0"
+sleep 0.5
+keys alt+l ctrl+a
+xdotool type --delay 60 light_fluoro
+xdotool key Return
+check "Class light_fluoro: '*'" wait_title "*$NAME – Quarry"
+keys alt+s
+sleep 0.5
+panel_shot 6-raw
+keys alt+s
+focus_top
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/class.vmf" "the file: L is a light_fluoro (quarry-cli set-class 1 light_fluoro)"
+keys ctrl+z
+check "Ctrl+Z, Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$BASE" "the file: the class undone"
 
 check "the editor is still running" app_alive
 finish
