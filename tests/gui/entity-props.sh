@@ -168,7 +168,7 @@ keys alt+l ctrl+a
 xdotool type --delay 60 light_fluoro
 xdotool key Return
 check "Class light_fluoro: '*'" wait_title "*$NAME – Quarry"
-keys alt+s
+keys alt+k ctrl+a BackSpace alt+s
 sleep 0.5
 panel_shot 6-raw
 keys alt+s
