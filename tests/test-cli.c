@@ -1057,6 +1057,68 @@ test_textures_missing (void)
                    "\"missing\":[\"Floor\"]}\n");
 }
 
+/* The text of a file that must be there. */
+static char *
+read_ok (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* place, set-class and set-key on several entities, each a step of its
+ * own, undone to the file byte for byte; names of brushes or missing
+ * entities refused. */
+static void
+test_edit_entities (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_build_filename (dir, "base.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
+  g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
+  g_auto (Run) r0 = { 0 };
+  g_auto (Run) r = { 0 };
+  g_auto (Run) u = { 0 };
+  g_auto (Run) brush = { 0 };
+  g_auto (Run) missing = { 0 };
+  g_auto (Run) bad_key = { 0 };
+
+  /* The file as the editor saves it, to compare undone saves with. */
+  run_cli (&r0, "edit", path, base, NULL);
+  g_assert_cmpint (r0.status, ==, 0);
+  before = read_ok (base);
+
+  run_cli (&r, "edit", base, out, "--history", "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
+           "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "done 1 Place Entity\ndone 2 Change Class\ndone 3 Set Key\n");
+  text = read_ok (out);
+  g_assert_true (g_str_has_suffix (text, "{\n\"classname\" \"info_null\"\n\"origin\" \"8 8 8\"\n\"target\" \"t1\"\n}\n"
+                                         "// entity 2\n{\n\"classname\" \"info_null\"\n\"origin\" \"16 -8 8\"\n"
+                                         "\"light\" \"200\"\n\"_color\" \"255 128 0\"\n\"target\" \"t1\"\n}\n"));
+
+  run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
+           "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
+  g_assert_cmpint (u.status, ==, 0);
+  after_undo = read_ok (undone);
+  g_assert_cmpstr (after_undo, ==, before);
+
+  run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
+  g_assert_cmpint (brush.status, ==, 1);
+  g_assert_nonnull (strstr (brush.err, "names a brush"));
+  run_cli (&missing, "edit", base, out, "--step", "set-class 1,7 info_null", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "there is no entity 7"));
+  run_cli (&bad_key, "edit", base, out, "--step", "place light 0 0 0 light", NULL);
+  g_assert_cmpint (bad_key.status, ==, 2);
+  remove_temp (path);
+}
+
 /* entdef --json: the schema, exactly, with inheritance resolved. */
 static void
 test_entdef_json (void)
@@ -1206,24 +1268,16 @@ test_entdef_errors (void)
   remove_temp (path);
 }
 
-/* The text of a file that must be there. */
-static char *
-read_ok (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
-/* place, set-class and set-key on several entities, each a step of its
- * own, undone to the file byte for byte; names of brushes or missing
- * entities refused. */
+/* place with the corpus's Quake.fgd: the keys given, then the light's
+ * defaults in the file's order (light 300 given as 200, wait 1, style 0;
+ * no delay, mangle or target, which have no default; no spawnflags, whose
+ * one bit is off); set-class, and undo to the file byte for byte. */
 static void
-test_edit_entities (void)
+test_edit_place_entdef (void)
 {
+  g_autofree char *fgd = qr_test_corpus_file ("trenchbroom/games/Quake/Quake.fgd");
+  if (fgd == NULL)
+    return;
   g_autofree char *path = write_temp ("box.map", box_map);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *base = g_build_filename (dir, "base.map", NULL);
@@ -1233,38 +1287,27 @@ test_edit_entities (void)
   g_auto (Run) r0 = { 0 };
   g_auto (Run) r = { 0 };
   g_auto (Run) u = { 0 };
-  g_auto (Run) brush = { 0 };
-  g_auto (Run) missing = { 0 };
-  g_auto (Run) bad_key = { 0 };
 
-  /* The file as the editor saves it, to compare undone saves with. */
   run_cli (&r0, "edit", path, base, NULL);
   g_assert_cmpint (r0.status, ==, 0);
   before = read_ok (base);
 
-  run_cli (&r, "edit", base, out, "--history", "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
-           "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
+  run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
+           "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch", NULL);
   g_assert_cmpint (r.status, ==, 0);
-  g_assert_cmpstr (r.out, ==, "done 1 Place Entity\ndone 2 Change Class\ndone 3 Set Key\n");
+  g_assert_cmpstr (r.err, ==, "");
   text = read_ok (out);
-  g_assert_true (g_str_has_suffix (text, "{\n\"classname\" \"info_null\"\n\"origin\" \"8 8 8\"\n\"target\" \"t1\"\n}\n"
-                                         "// entity 2\n{\n\"classname\" \"info_null\"\n\"origin\" \"16 -8 8\"\n"
-                                         "\"light\" \"200\"\n\"_color\" \"255 128 0\"\n\"target\" \"t1\"\n}\n"));
+  g_assert_nonnull (strstr (text, "// entity 1\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"8 8 8\"\n}\n"));
+  g_assert_nonnull (strstr (text, "// entity 2\n{\n\"classname\" \"light\"\n\"origin\" \"32 16 8\"\n"
+                                  "\"light\" \"200\"\n\"targetname\" \"lamp\"\n\"wait\" \"1\"\n\"style\" \"0\"\n}\n"));
+  g_assert_true (g_str_has_suffix (text, "// entity 3\n{\n\"classname\" \"monster_dog\"\n\"origin\" \"48 16 24\"\n"
+                                         "\"angle\" \"90\"\n}\n"));
 
-  run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
-           "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
+  run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
+           "set-class 1,2 info_null", "--undo", "2", NULL);
   g_assert_cmpint (u.status, ==, 0);
   after_undo = read_ok (undone);
   g_assert_cmpstr (after_undo, ==, before);
-
-  run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
-  g_assert_cmpint (brush.status, ==, 1);
-  g_assert_nonnull (strstr (brush.err, "names a brush"));
-  run_cli (&missing, "edit", base, out, "--step", "set-class 1,7 info_null", NULL);
-  g_assert_cmpint (missing.status, ==, 1);
-  g_assert_nonnull (strstr (missing.err, "there is no entity 7"));
-  run_cli (&bad_key, "edit", base, out, "--step", "place light 0 0 0 light", NULL);
-  g_assert_cmpint (bad_key.status, ==, 2);
   remove_temp (path);
 }
 
@@ -1285,6 +1328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
   g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
   g_test_add_func ("/cli/edit-entities", test_edit_entities);
+  g_test_add_func ("/cli/edit-place-entdef", test_edit_place_entdef);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);

@@ -7,6 +7,8 @@
 #include "qr-camera-canvas.h"
 #include "qr-camera-place.h"
 #include "qr-document.h"
+#include "qr-entity-links.h"
+#include "qr-entity-names.h"
 #include "qr-entity-props.h"
 #include "qr-io.h"
 #include "qr-ortho-canvas.h"
@@ -106,6 +108,9 @@ struct _QrWindow
   GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas,
                               * then the camera's marker */
   guint view_tool_lines[3];  /* how many of view_overlay[i] are the tool's */
+  QrEntityLinks *links;      /* who names whom, for the overlay's lines between entities */
+  GArray *link_scratch;      /* QrEntityLink */
+  GtkWidget *entity_names[3]; /* borrowed (their panes hold them): over each design canvas */
   QrCameraPart camera_drag;  /* the part of the camera's marker being dragged */
   QrVec3 camera_grab;        /* where the drag took it, from the part's centre */
   gboolean camera_hover;     /* the pointer is over the camera's marker */

@@ -23,6 +23,10 @@
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
+/* Lines between connected entities (qr-entity-links.h): orange from a
+ * selected entity to those it names, cyan to it from those naming it. */
+#define OVERLAY_LINK_OUT 0xff1e96ffu
+#define OVERLAY_LINK_IN 0xfff0dc28u
 
 static uint32_t
 overlay_color (QrPreviewKind kind)
@@ -66,8 +70,26 @@ append_lines (GArray *lines, const GArray *segments)
     }
 }
 
-/* Every view draws the tool's preview; each design canvas adds the tool's
- * view preview (handles), sized for its own zoom. */
+/* The lines between the selected entities and those they are connected to. */
+static void
+append_links (QrWindow *self, GArray *lines)
+{
+  qr_entity_links_collect (self->links, self->document, self->link_scratch);
+  for (guint i = 0; i < self->link_scratch->len; i++)
+    {
+      const QrEntityLink *l = &g_array_index (self->link_scratch, QrEntityLink, i);
+      uint32_t color = l->kind == QR_LINK_OUT ? OVERLAY_LINK_OUT : OVERLAY_LINK_IN;
+      QrOverlayLine line = {
+        { { (float) l->from.x, (float) l->from.y, (float) l->from.z }, color },
+        { { (float) l->to.x, (float) l->to.y, (float) l->to.z }, color },
+      };
+      g_array_append_val (lines, line);
+    }
+}
+
+/* Every view draws the tool's preview and the selected entities' links;
+ * each design canvas adds the tool's view preview (handles), sized for its
+ * own zoom. */
 void
 _qr_window_refresh_tool_overlay (QrWindow *self)
 {
@@ -75,6 +97,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
     return;
   qr_tool_preview (self->tool, self->document, self->preview);
   g_array_set_size (self->overlay, 0);
+  append_links (self, self->overlay);
   append_lines (self->overlay, self->preview);
   qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (self->camera_canvas), (const QrOverlayLine *) (gpointer) self->overlay->data,
                                 self->overlay->len);
@@ -521,8 +544,13 @@ _qr_window_init_tools (QrWindow *self)
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
+  self->links = qr_entity_links_new ();
+  self->link_scratch = g_array_new (FALSE, FALSE, sizeof (QrEntityLink));
+  QrViewPane *panes[3] = { self->pane_top, self->pane_front, self->pane_side };
   for (int i = 0; i < 3; i++)
     {
+      self->entity_names[i] = qr_entity_names_new (_qr_window_get_ortho (self, i));
+      qr_view_pane_add_overlay (panes[i], self->entity_names[i]);
       self->view_overlay[i] = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
       g_signal_connect_swapped (_qr_window_get_ortho (self, i), "view-changed", G_CALLBACK (_qr_window_refresh_tool_overlay),
                                 self);
@@ -560,6 +588,8 @@ _qr_window_clear_tools (QrWindow *self)
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);
+  g_clear_pointer (&self->links, qr_entity_links_free);
+  g_clear_pointer (&self->link_scratch, g_array_unref);
   for (int i = 0; i < 3; i++)
     g_clear_pointer (&self->view_overlay[i], g_array_unref);
 }

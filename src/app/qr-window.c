@@ -306,6 +306,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
 {
   g_assert (QR_IS_WINDOW (self));
   qr_scene_mesh_update (self->mesh, doc, changes);
+  qr_entity_links_update (self->links, changes);
   if (changes->textures_changed)
     _qr_window_textures_changed (self);
   _qr_window_queue_render_all (self);
@@ -389,8 +390,13 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_set_object (&self->file, file);
   self->save_format = format;
 
+  /* What the last map's textures said of its game says nothing of this one's. */
+  g_clear_pointer (&self->texture_game, g_free);
   _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
+  for (int i = 0; i < 3; i++)
+    qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
+  _qr_window_refresh_tool_overlay (self);
   /* Made-up textures instead of the map's, for testing the drawing alone. */
   const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
   if (debug_textures != NULL && !qr_debug_textures_fill (doc, debug_textures, NULL))

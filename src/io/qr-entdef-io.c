@@ -6,17 +6,6 @@
 
 #include <glib/gi18n-lib.h>
 
-/* Stubs until the parsers land. */
-void
-qr_def_parse (QrEntDefs *defs, const char *data, gsize len, const char *path)
-{
-}
-
-void
-qr_ent_parse (QrEntDefs *defs, const char *data, gsize len, const char *path)
-{
-}
-
 QrEntDefs *
 qr_entdefs_load (const char *path, GError **error)
 {

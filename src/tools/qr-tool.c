@@ -18,8 +18,9 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       double t;
       int face;
 
+      /* A box the ray starts inside is seen from within: the 3D view culls it. */
       if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_ray_hit_box (ray, box, &t)
-          && t < best.distance)
+          && t > 0 && t < best.distance)
         best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {

@@ -149,7 +149,8 @@ double qr_tool_segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u);
 double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
 QrVec3 qr_tool_snap (const QrInput *in);
-/* The nearest object the ray meets: point entities' boxes, valid brushes'
+/* The nearest object the ray meets: point entities' boxes (not one it starts
+ * inside: the 3D view culls a box seen from within), valid brushes'
  * front faces and patches' tessellations, in map order (the first of equal
  * distances wins). */
 QrPick qr_tool_pick_ray (QrDocument *doc, const QrRay *ray);
