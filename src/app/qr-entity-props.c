@@ -507,7 +507,8 @@ parse_double (const char *text, double *out)
 static gboolean
 parse_numbers (const char *text, int min, int max, double *out)
 {
-  g_auto (GStrv) parts = g_strsplit_set (g_strstrip (g_strdup (text)), " \t", -1);
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_auto (GStrv) parts = g_strsplit_set (copy, " \t", -1);
   int n = 0;
   for (int i = 0; parts[i] != NULL; i++)
     {
@@ -886,8 +887,10 @@ build_row (QrEntityProps *self, Row *row, int y)
             gtk_string_list_append (labels, c->label != NULL && c->label[0] != '\0' ? c->label : c->value);
           }
         row->dropdown = gtk_drop_down_new (G_LIST_MODEL (labels), NULL);
-        gtk_drop_down_set_factory (GTK_DROP_DOWN (row->dropdown), choice_factory (TRUE));
-        gtk_drop_down_set_list_factory (GTK_DROP_DOWN (row->dropdown), choice_factory (FALSE));
+        g_autoptr (GtkListItemFactory) button_items = choice_factory (TRUE);
+        g_autoptr (GtkListItemFactory) list_items = choice_factory (FALSE);
+        gtk_drop_down_set_factory (GTK_DROP_DOWN (row->dropdown), button_items);
+        gtk_drop_down_set_list_factory (GTK_DROP_DOWN (row->dropdown), list_items);
         gtk_widget_set_hexpand (row->dropdown, TRUE);
         g_signal_connect (row->dropdown, "notify::selected", G_CALLBACK (on_choice_selected), row);
         watch_focus (row->dropdown, row, FALSE);
