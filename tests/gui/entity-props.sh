@@ -15,6 +15,7 @@
 #     quarry-cli's set-key 1,2 targetname both; one Ctrl+Z undoes it.
 #  6. Class light_fluoro typed for L is quarry-cli's set-class; Ctrl+Z undoes it. Alt+S shows
 #     the raw rows (screenshot).
+#  7. R again, Alt+O, Tab, Down (the second output), Alt+R removes it: the file keeps the first.
 TEST=entity-props
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -178,6 +179,25 @@ same_file "$WORK/class.vmf" "the file: L is a light_fluoro (quarry-cli set-class
 keys ctrl+z
 check "Ctrl+Z, Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$BASE" "the file: the class undone"
+
+# ---- 7. Remove an output ----
+keys ctrl+shift+a
+click_world TOP "96 64 0"
+sleep 0.5
+keys alt+o Tab Down
+sleep 0.3
+panel_shot 7-second-row
+keys alt+r
+check "the second output selected, Alt+R: '*'" wait_title "*$NAME – Quarry"
+focus_top
+check "Ctrl+S" save_now "$MAP" "$NAME"
+py_checks '
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"\"targetname\" \"relay\".*?connections\s*\{(.*?)\}", text, re.S)
+lines = re.findall(r"\"([^\"]*)\" \"([^\"]*)\"", m.group(1)) if m else []
+print(("ok" if lines == [("OnTrigger", "door1,Open,,0,-1")] else "not ok") + " R'"'"'s connections after Remove: %r" % (lines,))
+' "$MAP"
 
 check "the editor is still running" app_alive
 finish
