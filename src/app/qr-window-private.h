@@ -9,6 +9,7 @@
 #include "qr-document.h"
 #include "qr-entity-links.h"
 #include "qr-entity-names.h"
+#include "qr-entity-props.h"
 #include "qr-io.h"
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
@@ -76,6 +77,7 @@ struct _QrWindow
   /* borrowed */
   QrOrthoCanvas *last_ortho;  /* the 2D view the pointer was last over */
   GtkWidget *last_pane;       /* the pane the pointer was last over */
+  QrEntityProps *entity_props; /* in entity_props_slot */
 
   /* owned */
   GSettings *settings;

@@ -418,6 +418,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_invalid_bar (self);
   _qr_window_faces_follow (self);
   _qr_window_entity_defs_follow (self);
+  qr_entity_props_set_document (self->entity_props, doc);
   if (debug_textures == NULL)
     _qr_window_load_textures (self);
 }
@@ -677,6 +678,8 @@ qr_window_init (QrWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (QR_APPLICATION_ID);
+  self->entity_props = QR_ENTITY_PROPS (qr_entity_props_new ());
+  gtk_box_append (self->entity_props_slot, GTK_WIDGET (self->entity_props));
 
   for (int i = 0; i < 3; i++)
     {
