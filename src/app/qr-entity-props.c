@@ -16,6 +16,7 @@
 #include "qr-connection.h"
 #include "qr-entdef.h"
 #include "qr-operations.h"
+#include "qr-text-keys.h"
 
 typedef enum
 {
@@ -1549,42 +1550,6 @@ qr_entity_props_set_document (QrEntityProps *self, QrDocument *doc)
 
 /* ---- the keyboard ---- */
 
-/* GTK 4 runs the application's shortcuts in the window's capture phase
- * (gtkwindow.c, gtk_window_set_application), before the focused widget:
- * typed into a key's entry, "-" would zoom out, Shift+T open the texture
- * browser and Delete delete the entity. While the focus is in the pane
- * they run in the bubble phase instead, after the entry has taken its
- * keys; those it leaves (Ctrl+S, Alt+Return) still reach the window.
- * Global shortcut controllers are gathered by phase into the root's
- * "gtk-shortcut-manager-capture" controller when added
- * (gtkshortcutmanager.c), so it is that controller whose phase changes. */
-static void
-set_app_shortcuts_phase (QrEntityProps *self, GtkPropagationPhase phase)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (root == NULL)
-    return;
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (root));
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-      if (g_strcmp0 (gtk_event_controller_get_name (c), "gtk-shortcut-manager-capture") == 0)
-        gtk_event_controller_set_propagation_phase (c, phase);
-    }
-}
-
-static void
-on_focus_enter (GtkEventControllerFocus *focus, QrEntityProps *self)
-{
-  set_app_shortcuts_phase (self, GTK_PHASE_BUBBLE);
-}
-
-static void
-on_focus_leave (GtkEventControllerFocus *focus, QrEntityProps *self)
-{
-  set_app_shortcuts_phase (self, GTK_PHASE_CAPTURE);
-}
-
 /* What an entry leaves unhandled goes on to the window: Ctrl+A in an
  * empty entry would select every object, Delete at its end delete them.
  * Inside a text field, editing keys stay there; the file keys (Ctrl+S, N,
@@ -1618,7 +1583,7 @@ qr_entity_props_map (GtkWidget *widget)
 static void
 qr_entity_props_unroot (GtkWidget *widget)
 {
-  set_app_shortcuts_phase (QR_ENTITY_PROPS (widget), GTK_PHASE_CAPTURE);
+  qr_text_keys_release (widget);
   GTK_WIDGET_CLASS (qr_entity_props_parent_class)->unroot (widget);
 }
 
@@ -1753,10 +1718,7 @@ qr_entity_props_init (QrEntityProps *self)
   self->conn_editing = -2;
 
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
-  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  qr_text_keys_install (GTK_WIDGET (self));
   GtkEventController *keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);

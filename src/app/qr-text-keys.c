@@ -1,0 +1,44 @@
+/* qr-text-keys.c — see qr-text-keys.h. */
+#include "qr-text-keys.h"
+
+static void
+set_app_shortcuts_phase (GtkWidget *area, GtkPropagationPhase phase)
+{
+  GtkRoot *root = gtk_widget_get_root (area);
+  if (root == NULL)
+    return;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (root));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "gtk-shortcut-manager-capture") == 0)
+        gtk_event_controller_set_propagation_phase (c, phase);
+    }
+}
+
+static void
+on_focus_enter (GtkEventController *focus)
+{
+  set_app_shortcuts_phase (gtk_event_controller_get_widget (focus), GTK_PHASE_BUBBLE);
+}
+
+static void
+on_focus_leave (GtkEventController *focus)
+{
+  set_app_shortcuts_phase (gtk_event_controller_get_widget (focus), GTK_PHASE_CAPTURE);
+}
+
+void
+qr_text_keys_install (GtkWidget *area)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), NULL);
+  g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), NULL);
+  gtk_widget_add_controller (area, focus);
+}
+
+void
+qr_text_keys_release (GtkWidget *area)
+{
+  set_app_shortcuts_phase (area, GTK_PHASE_CAPTURE);
+}
