@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#include "qr-text-keys.h"
 
 #define THUMB_SIZE 64
 
@@ -565,12 +566,20 @@ qr_texture_browser_finalize (GObject *object)
 }
 
 static void
+qr_texture_browser_unroot (GtkWidget *widget)
+{
+  qr_text_keys_release (widget);
+  GTK_WIDGET_CLASS (qr_texture_browser_parent_class)->unroot (widget);
+}
+
+static void
 qr_texture_browser_class_init (QrTextureBrowserClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->dispose = qr_texture_browser_dispose;
   object_class->finalize = qr_texture_browser_finalize;
   GTK_WIDGET_CLASS (klass)->map = qr_texture_browser_map;
+  GTK_WIDGET_CLASS (klass)->unroot = qr_texture_browser_unroot;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "texturebrowser");
   signals[CURRENT_CHANGED] = g_signal_new ("current-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -595,6 +604,8 @@ qr_texture_browser_init (QrTextureBrowser *self)
   g_object_set (self->filter_entry, "placeholder-text", _("Filter textures"), NULL);
   g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->filter_entry));
+  /* "-" and Shift+letters are text here, not zoom and tools. */
+  qr_text_keys_install (GTK_WIDGET (self->filter_entry));
 
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->used_toggle = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Used")));

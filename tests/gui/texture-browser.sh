@@ -5,7 +5,8 @@
 # absolute path) does not hold:
 #  1. the missing-textures bar lies over the foot of the 3D view; with no texture loaded the
 #     view stays shaded: no WAD colours (browns) and no checkerboard (magenta: R = B, G small);
-#  2. Shift+T opens the browser with its filter focused; typing "afloor1_4" (the pointer still,
+#  2. Shift+T opens the browser with its filter focused; "afloor1-" matches nothing (the minus
+#     is text, not Zoom Out); typing "afloor1_4" instead (the pointer still,
 #     where the panes meet) leaves exactly one thumbnail; with both brushes selected, a double-click on it gives every face that
 #     texture in one step: a texture is loaded now, so the 3D view turns textured and shows
 #     its browns, and Ctrl+S writes afloor1_4 on all 12 faces;
@@ -73,15 +74,28 @@ keys shift+t
 # The browser takes the window's right side: the pane handles are found left of it.
 LAYOUT_PROBE_X=$((LAYOUT_COL_UP + 20))
 relayout 2-browser || bail "the views settle beside the browser"
-xdotool type --delay 40 afloor1_4
 # The browser is the panel right of the views; its grid starts under the filter and the
 # options row. One texture left: the only thing drawn in the grid area is its cell.
-one_cell () {
+grid_content () {
   local grid="$((SCREEN_W - LAYOUT_RIGHT - 20))x300+$((LAYOUT_RIGHT + 10))+$((MENU_H + 110))"
   crop "$1" "$grid" "$GUI_TMP/grid.png"
   # the trimmed box of what differs from the panel's background
   CELL=$("$CONVERT" "$GUI_TMP/grid.png" -fuzz 8% -trim -format '%wx%h%X%Y' info: 2> /dev/null)
   WHY="grid content $CELL"
+}
+# A minus typed in the filter is text, not the views' Zoom Out (the application's shortcuts
+# took it before the entry): "afloor1-" matches no texture, where "afloor1" matches several.
+no_cell () {
+  grid_content "$1"
+  # ImageMagick trims a plain image to one pixel outside it: "1x1-1-1"
+  [[ $CELL == 1x1[-+]* ]]
+}
+xdotool type --delay 40 afloor1-
+check "a minus typed in the filter stays there: afloor1- matches nothing" wait_shot 2-minus no_cell
+xdotool key BackSpace
+xdotool type --delay 40 _4
+one_cell () {
+  grid_content "$1"
   local w h x y
   IFS='x+' read -r w h x y <<< "$CELL"
   # one cell: one thumbnail (64 px) with its name and size under it, nothing to its right
