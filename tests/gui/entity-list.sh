@@ -1,0 +1,116 @@
+#!/bin/bash
+# entity-list: the Entities panel's list (issue 15: "all entities with class, targetname and key
+# filter; clicking selects and centres the views on it"), one editor start. On a map of a block
+# (0..384 x 0..256 x -64..64) with a player start, a light "lamp1" at (288, 192, 32), a
+# light_fluoro and an info_null at (256, 64, 22):
+#  1. Alt+Return shows the list: 5 entities (the world too).
+#  2. "light" typed in the filter: 2 of 5 (light, light_fluoro).
+#  3. A click on the first row selects lamp1: the Top view is centred on it (its box's centre
+#     cross, red, in the middle of the view) at the zoom it had (the block's right edge where
+#     that zoom puts it). Delete, Ctrl+S: the file is what `quarry-cli edit --step "delete 2"`
+#     makes. Ctrl+Z.
+#  4. The filter cleared; a click on the info_null's box in the Top view highlights its row.
+#  5. Ctrl+O NewDeralia (corpus): its list counts the entities `quarry-cli info --json` counts,
+#     and "light" lets through as many as an awk count of the file's entities with "light" in
+#     their class, targetname or a key's name. A nudge of a selected light refreshes the list
+#     row by row (the time is in the log, G_MESSAGES_DEBUG=Quarry-EntityList).
+# The list's count is read from that debug log ("shown N of M"); the screenshots show it.
+TEST=entity-list
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+WORK=$GUI_TMP/work
+mkdir -p "$WORK"
+NAME=list.map
+MAP=$WORK/$NAME
+make_map "$WORK/block.map" "create block 0 0 -64 384 256 64 --texture base" || bail "quarry-cli edit makes the block"
+cat "$WORK/block.map" > "$MAP"
+printf '{\n"classname" "info_player_start"\n"origin" "96 64 0"\n"angle" "0"\n}\n' >> "$MAP"
+printf '{\n"classname" "light"\n"origin" "288 192 32"\n"targetname" "lamp1"\n"light" "300"\n}\n' >> "$MAP"
+printf '{\n"classname" "light_fluoro"\n"origin" "64 200 0"\n}\n' >> "$MAP"
+printf '{\n"classname" "info_null"\n"origin" "256 64 22"\n}\n' >> "$MAP"
+ORIGINAL=$WORK/original.map
+"$QUARRY_CLI" convert "$MAP" "$ORIGINAL" || bail "quarry-cli convert of the test map"
+cp "$ORIGINAL" "$MAP"
+"$QUARRY_CLI" edit "$ORIGINAL" "$WORK/deleted.map" --step "delete 2" || bail "quarry-cli edit delete 2"
+
+export G_MESSAGES_DEBUG=Quarry-EntityList
+map_bounds "$MAP" || bail "quarry-cli info $MAP"
+start_app app "$MAP" || bail "the editor opens $NAME"
+wait_loaded app-loaded || bail "it draws $NAME"
+
+# The list's last count in the log: "N of M".
+shown () { sed -n 's/.*Quarry-EntityList-DEBUG: [0-9:.]*: shown \([0-9]* of [0-9]*\).*/\1/p' "$APP_LOG" | tail -1; }
+# wait_shown "N of M": until the list counts that.
+wait_shown () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  until [ "$(shown)" = "$1" ]; do
+    [ $SECONDS -ge $deadline ] && { diag "the list shows '$(shown)', expected '$1'"; return 1; }
+    sleep 0.2
+  done
+}
+
+# The panel's parts, measured on the default theme at 1280x800: the panel spans the window's
+# right 320 pixels; its paned puts the list's filter entry, column headers and rows at these
+# heights (rows 32 pixels apart).
+PANEL_X=1120
+FILTER_Y=467
+ROW0_Y=531
+ROW_H=32
+row_y () { echo $((ROW0_Y + $1 * ROW_H)); }
+
+# ---- 1. the list ----
+point_at "$RTOP"
+keys alt+Return
+check "Alt+Return: the list counts 5 entities" wait_shown "5 of 5"
+# The panel takes the window's right 320 pixels: the handles are looked for left of it.
+LAYOUT_PROBE_X=950
+relayout 1-panel || bail "the panes settle beside the panel"
+frame_map 1-framed || bail "Zoom to Map frames $NAME"
+shot 1-list > /dev/null
+
+# ---- 2. the filter ----
+click_px $PANEL_X $FILTER_Y
+xdotool type --delay 40 light
+check "'light' typed: 2 of 5" wait_shown "2 of 5"
+shot 2-filtered > /dev/null
+
+# ---- 3. a click on lamp1's row ----
+IFS='x+' read -r tw th tx ty <<< "$RTOP"
+CX=$((tx + tw / 2))
+CY=$((ty + th / 2))
+read -r _level ZOOM _ch _cv <<< "$FIT_TOP"
+# The block's right edge (x = 384) once the view is centred on lamp1 (x = 288) at this zoom.
+EDGE_X=$("$QUARRY_PYTHON" -c "print(round($CX + (384 - 288) * $ZOOM))")
+centred_red () { [ "$(colour_near "$1" $CX $CY "$SELECTED" 1)" -gt 0 ]; }
+edge_kept () { [ "$(bright_near "$1" "$EDGE_X" $CY 1)" -gt 0 ]; }
+click_px $PANEL_X "$(row_y 0)"
+check "a click on lamp1's row: the Top view's middle shows its red centre cross" wait_shot 3-clicked centred_red
+check "... at the zoom it had: the block's right edge at x = $EDGE_X" wait_shot 3-clicked edge_kept
+point_at "$RTOP"
+keys Delete
+check "Delete: '*'" wait_title "*$NAME – Quarry"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/deleted.map" "the file: lamp1 deleted (quarry-cli edit delete 2)"
+keys ctrl+z
+check "Ctrl+Z: lamp1 back, 2 of 5 again" wait_shown "2 of 5"
+
+# ---- 4. a selection in the views shows in the list ----
+click_px $PANEL_X $FILTER_Y
+keys BackSpace BackSpace BackSpace BackSpace BackSpace
+check "the filter cleared: 5 of 5" wait_shown "5 of 5"
+# The views were centred on lamp1: framed again, so that world points are where screen_xy says.
+frame_map 4-framed || bail "Zoom to Map frames $NAME again"
+NULL_ROW=$(row_y 4)
+shot 4-before > /dev/null
+crop "$QUARRY_GUI_ARTEFACTS/$TEST-4-before.png" "300x20+970+$((NULL_ROW - 10))" "$GUI_TMP/row-before.png"
+keys ctrl+shift+a
+click_world TOP "262 58 0"
+row_changed () {
+  crop "$1" "300x20+970+$((NULL_ROW - 10))" "$GUI_TMP/row-now.png"
+  [ "$(differing_pixels "$GUI_TMP/row-before.png" "$GUI_TMP/row-now.png")" -gt 1000 ]
+}
+check "a click on the info_null's box in the Top view highlights its row" wait_shot 4-selected row_changed
+
+check "the editor is still running" app_alive
+finish
