@@ -112,5 +112,55 @@ row_changed () {
 }
 check "a click on the info_null's box in the Top view highlights its row" wait_shot 4-selected row_changed
 
+# ---- 5. NewDeralia ----
+ND=$(corpus_file valve220/NewDeralia.map) || finish
+ND_ENTITIES=$("$QUARRY_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["entities"])' \
+  < <("$QUARRY_CLI" info --json "$ND")) || bail "quarry-cli info --json NewDeralia"
+# Entities (depth-1 blocks) with "light" in their class, their targetname or a key's name.
+ND_LIGHT=$(awk '
+  /^[ \t]*\{/ { if (++depth == 1) hit = 0; next }
+  /^[ \t]*\}/ { if (depth-- == 1 && hit) n++; next }
+  depth == 1 && /^[ \t]*"/ {
+    line = $0; sub(/^[ \t]*"/, "", line)
+    k = line; sub(/".*/, "", k)
+    v = line; sub(/^[^"]*"[ \t]*"/, "", v); sub(/"[ \t\r]*$/, "", v)
+    k = tolower(k); v = tolower(v)
+    if (index(k, "light") || ((k == "classname" || k == "targetname") && index(v, "light"))) hit = 1
+  }
+  END { print n + 0 }' "$ND")
+point_at "$RTOP"
+keys ctrl+o
+DLG=$(wait_window "Open Map") || bail "Ctrl+O shows the chooser"
+sleep 0.5
+window_keys "$DLG" ctrl+l
+sleep 0.3
+xdotool type --delay 20 "$ND"
+sleep 0.3
+xdotool key Return
+wait_window_gone "$DLG" || bail "the chooser takes NewDeralia"
+# It opens in a window of its own, over the first: the keys go there from now on.
+WIN=$(wait_window "NewDeralia.map – Quarry") || bail "a window shows NewDeralia"
+check "NewDeralia opens: its list counts $ND_ENTITIES entities (quarry-cli info)" \
+  wait_shown "$ND_ENTITIES of $ND_ENTITIES"
+wait_loaded 5-loaded || bail "it draws NewDeralia"
+point_at "$RTOP"
+keys alt+Return
+relayout 5-panel || bail "NewDeralia's panes settle beside the panel"
+click_px $PANEL_X $FILTER_Y
+xdotool type --delay 40 light
+check "'light' typed: $ND_LIGHT of $ND_ENTITIES (awk over the file)" wait_shown "$ND_LIGHT of $ND_ENTITIES"
+shot 5-filtered > /dev/null
+# Row 0 is the world (its "light" key); row 1 a point light, whose nudge changes its origin.
+click_px $PANEL_X "$(row_y 1)"
+sleep 0.5
+point_at "$RTOP"
+keys Right
+check "a nudge of the light chosen: '*'" wait_title "*NewDeralia.map – Quarry"
+# The refresh after the nudge: one row replaced, not the list rebuilt.
+REFRESH=$(grep 'Quarry-EntityList-DEBUG.*refresh: 0 added, 0 removed, 1 modified' "$APP_LOG" | tail -1)
+check "the nudge refreshed one row of the list" test -n "$REFRESH"
+diag "${REFRESH##*: }"
+shot 5-nudged > /dev/null
+
 check "the editor is still running" app_alive
 finish
