@@ -134,6 +134,7 @@ test_usage (void)
   run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "convert"));
+  g_assert_nonnull (strstr (help.out, "entdef"));
   run_cli (&mesh_no_json, "mesh", "x.map", NULL);
   g_assert_cmpint (mesh_no_json.status, ==, 2);
 }
@@ -1056,6 +1057,260 @@ test_textures_missing (void)
                    "\"missing\":[\"Floor\"]}\n");
 }
 
+/* The text of a file that must be there. */
+static char *
+read_ok (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* place, set-class and set-key on several entities, each a step of its
+ * own, undone to the file byte for byte; names of brushes or missing
+ * entities refused. */
+static void
+test_edit_entities (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_build_filename (dir, "base.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
+  g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
+  g_auto (Run) r0 = { 0 };
+  g_auto (Run) r = { 0 };
+  g_auto (Run) u = { 0 };
+  g_auto (Run) brush = { 0 };
+  g_auto (Run) missing = { 0 };
+  g_auto (Run) bad_key = { 0 };
+
+  /* The file as the editor saves it, to compare undone saves with. */
+  run_cli (&r0, "edit", path, base, NULL);
+  g_assert_cmpint (r0.status, ==, 0);
+  before = read_ok (base);
+
+  run_cli (&r, "edit", base, out, "--history", "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
+           "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "done 1 Place Entity\ndone 2 Change Class\ndone 3 Set Key\n");
+  text = read_ok (out);
+  g_assert_true (g_str_has_suffix (text, "{\n\"classname\" \"info_null\"\n\"origin\" \"8 8 8\"\n\"target\" \"t1\"\n}\n"
+                                         "// entity 2\n{\n\"classname\" \"info_null\"\n\"origin\" \"16 -8 8\"\n"
+                                         "\"light\" \"200\"\n\"_color\" \"255 128 0\"\n\"target\" \"t1\"\n}\n"));
+
+  run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
+           "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
+  g_assert_cmpint (u.status, ==, 0);
+  after_undo = read_ok (undone);
+  g_assert_cmpstr (after_undo, ==, before);
+
+  run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
+  g_assert_cmpint (brush.status, ==, 1);
+  g_assert_nonnull (strstr (brush.err, "names a brush"));
+  run_cli (&missing, "edit", base, out, "--step", "set-class 1,7 info_null", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "there is no entity 7"));
+  run_cli (&bad_key, "edit", base, out, "--step", "place light 0 0 0 light", NULL);
+  g_assert_cmpint (bad_key.status, ==, 2);
+  remove_temp (path);
+}
+
+/* entdef --json: the schema, exactly, with inheritance resolved. */
+static void
+test_entdef_json (void)
+{
+  g_autofree char *path = write_temp ("small.fgd",
+    "@BaseClass = Named [ targetname(target_source) : \"Name\" input Kill(void) : \"Remove\" ]\n"
+    "@PointClass base(Named) size(-8 -8 0, 8 8 16) color(255 128 0) = lamp : \"Lamp\"\n"
+    "[\n"
+    "  style(Choices) : \"Style\" : 1 = [ 0 : \"Off\" 1 : \"On\" ]\n"
+    "  spawnflags(flags) = [ 1 : \"Start off\" : 1 2 : \"Quiet\" : 0 ]\n"
+    "  output OnLit(void) : \"Lit\"\n"
+    "]\n"
+    "@SolidClass = wall []\n");
+  g_auto (Run) r = { 0 };
+
+  run_cli (&r, "entdef", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==,
+    "{\"classes\":["
+    "{\"name\":\"Named\",\"kind\":\"base\",\"color\":null,\"size\":null,"
+    "\"properties\":[{\"name\":\"targetname\",\"type\":\"target_source\",\"default\":null,\"choices\":null}],"
+    "\"inputs\":[{\"name\":\"Kill\",\"type\":\"void\"}],\"outputs\":[]},"
+    "{\"name\":\"lamp\",\"kind\":\"point\",\"color\":[255,128,0],\"size\":[[-8,-8,0],[8,8,16]],"
+    "\"properties\":[{\"name\":\"targetname\",\"type\":\"target_source\",\"default\":null,\"choices\":null},"
+    "{\"name\":\"style\",\"type\":\"choices\",\"default\":\"1\",\"choices\":[{\"value\":\"0\",\"label\":\"Off\"},"
+    "{\"value\":\"1\",\"label\":\"On\"}]},"
+    "{\"name\":\"spawnflags\",\"type\":\"flags\",\"default\":\"1\",\"choices\":["
+    "{\"value\":\"1\",\"label\":\"Start off\",\"default\":true},{\"value\":\"2\",\"label\":\"Quiet\",\"default\":false}]}],"
+    "\"inputs\":[{\"name\":\"Kill\",\"type\":\"void\"}],\"outputs\":[{\"name\":\"OnLit\",\"type\":\"void\"}]},"
+    "{\"name\":\"wall\",\"kind\":\"solid\",\"color\":null,\"size\":null,\"properties\":[],\"inputs\":[],\"outputs\":[]}"
+    "],\"errors\":[]}\n");
+  g_assert_cmpstr (r.err, ==, "");
+  remove_temp (path);
+}
+
+static json_object *
+entdef_class (json_object *root, const char *name)
+{
+  json_object *classes = field (root, "classes");
+  for (size_t i = 0; i < json_object_array_length (classes); i++)
+    {
+      json_object *c = json_object_array_get_idx (classes, i);
+      if (strcmp (json_object_get_string (field (c, "name")), name) == 0)
+        return c;
+    }
+  g_error ("no class %s", name);
+}
+
+static json_object *
+entdef_prop (json_object *cls, const char *name)
+{
+  json_object *props = field (cls, "properties");
+  for (size_t i = 0; i < json_object_array_length (props); i++)
+    {
+      json_object *p = json_object_array_get_idx (props, i);
+      if (strcmp (json_object_get_string (field (p, "name")), name) == 0)
+        return p;
+    }
+  g_error ("no key %s", name);
+}
+
+static void
+test_entdef_quake (void)
+{
+  g_autofree char *path = qr_test_corpus_file ("trenchbroom/games/Quake/Quake.fgd");
+  if (path == NULL)
+    return;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) text = { 0 };
+
+  run_cli (&r, "entdef", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  json_object *root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpuint (json_object_array_length (field (root, "errors")), ==, 0);
+  g_assert_cmpuint (json_object_array_length (field (root, "classes")), ==, 111);
+
+  json_object *light = entdef_class (root, "light");
+  g_assert_cmpstr (json_object_get_string (field (light, "kind")), ==, "point");
+  json_object *color = field (light, "color");
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (color, 0)), ==, 255);
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (color, 1)), ==, 255);
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (color, 2)), ==, 40);
+  json_object *size = field (light, "size");
+  g_assert_cmpfloat (num (json_object_array_get_idx (json_object_array_get_idx (size, 0), 2)), ==, -8);
+  g_assert_cmpfloat (num (json_object_array_get_idx (json_object_array_get_idx (size, 1), 0)), ==, 8);
+  /* Base Light's keys come first. */
+  json_object *first = json_object_array_get_idx (field (light, "properties"), 0);
+  g_assert_cmpstr (json_object_get_string (field (first, "name")), ==, "light");
+  g_assert_cmpstr (json_object_get_string (field (first, "type")), ==, "integer");
+  g_assert_cmpstr (json_object_get_string (field (first, "default")), ==, "300");
+  g_assert_null (field (first, "choices"));
+  json_object *style = entdef_prop (light, "style");
+  g_assert_cmpstr (json_object_get_string (field (style, "type")), ==, "choices");
+  json_object *flicker = json_object_array_get_idx (field (style, "choices"), 1);
+  g_assert_cmpstr (json_object_get_string (field (flicker, "value")), ==, "10");
+  g_assert_cmpstr (json_object_get_string (field (flicker, "label")), ==, "Fluorescent flicker");
+  g_assert_false (json_object_object_get_ex (flicker, "default", NULL));
+  json_object *start_off = json_object_array_get_idx (field (entdef_prop (light, "spawnflags"), "choices"), 0);
+  g_assert_cmpstr (json_object_get_string (field (start_off, "label")), ==, "Start off");
+  g_assert_false (json_object_get_boolean (field (start_off, "default")));
+
+  json_object *world = entdef_class (root, "worldspawn");
+  g_assert_cmpstr (json_object_get_string (field (world, "kind")), ==, "solid");
+  g_assert_null (field (world, "size"));
+  g_assert_null (field (world, "color"));
+  g_assert_cmpstr (json_object_get_string (field (entdef_class (root, "Light"), "kind")), ==, "base");
+  json_object_put (root);
+
+  run_cli (&text, "entdef", path, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "point light  9 keys\n"));
+  g_assert_true (g_str_has_suffix (text.out, "111 classes, 0 errors\n"));
+}
+
+/* Errors are listed and exit 1, the classes after them still loaded. */
+static void
+test_entdef_errors (void)
+{
+  g_autofree char *path = write_temp ("bad.fgd", "@PointClass = a [ x(integer) : \"X\" : 1x ]\n@SolidClass = b []\n");
+  g_autofree char *expected = g_strdup_printf ("%s:1:38: expected a number, found “1x”", path);
+  g_auto (Run) json = { 0 };
+  g_auto (Run) text = { 0 };
+  g_auto (Run) none = { 0 };
+  g_auto (Run) missing = { 0 };
+
+  run_cli (&json, "entdef", path, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 1);
+  json_object *root = json_tokener_parse (json.out);
+  g_assert_nonnull (root);
+  json_object *errors = field (root, "errors");
+  g_assert_cmpuint (json_object_array_length (errors), ==, 1);
+  g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (errors, 0)), ==, expected);
+  g_assert_cmpstr (json_object_get_string (field (entdef_class (root, "b"), "kind")), ==, "solid");
+  json_object_put (root);
+
+  run_cli (&text, "entdef", path, NULL);
+  g_assert_cmpint (text.status, ==, 1);
+  g_assert_cmpstr (text.out, ==, "point a  1 key\nsolid b  0 keys\n2 classes, 1 error\n");
+  g_assert_nonnull (strstr (text.err, expected));
+
+  run_cli (&none, "entdef", NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  run_cli (&missing, "entdef", "/nonexistent/quarry.fgd", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/quarry.fgd"));
+  remove_temp (path);
+}
+
+/* place with the corpus's Quake.fgd: the keys given, then the light's
+ * defaults in the file's order (light 300 given as 200, wait 1, style 0;
+ * no delay, mangle or target, which have no default; no spawnflags, whose
+ * one bit is off); set-class, and undo to the file byte for byte. */
+static void
+test_edit_place_entdef (void)
+{
+  g_autofree char *fgd = qr_test_corpus_file ("trenchbroom/games/Quake/Quake.fgd");
+  if (fgd == NULL)
+    return;
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_build_filename (dir, "base.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
+  g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
+  g_auto (Run) r0 = { 0 };
+  g_auto (Run) r = { 0 };
+  g_auto (Run) u = { 0 };
+
+  run_cli (&r0, "edit", path, base, NULL);
+  g_assert_cmpint (r0.status, ==, 0);
+  before = read_ok (base);
+
+  run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
+           "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  text = read_ok (out);
+  g_assert_nonnull (strstr (text, "// entity 1\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"8 8 8\"\n}\n"));
+  g_assert_nonnull (strstr (text, "// entity 2\n{\n\"classname\" \"light\"\n\"origin\" \"32 16 8\"\n"
+                                  "\"light\" \"200\"\n\"targetname\" \"lamp\"\n\"wait\" \"1\"\n\"style\" \"0\"\n}\n"));
+  g_assert_true (g_str_has_suffix (text, "// entity 3\n{\n\"classname\" \"monster_dog\"\n\"origin\" \"48 16 24\"\n"
+                                         "\"angle\" \"90\"\n}\n"));
+
+  run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
+           "set-class 1,2 info_null", "--undo", "2", NULL);
+  g_assert_cmpint (u.status, ==, 0);
+  after_undo = read_ok (undone);
+  g_assert_cmpstr (after_undo, ==, before);
+  remove_temp (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1072,9 +1327,14 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit", test_edit);
   g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
   g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
+  g_test_add_func ("/cli/edit-entities", test_edit_entities);
+  g_test_add_func ("/cli/edit-place-entdef", test_edit_place_entdef);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);
   g_test_add_func ("/cli/textures-missing", test_textures_missing);
+  g_test_add_func ("/cli/entdef-json", test_entdef_json);
+  g_test_add_func ("/cli/entdef-quake", test_entdef_quake);
+  g_test_add_func ("/cli/entdef-errors", test_entdef_errors);
   return g_test_run ();
 }

@@ -1,8 +1,10 @@
 /* qr-application.c — see qr-application.h. */
 #include "qr-application.h"
 #include "qr-gl-context.h"
+#include "qr-entdef-io.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include "qr-preferences.h"
 #include "qr-window.h"
 
@@ -15,6 +17,7 @@ struct _QrApplication
   GdkGLContext *gl_context; /* every view's, or NULL: see qr-gl-context.h */
   int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
   gboolean bench_drag;
+  GHashTable *entdefs; /* path → EntDefsEntry: definitions read, with the file's mtime */
 
   /* borrowed (GTK's list of toplevels holds it): one for every window, NULL when closed */
   QrPreferences *preferences;
@@ -288,6 +291,7 @@ qr_application_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (self->preferences));
   g_clear_object (&self->settings);
   g_clear_object (&self->gl_context);
+  g_clear_pointer (&self->entdefs, g_hash_table_unref);
   G_OBJECT_CLASS (qr_application_parent_class)->dispose (object);
 }
 
@@ -326,6 +330,48 @@ qr_application_new (void)
   return g_object_new (QR_TYPE_APPLICATION, "application-id", QR_APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
                        "resource-base-path", "/io/github/quarry/Quarry", NULL);
+}
+
+typedef struct
+{
+  QrEntDefs *defs;
+  gint64 mtime;
+} EntDefsEntry;
+
+static void
+entdefs_entry_free (gpointer data)
+{
+  EntDefsEntry *entry = data;
+  qr_entdefs_unref (entry->defs);
+  g_free (entry);
+}
+
+static gint64
+file_mtime (const char *path)
+{
+  GStatBuf st;
+  return g_stat (path, &st) == 0 ? (gint64) st.st_mtime : -1;
+}
+
+QrEntDefs *
+qr_application_load_entdefs (QrApplication *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (self == NULL || QR_IS_APPLICATION (self), NULL);
+  gint64 mtime = file_mtime (path);
+  if (self != NULL && self->entdefs == NULL)
+    self->entdefs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entdefs_entry_free);
+  EntDefsEntry *entry = self != NULL ? g_hash_table_lookup (self->entdefs, path) : NULL;
+  if (entry != NULL && entry->mtime == mtime)
+    return qr_entdefs_ref (entry->defs);
+
+  QrEntDefs *defs = qr_entdefs_load (path, error);
+  if (defs == NULL || self == NULL)
+    return defs;
+  entry = g_new0 (EntDefsEntry, 1);
+  entry->defs = qr_entdefs_ref (defs);
+  entry->mtime = mtime;
+  g_hash_table_replace (self->entdefs, g_strdup (path), entry);
+  return defs;
 }
 
 GdkGLContext *

@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 #include "qr-app-types.h"
+#include "qr-entdef.h"
 
 G_BEGIN_DECLS
 
@@ -15,5 +16,9 @@ G_DECLARE_FINAL_TYPE (QrApplication, qr_application, QR, APPLICATION, GtkApplica
 QrApplication *qr_application_new (void);
 /* The GL context every view draws with (qr-gl-context.h), or NULL. */
 GdkGLContext *qr_application_get_gl_context (QrApplication *self);
+/* The entity definitions in the file at path (a new reference), read once
+ * and shared by every window until the file changes; NULL with error when
+ * it cannot be read. Problems inside the file are in the definitions. */
+QrEntDefs *qr_application_load_entdefs (QrApplication *self, const char *path, GError **error);
 
 G_END_DECLS

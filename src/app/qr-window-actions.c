@@ -588,6 +588,8 @@ on_setting_changed (GSettings *settings, const char *key, QrWindow *self)
     qr_document_set_texture_lock (self->document, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "texture-search-folders"))
     _qr_window_load_textures (self);
+  else if (g_str_equal (key, "entity-definitions"))
+    _qr_window_load_entdefs (self);
 }
 
 /* ---- Map ---- */

@@ -137,6 +137,8 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
                             g_dngettext (GETTEXT_PACKAGE, ", %u patch kept unread (see quarry-cli info)",
                                          ", %u patches kept unread (see quarry-cli info)", unread),
                             unread);
+  if (self->entdefs_note != NULL)
+    g_string_append_printf (message, " — %s", self->entdefs_note);
   _qr_window_set_message (self, message->str);
   g_signal_emit_by_name (self, "map-loaded");
 }

@@ -58,6 +58,7 @@ struct _QrWindow
   GtkRevealer *entity_revealer;
   GtkBox *entity_props_slot; /* the property editor goes here */
   GtkBox *entity_list_slot;  /* the entity list goes here */
+  char *entdefs_note;        /* what loading the entity definitions wants said, or NULL */
   GtkRevealer *texture_revealer;
   QrTextureBrowser *texture_browser;
   GtkLabel *texture_button_label;
@@ -158,6 +159,9 @@ void _qr_window_refresh_camera_marker (QrWindow *self);
 /* qr-window-textures.c */
 /* Finds and decodes the document's textures on a worker thread. */
 void _qr_window_load_textures (QrWindow *self);
+/* qr-window-entdefs.c: gives the document the entity definitions its map
+ * asks for (`_tb_def`) or its game's file in Preferences names, or none. */
+void _qr_window_load_entdefs (QrWindow *self);
 void _qr_window_locate_textures (QrWindow *self);
 void _qr_window_init_textures (GtkWidgetClass *widget_class);
 /* The document changed: the browser's use counts follow, when it shows. */

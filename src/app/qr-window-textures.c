@@ -153,8 +153,14 @@ texture_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   /* A newer map or a newer load took over: these textures are stale. */
   if (job->document != self->document)
     return;
+  /* WAD3 textures tell a Half-Life map from a Quake one: its entity
+   * definitions may differ. */
+  const char *game = qr_dialect_game (job->dialect, job->wad3);
+  gboolean game_changed = g_strcmp0 (self->texture_game, game) != 0;
   g_free (self->texture_game);
-  self->texture_game = g_strdup (qr_dialect_game (job->dialect, job->wad3));
+  self->texture_game = g_strdup (game);
+  if (game_changed && job->wad3)
+    _qr_window_load_entdefs (self);
   QrTextureSet *set = qr_document_get_textures (job->document);
   qr_texture_set_clear (set);
   qr_texture_set_move_from (set, job->set);
@@ -271,6 +277,7 @@ on_game_picked (const char *game, gpointer data)
   g_free (self->texture_game_chosen);
   self->texture_game_chosen = g_strdup (game);
   _qr_window_load_textures (self);
+  _qr_window_load_entdefs (self);
 }
 
 void

@@ -406,6 +406,9 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_set_object (&self->file, file);
   self->save_format = format;
 
+  /* What the last map's textures said of its game says nothing of this one's. */
+  g_clear_pointer (&self->texture_game, g_free);
+  _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
   qr_entity_list_set_document (entity_list (self), doc);
   /* Made-up textures instead of the map's, for testing the drawing alone. */
@@ -584,6 +587,7 @@ qr_window_dispose (GObject *object)
   g_clear_handle_id (&self->split_source, g_source_remove);
   _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
+  g_clear_pointer (&self->entdefs_note, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->file);

@@ -2,6 +2,7 @@
  * command stack, optionally undo the last N, and save. */
 #include "qr-cli.h"
 #include "qr-clipboard.h"
+#include "qr-entdef-io.h"
 #include "qr-face-ops.h"
 #include "qr-operations.h"
 #include "qr-texture-finder.h"
@@ -35,6 +36,7 @@ typedef struct
   int argc;
   const char *step;
   Textures *textures;
+  const QrEntDefs *defs; /* --entdef, or NULL */
 } Step;
 
 static int
@@ -188,6 +190,53 @@ step_create (Step *s, GError **error)
         return usage_error (s, "unknown option %s", opt);
     }
   return qr_op_create (s->doc, &spec, texture, error) ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
+}
+
+/* place CLASS X Y Z [KEY=VALUE…]: the definition's defaults for the keys
+ * not given when --entdef names the class. */
+static int
+step_place (Step *s, GError **error)
+{
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  const QrEntClass *cls = NULL;
+  double v[3];
+
+  if (s->argc < 5 || !parse_numbers (s->argv + 2, 3, v))
+    return usage_error (s, "expected place CLASS X Y Z [KEY=VALUE…]");
+  for (int i = 5; i < s->argc; i++)
+    {
+      const char *eq = strchr (s->argv[i], '=');
+
+      if (eq == NULL || eq == s->argv[i])
+        return usage_error (s, "expected KEY=VALUE, not “%s”", s->argv[i]);
+      g_ptr_array_add (keys, g_strndup (s->argv[i], (gsize) (eq - s->argv[i])));
+      g_ptr_array_add (keys, g_strdup (eq + 1));
+    }
+  if (s->defs != NULL && !(cls = qr_entdefs_lookup (s->defs, s->argv[1])))
+    fprintf (stderr, "quarry-cli edit: step “%s”: warning: the definitions have no class “%s”; placed without defaults\n",
+             s->step, s->argv[1]);
+  return qr_op_place_entity (s->doc, s->argv[1], qr_vec3 (v[0], v[1], v[2]), (const char *const *) keys->pdata,
+                             keys->len / 2, cls, NULL, error)
+           ? QR_EXIT_OK
+           : QR_EXIT_BAD_INPUT;
+}
+
+/* Entities only (E, comma-separated), as parse_objects names them. */
+static GArray *
+parse_entities (QrDocument *doc, const char *text, GError **error)
+{
+  g_autoptr (GArray) entities = NULL;
+  g_autoptr (GArray) brushes = parse_objects (doc, text, &entities, error);
+
+  if (brushes == NULL)
+    return NULL;
+  if (brushes->len > 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   "“%s” names a brush; this step takes entities (E, comma-separated)", text);
+      return NULL;
+    }
+  return g_steal_pointer (&entities);
 }
 
 /* Steps of the form OP OBJS followed by `n_args` arguments. */
@@ -375,6 +424,8 @@ run_step (Step *s, GError **error)
 
   if (strcmp (op, "create") == 0)
     return step_create (s, error);
+  if (strcmp (op, "place") == 0)
+    return step_place (s, error);
   if ((status = run_texture_step (s, error)) != QR_EXIT_USAGE + 1)
     return status;
 
@@ -471,24 +522,33 @@ run_step (Step *s, GError **error)
     }
   else if (strcmp (op, "set-key") == 0 || strcmp (op, "delete-key") == 0 || strcmp (op, "rename-key") == 0)
     {
-      QrMap *map = qr_document_get_map (s->doc);
       int want = op[0] == 'd' ? 3 : 4;
-      guint64 e;
 
       if (s->argc != want)
-        return usage_error (s, op[0] == 'd' ? "expected delete-key ENTITY KEY"
+        return usage_error (s, op[0] == 'd' ? "expected delete-key ENTITIES KEY"
                                : op[0] == 'r' ? "expected rename-key ENTITY KEY NEW_KEY"
-                                              : "expected set-key ENTITY KEY VALUE");
-      if (!g_ascii_string_to_unsigned (s->argv[1], 10, 0, G_MAXUINT, &e, NULL) || e >= qr_map_entity_count (map))
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no entity %s", s->argv[1]);
-          return QR_EXIT_BAD_INPUT;
-        }
+                                              : "expected set-key ENTITIES KEY VALUE");
+      if (!(entities = parse_entities (s->doc, s->argv[1], error)))
+        return QR_EXIT_BAD_INPUT;
+      if (op[0] == 'r' && entities->len != 1)
+        return usage_error (s, "rename-key takes one entity");
+      /* One entity keeps qr_op_set_key's refusal to delete a key it lacks;
+       * several are one step that skips the entities it does not change. */
       if (op[0] == 'r')
-        ok = qr_op_rename_key (s->doc, qr_map_get_entity (map, (guint) e)->id, s->argv[2], s->argv[3], error);
+        ok = qr_op_rename_key (s->doc, g_array_index (entities, QrId, 0), s->argv[2], s->argv[3], error);
+      else if (entities->len == 1)
+        ok = qr_op_set_key (s->doc, g_array_index (entities, QrId, 0), s->argv[2], op[0] == 'd' ? NULL : s->argv[3],
+                            error);
       else
-        ok = qr_op_set_key (s->doc, qr_map_get_entity (map, (guint) e)->id, s->argv[2],
-                            op[0] == 'd' ? NULL : s->argv[3], error);
+        ok = qr_op_set_key_many (s->doc, IDS (entities), s->argv[2], op[0] == 'd' ? NULL : s->argv[3], error);
+    }
+  else if (strcmp (op, "set-class") == 0)
+    {
+      if (s->argc != 3)
+        return usage_error (s, "expected set-class ENTITIES CLASSNAME");
+      if (!(entities = parse_entities (s->doc, s->argv[1], error)))
+        return QR_EXIT_BAD_INPUT;
+      ok = qr_op_set_class (s->doc, IDS (entities), s->argv[2], error);
     }
   else if (strcmp (op, "copy") == 0)
     {
@@ -529,6 +589,8 @@ qr_cli_edit (int argc, char **argv)
   g_autofree char *format_name = NULL;
   gboolean lock = FALSE, history = FALSE;
   g_auto (GStrv) search = NULL;
+  g_autofree char *entdef_path = NULL;
+  g_autoptr (QrEntDefs) defs = NULL;
   int undo = 0;
   const GOptionEntry entries[] = {
     { "step", 's', 0, G_OPTION_ARG_STRING_ARRAY, &steps, "An operation and its arguments (repeatable)", "\"OP ARGS\"" },
@@ -538,6 +600,8 @@ qr_cli_edit (int argc, char **argv)
     { "history", 0, 0, G_OPTION_ARG_NONE, &history, "Print the undo history before saving", NULL },
     { "search", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &search,
       "A game or content folder to look for textures in, for their sizes (repeatable)", "DIR" },
+    { "entdef", 0, 0, G_OPTION_ARG_FILENAME, &entdef_path,
+      "Entity definitions (.fgd, .def, .ent) whose defaults `place` adds", "FILE" },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("IN OUT — edit a map step by step and save it");
@@ -551,6 +615,7 @@ qr_cli_edit (int argc, char **argv)
     context, "Steps (OBJS: E:B or E, comma-separated; FACES: E:B:F or E:B; see README.md):\n"
              "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
              "  set-texture set-key delete-key rename-key copy paste\n"
+             "  place CLASS X Y Z [KEY=VALUE…]   set-class ENTITIES CLASS\n"
              "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
@@ -564,16 +629,30 @@ qr_cli_edit (int argc, char **argv)
       fprintf (stderr, "quarry-cli edit: unknown format “%s”\n", format_name);
       return QR_EXIT_USAGE;
     }
+  if (entdef_path != NULL)
+    {
+      defs = qr_entdefs_load (entdef_path, &error);
+      if (defs == NULL)
+        {
+          fprintf (stderr, "quarry-cli edit: %s\n", error->message);
+          return QR_EXIT_BAD_INPUT;
+        }
+      /* A bad class does not keep the others from being placed. */
+      for (guint i = 0; i < qr_entdefs_error_count (defs); i++)
+        fprintf (stderr, "quarry-cli edit: warning: %s\n", qr_entdefs_error (defs, i));
+    }
   map = qr_cli_load (argv[1]);
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
   doc = qr_document_new (map);
+  if (defs != NULL)
+    qr_document_set_entdefs (doc, defs);
   qr_document_set_texture_lock (doc, lock);
   g_auto (Textures) textures = { argv[1], (const char *const *) search, NULL, 0 };
 
   for (guint i = 0; steps != NULL && steps[i] != NULL; i++)
     {
-      Step s = { doc, NULL, 0, steps[i], &textures };
+      Step s = { doc, NULL, 0, steps[i], &textures, defs };
       g_auto (GStrv) words = NULL;
       int status;
 

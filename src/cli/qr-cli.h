@@ -8,6 +8,7 @@ int qr_cli_info (int argc, char **argv);
 int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
 int qr_cli_edit (int argc, char **argv);
+int qr_cli_entdef (int argc, char **argv);
 int qr_cli_csg (int argc, char **argv);
 int qr_cli_textures (int argc, char **argv);
 int qr_cli_bench (int argc, char **argv);

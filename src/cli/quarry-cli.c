@@ -1,4 +1,4 @@
-/* quarry-cli — batch access to Quarry's core: inspect, mesh, convert, bench. */
+/* quarry-cli — batch access to Quarry's core: inspect, mesh, convert, bench, entity definitions. */
 #include "qr-cli.h"
 
 #include <locale.h>
@@ -17,6 +17,7 @@ static const struct
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "csg", qr_cli_csg, "OP IN OUT --brush E:B…  carve, union, intersect, hollow, split, merge" },
   { "textures", qr_cli_textures, "MAP [--json] [--search DIR]…  where the textures are, what is missing" },
+  { "entdef", qr_cli_entdef, "FILE [--json]  the classes of an entity definition file (.fgd, .def, .ent)" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
   { "texture-png", qr_cli_texture_png, "SOURCE NAME OUT.png [--mip N] [--palette FILE]  decode a texture to PNG" },
 };

@@ -33,6 +33,9 @@ char *qr_connection_format_value (const QrConnection *c);
 /* The entity's connections in block order (QrConnection, cleared on free;
  * values that do not parse are skipped), or an empty array. */
 GArray *qr_entity_get_connections (const QrEntity *entity);
-/* Replaces the entity's connections block with these (added, in its
- * place among the kept blocks, when missing; removed when n is 0). */
+/* Replaces the entity's connections block with these (added first among
+ * the kept blocks, as Hammer writes it, when missing; removed when n is 0
+ * and nothing else is left in it). A connection equal to one the block
+ * holds keeps that value's text; values that do not parse stay, after the
+ * connections. */
 void qr_entity_set_connections (QrEntity *entity, const QrConnection *conns, guint n);

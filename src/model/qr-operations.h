@@ -102,22 +102,31 @@ gboolean qr_op_set_texture (QrDocument *doc, const QrFaceRef *faces, guint n,
 gboolean qr_op_set_key (QrDocument *doc, QrId entity, const char *key, const char *value, GError **error);
 gboolean qr_op_rename_key (QrDocument *doc, QrId entity, const char *key, const char *new_key, GError **error);
 
-/* Entities (issue 15). */
+/* Entities (issue 15). Each names entities by id, fails changing nothing
+ * when one does not exist, and leaves the entities named selected. */
 
-/* Places a point entity of `classname` at origin (written as the shortest
- * decimals), then the keys given as n_keys key/value pairs (keys[2i],
- * keys[2i+1]), then, when cls is not NULL, the class's defaults for keys
- * not given, in the definition's order. The new entity is selected and its
- * id put in *placed (may be NULL). "Place Entity". */
+/* Places a point entity of `classname` at the end of the map, at origin
+ * (snapped and written as the shortest decimals, like a moved origin),
+ * then the keys given as n_keys key/value pairs (keys[2i], keys[2i+1]; a
+ * given classname or origin replaces the computed one), then, when cls is
+ * not NULL, the class's defaults for keys not given, in the definition's
+ * order: a flags key as the sum of its default-on bits, left out when 0,
+ * and empty defaults left out. cls must be a point class. The new entity
+ * is selected and its id put in *placed (may be NULL). "Place Entity". */
 gboolean qr_op_place_entity (QrDocument *doc, const char *classname, QrVec3 origin, const char *const *keys,
                              guint n_keys, const QrEntClass *cls, QrId *placed, GError **error);
-/* Changes the classname of every entity named. "Change Class". */
+/* Changes the classname of every entity named (not the world's) as one
+ * step; no step when all have it already. "Change Class". */
 gboolean qr_op_set_class (QrDocument *doc, const QrId *entities, guint n, const char *classname, GError **error);
-/* Sets key on every entity named (value NULL deletes it where present):
- * one step, "Set Key" / "Delete Key". */
+/* Sets key on every entity named (value NULL deletes it where present; the
+ * first of duplicate keys, as qr_op_set_key): one step, "Set Key" /
+ * "Delete Key"; no step when no entity changes. */
 gboolean qr_op_set_key_many (QrDocument *doc, const QrId *entities, guint n, const char *key, const char *value,
                              GError **error);
-/* Replaces the entity's VMF connections (see qr-connection.h). "Edit Outputs". */
+/* Replaces the entity's VMF connections (see qr-connection.h) as one step,
+ * none when the block would not change; refused in a .map, and for an
+ * output without a name, a field holding ESC, a negative delay, or times
+ * to fire other than -1 or a positive count. "Edit Outputs". */
 gboolean qr_op_set_connections (QrDocument *doc, QrId entity, const QrConnection *conns, guint n, GError **error);
 
 /* CSG (see src/geom/qr-csg.h). Every output face takes the attributes of

@@ -84,7 +84,7 @@ if e1m3=$(corpus_file librequake/lq1/maps/src/e1/e1m3.map); then
     point_at "$RTOP"
     keys alt+v
     sleep 0.7
-    xdotool key --delay 150 Up Up Up Up Up Up Up Return
+    xdotool key --delay 150 Up Up Up Up Up Up Up Up Return
     check "the same view shaded has few colours: the texture pixels were the textures'" wait_shot own-shaded flat_colours
   else
     not_ok "e1m3 draws with its own textures"
@@ -112,11 +112,11 @@ if view_3d fence; then
   check "the fence and floor patterns are drawn ($VIVID > 0.2)" gt "$VIVID" 0.2
 
   # View > 3D Shaded (the menu opens on its first item; Up wraps to Texture Folders…, then
-  # Textures, History, Face Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
+  # Textures, History, Entities, Face Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
   point_at "$RTOP"
   keys alt+v
   sleep 0.7
-  xdotool key --delay 150 Up Up Up Up Up Up Up Return
+  xdotool key --delay 150 Up Up Up Up Up Up Up Up Return
   check "View > 3D Shaded draws the fence map shaded" wait_shot 3-chosen shaded_now
 
   # The map again, in a second window (Open never reuses a window with a file): its
