@@ -2,15 +2,19 @@
 # entity-list: the Entities panel's list (issue 15: "all entities with class, targetname and key
 # filter; clicking selects and centres the views on it"), one editor start. On a map of a block
 # (0..384 x 0..256 x -64..64) with a player start, a light "lamp1" at (288, 192, 32), a
-# light_fluoro and an info_null at (256, 64, 22):
-#  1. Alt+Return shows the list: 5 entities (the world too).
-#  2. "light" typed in the filter: 2 of 5 (light, light_fluoro).
+# light_fluoro, an info_null at (256, 64, 22) and a misc_nonesuch (a class no game has):
+#  1. Alt+Return shows the list: 6 entities (the world too).
+#  2. "light" typed in the filter: 2 of 6 (light, light_fluoro).
 #  3. A click on the first row selects lamp1: the Top view is centred on it (its box's centre
 #     cross, red, in the middle of the view) at the zoom it had (the block's right edge where
 #     that zoom puts it). Delete, Ctrl+S: the file is what `quarry-cli edit --step "delete 2"`
 #     makes. Ctrl+Z.
 #  4. The filter cleared; a click on the info_null's box in the Top view highlights its row.
-#  5. Ctrl+O NewDeralia (corpus): its list counts the entities `quarry-cli info --json` counts,
+#  5. Preferences (Ctrl+comma), Alt+K: the corpus's Quake.fgd typed in the Quake row, Return:
+#     the window reloads its definitions, the list counts the class of a misc_nonesuch at
+#     (352, 32, 0) unknown (and draws it red). Alt+2, a bad.fgd with errors in the Quake 2 row:
+#     its problems show in red under the row; the editor goes on.
+#  6. Ctrl+O NewDeralia (corpus): its list counts the entities `quarry-cli info --json` counts,
 #     and "light" lets through as many as an awk count of the file's entities with "light" in
 #     their class, targetname or a key's name. A nudge of a selected light refreshes the list
 #     row by row (the time is in the log, G_MESSAGES_DEBUG=Quarry-EntityList).
@@ -29,6 +33,7 @@ printf '{\n"classname" "info_player_start"\n"origin" "96 64 0"\n"angle" "0"\n}\n
 printf '{\n"classname" "light"\n"origin" "288 192 32"\n"targetname" "lamp1"\n"light" "300"\n}\n' >> "$MAP"
 printf '{\n"classname" "light_fluoro"\n"origin" "64 200 0"\n}\n' >> "$MAP"
 printf '{\n"classname" "info_null"\n"origin" "256 64 22"\n}\n' >> "$MAP"
+printf '{\n"classname" "misc_nonesuch"\n"origin" "352 32 0"\n}\n' >> "$MAP"
 ORIGINAL=$WORK/original.map
 "$QUARRY_CLI" convert "$MAP" "$ORIGINAL" || bail "quarry-cli convert of the test map"
 cp "$ORIGINAL" "$MAP"
@@ -62,7 +67,7 @@ row_y () { echo $((ROW0_Y + $1 * ROW_H)); }
 # ---- 1. the list ----
 point_at "$RTOP"
 keys alt+Return
-check "Alt+Return: the list counts 5 entities" wait_shown "5 of 5"
+check "Alt+Return: the list counts 6 entities" wait_shown "6 of 6"
 # The panel takes the window's right 320 pixels: the handles are looked for left of it.
 LAYOUT_PROBE_X=950
 relayout 1-panel || bail "the panes settle beside the panel"
@@ -72,7 +77,7 @@ shot 1-list > /dev/null
 # ---- 2. the filter ----
 click_px $PANEL_X $FILTER_Y
 xdotool type --delay 40 light
-check "'light' typed: 2 of 5" wait_shown "2 of 5"
+check "'light' typed: 2 of 6" wait_shown "2 of 6"
 shot 2-filtered > /dev/null
 
 # ---- 3. a click on lamp1's row ----
@@ -93,12 +98,12 @@ check "Delete: '*'" wait_title "*$NAME – Quarry"
 check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$WORK/deleted.map" "the file: lamp1 deleted (quarry-cli edit delete 2)"
 keys ctrl+z
-check "Ctrl+Z: lamp1 back, 2 of 5 again" wait_shown "2 of 5"
+check "Ctrl+Z: lamp1 back, 2 of 6 again" wait_shown "2 of 6"
 
 # ---- 4. a selection in the views shows in the list ----
 click_px $PANEL_X $FILTER_Y
 keys BackSpace BackSpace BackSpace BackSpace BackSpace
-check "the filter cleared: 5 of 5" wait_shown "5 of 5"
+check "the filter cleared: 6 of 6" wait_shown "6 of 6"
 # The views were centred on lamp1: framed again, so that world points are where screen_xy says.
 frame_map 4-framed || bail "Zoom to Map frames $NAME again"
 NULL_ROW=$(row_y 4)
@@ -112,7 +117,50 @@ row_changed () {
 }
 check "a click on the info_null's box in the Top view highlights its row" wait_shot 4-selected row_changed
 
-# ---- 5. NewDeralia ----
+# ---- 5. Preferences: Quake's definition file ----
+FGD=$(corpus_file trenchbroom/games/Quake/Quake.fgd) || finish
+# The list's last count of unknown classes in the log.
+unknown () { sed -n 's/.*Quarry-EntityList-DEBUG: [0-9:.]*: shown [0-9]* of [0-9]*, \([0-9]*\) unknown.*/\1/p' "$APP_LOG" | tail -1; }
+check "no definitions yet: no class unknown" test "$(unknown)" = 0
+# A definition file with two errors (a class without its '=', a bad size) around a good class.
+BAD=$WORK/bad.fgd
+printf '@PointClass size(-8 -8 -8, 8 8 8) first : "One" []\n@PointClass broken []\n' > "$BAD"
+printf '@PointClass size(-8 -8, 8 8 8) = second : "Two" []\n@PointClass = third : "Three" []\n' >> "$BAD"
+"$QUARRY_CLI" entdef "$BAD" > "$WORK/bad.txt" 2>&1
+check "quarry-cli entdef finds problems in bad.fgd" grep -q 'bad.fgd:[0-9]*:[0-9]*:' "$WORK/bad.txt"
+point_at "$RTOP"
+keys ctrl+comma
+PREF=$(wait_window Preferences) || bail "Ctrl+comma opens Preferences"
+wait_window_drawn "$PREF" 5-preferences > /dev/null
+# Alt+K: the Quake row's entry (its label's mnemonic).
+window_keys "$PREF" alt+k
+xdotool type --delay 20 "$FGD"
+xdotool key Return
+wait_unknown () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  until [ "$(unknown)" = "$1" ]; do
+    [ $SECONDS -ge $deadline ] && { diag "the list counts '$(unknown)' unknown classes, expected '$1'"; return 1; }
+    sleep 0.2
+  done
+}
+check "Quake.fgd typed in Preferences' Quake row: the list finds misc_nonesuch's class unknown" wait_unknown 1
+shot 5-fgd-set > /dev/null
+# Alt+2: the Quake 2 row; bad.fgd's problems show under it in the theme's error red (CC0000).
+window_keys "$PREF" alt+2
+xdotool type --delay 20 "$BAD"
+xdotool key Return
+IFS=' ' read -r PX PY PW PH <<< "$(xdotool getwindowgeometry --shell "$PREF" | awk -F= '
+  { v[$1] = $2 } END { print v["X"], v["Y"], v["WIDTH"], v["HEIGHT"] }')"
+problems_red () {
+  crop "$1" "${PW}x${PH}+${PX}+${PY}" "$GUI_TMP/pref.png"
+  [ "$(colour_pixels "$GUI_TMP/pref.png" '#CC0000' 8%)" -gt 40 ]
+}
+check "bad.fgd in the Quake 2 row: its problems are listed in red under it" wait_shot 5-problems problems_red
+window_keys "$PREF" Escape
+check "Escape closes Preferences" wait_window_gone "$PREF"
+shot 5-after > /dev/null
+
+# ---- 6. NewDeralia ----
 ND=$(corpus_file valve220/NewDeralia.map) || finish
 ND_ENTITIES=$("$QUARRY_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["entities"])' \
   < <("$QUARRY_CLI" info --json "$ND")) || bail "quarry-cli info --json NewDeralia"
@@ -142,14 +190,14 @@ wait_window_gone "$DLG" || bail "the chooser takes NewDeralia"
 WIN=$(wait_window "NewDeralia.map – Quarry") || bail "a window shows NewDeralia"
 check "NewDeralia opens: its list counts $ND_ENTITIES entities (quarry-cli info)" \
   wait_shown "$ND_ENTITIES of $ND_ENTITIES"
-wait_loaded 5-loaded || bail "it draws NewDeralia"
+wait_loaded 6-loaded || bail "it draws NewDeralia"
 point_at "$RTOP"
 keys alt+Return
-relayout 5-panel || bail "NewDeralia's panes settle beside the panel"
+relayout 6-panel || bail "NewDeralia's panes settle beside the panel"
 click_px $PANEL_X $FILTER_Y
 xdotool type --delay 40 light
 check "'light' typed: $ND_LIGHT of $ND_ENTITIES (awk over the file)" wait_shown "$ND_LIGHT of $ND_ENTITIES"
-shot 5-filtered > /dev/null
+shot 6-filtered > /dev/null
 # Row 0 is the world (its "light" key); row 1 a point light, whose nudge changes its origin.
 click_px $PANEL_X "$(row_y 1)"
 sleep 0.5
@@ -160,7 +208,7 @@ check "a nudge of the light chosen: '*'" wait_title "*NewDeralia.map – Quarry"
 REFRESH=$(grep 'Quarry-EntityList-DEBUG.*refresh: 0 added, 0 removed, 1 modified' "$APP_LOG" | tail -1)
 check "the nudge refreshed one row of the list" test -n "$REFRESH"
 diag "${REFRESH##*: }"
-shot 5-nudged > /dev/null
+shot 6-nudged > /dev/null
 
 check "the editor is still running" app_alive
 finish
