@@ -103,7 +103,7 @@ struct _QrEntityList
   GListStore *store;           /* QrEntityRow, the map's order */
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
-  GtkMultiSelection *selection;
+  GtkMultiSelection *selection; /* owned, and the column view's */
   QrEntityFilter *words;       /* owned: the filter entry's text, parsed */
   QrDocument *document;        /* owned */
   guint unknown;               /* rows whose class the definitions lack */
@@ -207,6 +207,27 @@ count_unknown (QrEntityList *self)
     }
 }
 
+/* New definitions change only which classes are unknown: the rows stay,
+ * those whose verdict changed relabel themselves. */
+static void
+mark_unknown (QrEntityList *self)
+{
+  const QrEntDefs *defs = qr_document_get_entdefs (self->document);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  self->unknown = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (QrEntityRow) row = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+      gboolean unknown = defs != NULL && qr_entdefs_lookup (defs, row->classname) == NULL;
+      self->unknown += unknown ? 1 : 0;
+      if (unknown != row->unknown)
+        {
+          row->unknown = unknown;
+          g_signal_emit (row, row_signals[ROW_CHANGED], 0);
+        }
+    }
+}
+
 static void
 rebuild (QrEntityList *self)
 {
@@ -219,8 +240,12 @@ rebuild (QrEntityList *self)
       for (guint e = 0; e < qr_map_entity_count (map); e++)
         g_ptr_array_add (rows, entity_row_new (qr_map_get_entity (map, e), defs));
     }
+  /* The column view takes the whole list anew faster than it follows
+   * the splice (NewDeralia's 1129 rows: 58 ms against 221). */
   self->syncing = TRUE;
+  gtk_column_view_set_model (self->view, NULL);
   g_list_store_splice (self->store, 0, old, rows->pdata, rows->len);
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
   self->syncing = FALSE;
   count_unknown (self);
 }
@@ -308,13 +333,14 @@ static void
 on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrEntityList *self)
 {
   gint64 start = g_get_monotonic_time ();
-  gboolean rows = changes->entdefs_changed || changes->entities_added->len > 0
-                  || changes->entities_removed->len > 0 || changes->entities_modified->len > 0;
+  gboolean entities = changes->entities_added->len > 0 || changes->entities_removed->len > 0
+                      || changes->entities_modified->len > 0;
+  gboolean rows = entities || changes->entdefs_changed;
   if (!rows && !changes->selection_changed)
     return;
   if (changes->entdefs_changed)
-    rebuild (self);
-  else if (rows)
+    mark_unknown (self);
+  if (entities)
     {
       self->syncing = TRUE;
       gboolean applied = apply_changes (self, changes);
@@ -471,6 +497,7 @@ qr_entity_list_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->selection);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (qr_entity_list_parent_class)->dispose (object);
 }
@@ -520,7 +547,7 @@ qr_entity_list_init (QrEntityList *self)
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filtered));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
 
-  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (self->selection)));
+  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
   add_column (self, _("Class"), COLUMN_CLASS);
