@@ -2,10 +2,13 @@
  * it draws equals a fresh build after any edit, undo and redo; an edit
  * rewrites only what it touched; the indices are sound. No GL. */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
 #include "qr-document.h"
+#include "qr-entdef.h"
+#include "qr-entity-links.h"
 #include "qr-face-marks.h"
 #include "qr-io.h"
 #include "qr-operations.h"
@@ -897,6 +900,334 @@ test_texture_batches (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+
+/* ---- entities as the definitions describe them ---- */
+
+/* A world brush, a trigger naming "lamp", a flame light called "lamp", an
+ * ogre, and a class no definition knows; the point entities stand 256
+ * units apart along X, far enough for their boxes not to meet. */
+static const char ENTITY_MAP[] =
+  "{\n\"classname\" \"worldspawn\"\n"
+  "{\n( 64 0 -64 ) ( 64 64 -64 ) ( 0 64 -64 ) base 0 0 0 1 1\n( 64 64 -32 ) ( 64 0 -32 ) ( 0 0 -32 ) base 0 0 0 1 1\n"
+  "( 64 0 -32 ) ( 64 0 -64 ) ( 0 0 -64 ) base 0 0 0 1 1\n( 64 64 -32 ) ( 64 64 -64 ) ( 64 0 -64 ) base 0 0 0 1 1\n"
+  "( 0 64 -32 ) ( 0 64 -64 ) ( 64 64 -64 ) base 0 0 0 1 1\n( 0 0 -32 ) ( 0 0 -64 ) ( 0 64 -64 ) base 0 0 0 1 1\n}\n}\n"
+  "{\n\"classname\" \"trigger_once\"\n\"target\" \"lamp\"\n"
+  "{\n( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 ) trigger 0 0 0 1 1\n( 64 64 64 ) ( 64 0 64 ) ( 0 0 64 ) trigger 0 0 0 1 1\n"
+  "( 64 0 64 ) ( 64 0 0 ) ( 0 0 0 ) trigger 0 0 0 1 1\n( 64 64 64 ) ( 64 64 0 ) ( 64 0 0 ) trigger 0 0 0 1 1\n"
+  "( 0 64 64 ) ( 0 64 0 ) ( 64 64 0 ) trigger 0 0 0 1 1\n( 0 0 64 ) ( 0 0 0 ) ( 0 64 0 ) trigger 0 0 0 1 1\n}\n}\n"
+  "{\n\"classname\" \"light_flame_large_yellow\"\n\"origin\" \"256 0 0\"\n\"targetname\" \"lamp\"\n}\n"
+  "{\n\"classname\" \"monster_ogre\"\n\"origin\" \"512 0 0\"\n}\n"
+  "{\n\"classname\" \"no_such_class\"\n\"origin\" \"768 0 0\"\n}\n";
+
+static QrEntClass *
+add_class (QrEntDefs *defs, const char *name, QrEntClassKind kind, const int rgb[3], const double size[6])
+{
+  QrEntClass *cls = qr_entdefs_add_class (defs, name, kind, "test.fgd", 1);
+  if (rgb != NULL)
+    {
+      cls->has_color = true;
+      for (int i = 0; i < 3; i++)
+        cls->color[i] = rgb[i] / 255.0;
+    }
+  if (size != NULL)
+    {
+      cls->has_size = true;
+      cls->size = (QrBounds) { qr_vec3 (size[0], size[1], size[2]), qr_vec3 (size[3], size[4], size[5]) };
+    }
+  return cls;
+}
+
+/* The classes of ENTITY_MAP as Quake.fgd declares them (sizes and colours
+ * copied from it: the Light and Monster bases' colours), the trigger given
+ * a colour of its own, and no_such_class left out. */
+static QrEntDefs *
+entity_defs (void)
+{
+  QrEntDefs *defs = qr_entdefs_new ();
+  static const int light[3] = { 255, 255, 40 }, monster[3] = { 220, 0, 0 }, trigger[3] = { 40, 200, 120 };
+  static const double flame[6] = { -8, -8, -12, 8, 8, 20 }, ogre[6] = { -32, -32, -24, 32, 32, 64 };
+  add_class (defs, "worldspawn", QR_ENTCLASS_SOLID, NULL, NULL);
+  add_class (defs, "trigger_once", QR_ENTCLASS_SOLID, trigger, NULL);
+  add_class (defs, "light_flame_large_yellow", QR_ENTCLASS_POINT, light, flame);
+  add_class (defs, "monster_ogre", QR_ENTCLASS_POINT, monster, ogre);
+  qr_entdefs_finish (defs);
+  g_assert_cmpuint (qr_entdefs_error_count (defs), ==, 0);
+  return defs;
+}
+
+#define RGBA8(r, g, b) ((uint32_t) (r) | (uint32_t) (g) << 8 | (uint32_t) (b) << 16 | 0xff000000u)
+
+/* The bounds and the one colour of the drawn point-entity box vertices
+ * within 100 units of x along X (the boxes of ENTITY_MAP are further apart). */
+static void
+entity_box_near (const QrSceneMesh *mesh, double x, QrBounds *box, uint32_t *color)
+{
+  guint n;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_EDGE_VERTS, &n);
+  *box = qr_bounds_empty ();
+  guint count = 0;
+  for (guint i = 0; i < n; i++)
+    if ((v[i].flags & QR_SCENE_ENTITY) && !(v[i].flags & QR_SCENE_UNUSED) && fabs (v[i].pos[0] - x) < 100)
+      {
+        if (count++ == 0)
+          *color = v[i].color;
+        g_assert_cmphex (v[i].color, ==, *color);
+        qr_bounds_add_point (box, qr_vec3 (v[i].pos[0], v[i].pos[1], v[i].pos[2]));
+      }
+  g_assert_cmpuint (count, ==, 8);
+}
+
+static void
+assert_box (const QrSceneMesh *mesh, double x, const double expected[6], uint32_t color)
+{
+  QrBounds box;
+  uint32_t drawn = 0;
+  entity_box_near (mesh, x, &box, &drawn);
+  qr_test_assert_vec3_same (box.min, expected[0], expected[1], expected[2]);
+  qr_test_assert_vec3_same (box.max, expected[3], expected[4], expected[5]);
+  g_assert_cmphex (drawn, ==, color);
+}
+
+/* The one colour of the drawn edge vertices of the brush of entity e. */
+static uint32_t
+brush_edge_color (QrDocument *doc, const QrSceneMesh *mesh, guint e)
+{
+  const QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), e), 0);
+  g_assert_true (qr_brush_is_valid (brush));
+  guint n;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_EDGE_VERTS, &n);
+  uint32_t color = 0;
+  guint count = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if ((v[i].flags & (QR_SCENE_ENTITY | QR_SCENE_UNUSED)) != 0)
+        continue;
+      for (int k = 0; k < brush->poly->n_verts; k++)
+        if (v[i].pos[0] == (float) brush->poly->verts[k].x && v[i].pos[1] == (float) brush->poly->verts[k].y
+            && v[i].pos[2] == (float) brush->poly->verts[k].z)
+          {
+            if (count++ == 0)
+              color = v[i].color;
+            g_assert_cmphex (v[i].color, ==, color);
+          }
+    }
+  g_assert_cmpuint (count, >=, (guint) brush->poly->n_verts);
+  return color;
+}
+
+/* The lit colours of the 3D faces of the box near x: their channels keep
+ * the class colour's proportions, so a pure red stays pure red. */
+static void
+assert_faces_tinted (const QrSceneMesh *mesh, double x, uint32_t color)
+{
+  guint n, faces = 0;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  for (guint i = 0; i < n; i++)
+    if ((v[i].flags & QR_SCENE_ENTITY) && !(v[i].flags & QR_SCENE_UNUSED) && fabs (v[i].pos[0] - x) < 100)
+      {
+        faces++;
+        for (int shift = 0; shift < 24; shift += 8)
+          if (((color >> shift) & 0xff) == 0)
+            g_assert_cmpuint ((v[i].color >> shift) & 0xff, ==, 0);
+          else
+            g_assert_cmpuint ((v[i].color >> shift) & 0xff, >, 0);
+      }
+  g_assert_cmpuint (faces, ==, 24);
+}
+
+/* Every triangle of the box near x turns anticlockwise seen from outside:
+ * its normal by the right-hand rule points away from the box's middle. */
+static void
+assert_box_faces_outward (const QrSceneMesh *mesh, double x)
+{
+  guint n_verts, n_index, triangles = 0;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+  const uint32_t *idx = stream (mesh, QR_SCENE_FACE_INDEX, &n_index);
+  QrBounds box;
+  uint32_t color;
+  entity_box_near (mesh, x, &box, &color);
+  QrVec3 middle = qr_vec3_scale (qr_vec3_add (box.min, box.max), 0.5);
+  for (guint i = 0; i + 2 < n_index; i += 3)
+    {
+      const QrSceneVertex *a = &v[idx[i]], *b = &v[idx[i + 1]], *c = &v[idx[i + 2]];
+      if (!(a->flags & QR_SCENE_ENTITY) || (a->flags & QR_SCENE_UNUSED) || fabs (a->pos[0] - x) >= 100)
+        continue;
+      QrVec3 pa = qr_vec3 (a->pos[0], a->pos[1], a->pos[2]), pb = qr_vec3 (b->pos[0], b->pos[1], b->pos[2]);
+      QrVec3 pc = qr_vec3 (c->pos[0], c->pos[1], c->pos[2]);
+      QrVec3 normal = qr_vec3_cross (qr_vec3_sub (pb, pa), qr_vec3_sub (pc, pa));
+      g_assert_cmpfloat (qr_vec3_dot (normal, qr_vec3_sub (pa, middle)), >, 0);
+      triangles++;
+    }
+  g_assert_cmpuint (triangles, ==, 12);
+}
+
+static void
+test_entity_defs (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (ENTITY_MAP);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  static const double flame[6] = { 248, -8, -12, 264, 8, 20 }, ogre[6] = { 480, -32, -24, 544, 32, 64 };
+  static const double default_flame[6] = { 248, -8, -8, 264, 8, 8 }, default_ogre[6] = { 504, -8, -8, 520, 8, 8 };
+  static const double unknown[6] = { 760, -8, -8, 776, 8, 8 };
+  const uint32_t green = RGBA8 (0x6c, 0xe0, 0x6c), world = RGBA8 (0xd6, 0xd6, 0xd2);
+  const uint32_t amber = RGBA8 (0xf0, 0xb4, 0x48);
+
+  /* Without definitions: every box ±8, green; the trigger amber. */
+  assert_box (mesh, 256, default_flame, green);
+  assert_box (mesh, 512, default_ogre, green);
+  assert_box (mesh, 768, unknown, green);
+  g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, amber);
+
+  /* With them: the classes' sizes and colours, the unknown class in the
+   * warning colour, the world as it was. */
+  g_autoptr (QrEntDefs) defs = entity_defs ();
+  qr_document_set_entdefs (doc, defs);
+  assert_box (mesh, 256, flame, RGBA8 (255, 255, 40));
+  assert_box (mesh, 512, ogre, RGBA8 (220, 0, 0));
+  assert_box (mesh, 768, unknown, QR_SCENE_UNKNOWN_CLASS);
+  assert_faces_tinted (mesh, 512, RGBA8 (220, 0, 0));
+  assert_box_faces_outward (mesh, 512);
+  g_assert_cmphex (brush_edge_color (doc, mesh, 0), ==, world);
+  g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, RGBA8 (40, 200, 120));
+  assert_same_as_fresh (mesh, doc);
+
+  /* A class the definitions do not know, on a brush entity too. */
+  g_autoptr (GError) error = NULL;
+  QrId trigger = qr_map_get_entity (qr_document_get_map (doc), 1)->id;
+  g_assert_true (qr_op_set_key (doc, trigger, "classname", "trigger_nowhere", &error));
+  g_assert_no_error (error);
+  g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, QR_SCENE_UNKNOWN_CLASS);
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, RGBA8 (40, 200, 120));
+
+  /* Selected: still the class's size (the selection colour is the shader's). */
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_entity (sel, qr_map_get_entity (qr_document_get_map (doc), 3)->id);
+  qr_document_set_selection (doc, sel);
+  assert_box (mesh, 512, ogre, RGBA8 (220, 0, 0));
+  assert_same_as_fresh (mesh, doc);
+
+  /* Taken away again: back to the look without definitions. */
+  qr_document_set_entdefs (doc, NULL);
+  assert_box (mesh, 256, default_flame, green);
+  assert_box (mesh, 768, unknown, green);
+  g_assert_cmphex (brush_edge_color (doc, mesh, 1), ==, amber);
+  assert_same_as_fresh (mesh, doc);
+}
+
+static int
+compare_links (gconstpointer a, gconstpointer b)
+{
+  const QrEntityLink *x = a, *y = b;
+  return x->from.x < y->from.x ? -1 : x->from.x > y->from.x ? 1 : x->to.x < y->to.x ? -1 : x->to.x > y->to.x;
+}
+
+static void
+assert_link (const GArray *links, guint i, QrVec3 from, QrVec3 to, QrLinkKind kind)
+{
+  g_assert_cmpuint (i, <, links->len);
+  const QrEntityLink *l = &g_array_index (links, QrEntityLink, i);
+  qr_test_assert_vec3_same (l->from, from.x, from.y, from.z);
+  qr_test_assert_vec3_same (l->to, to.x, to.y, to.z);
+  g_assert_cmpint (l->kind, ==, kind);
+}
+
+static void
+test_links_target (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (ENTITY_MAP);
+  g_autoptr (QrEntityLinks) links = qr_entity_links_new ();
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (QrEntityLink));
+  g_signal_connect_swapped (doc, "changed", G_CALLBACK (qr_entity_links_update), links);
+  const QrMap *map = qr_document_get_map (doc);
+  QrId trigger_brush = qr_entity_get_brush (qr_map_get_entity (map, 1), 0)->id;
+  QrId lamp = qr_map_get_entity (map, 2)->id, ogre = qr_map_get_entity (map, 3)->id;
+  const QrVec3 trigger_centre = qr_vec3 (32, 32, 32);
+
+  /* Nothing selected, nothing drawn; an entity nobody names and naming
+   * nobody, nothing either. */
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 0);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_entity (sel, ogre);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 0);
+
+  /* The lamp: a line in from the trigger's centre to the lamp's. */
+  qr_selection_clear (sel);
+  qr_selection_add_entity (sel, lamp);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, trigger_centre, qr_vec3 (256, 0, 0), QR_LINK_IN);
+
+  /* The trigger's brush: the same line, going out. With definitions the
+   * lamp's box centre is its class box's. */
+  g_autoptr (QrEntDefs) defs = entity_defs ();
+  qr_document_set_entdefs (doc, defs);
+  qr_selection_clear (sel);
+  qr_selection_add_brush (sel, trigger_brush);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, trigger_centre, qr_vec3 (256, 0, 4), QR_LINK_OUT);
+
+  /* Both selected: the one line, listed once. */
+  qr_selection_add_entity (sel, lamp);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, trigger_centre, qr_vec3 (256, 0, 4), QR_LINK_OUT);
+
+  /* The ogre named "lamp" too and aimed at the lamp by killtarget: the
+   * index follows the edits, a moved ogre moves its line. */
+  g_autoptr (GError) error = NULL;
+  g_assert_true (qr_op_set_key (doc, ogre, "killtarget", "lamp", &error));
+  g_assert_no_error (error);
+  qr_selection_clear (sel);
+  qr_selection_add_entity (sel, lamp);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_array_sort (out, compare_links);
+  g_assert_cmpuint (out->len, ==, 2);
+  assert_link (out, 0, trigger_centre, qr_vec3 (256, 0, 4), QR_LINK_IN);
+  assert_link (out, 1, qr_vec3 (512, 0, 20), qr_vec3 (256, 0, 4), QR_LINK_IN);
+  g_assert_true (qr_op_set_key (doc, lamp, "targetname", "other", &error));
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 0);
+}
+
+/* Source: outputs name their targets; "!self" is no entity. */
+static void
+test_links_connections (void)
+{
+  static const char text[] =
+    "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n}\n"
+    "entity\n{\n\t\"id\" \"2\"\n\t\"classname\" \"logic_relay\"\n\t\"origin\" \"0 0 0\"\n"
+    "\tconnections\n\t{\n\t\t\"OnTrigger\" \"door,Open,,0,-1\"\n\t\t\"OnTrigger\" \"!self\x1b" "Disable\x1b\x1b" "0\x1b-1\"\n\t}\n}\n"
+    "entity\n{\n\t\"id\" \"3\"\n\t\"classname\" \"prop_door_rotating\"\n\t\"targetname\" \"door\"\n\t\"origin\" \"128 0 0\"\n}\n";
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  g_autoptr (QrEntityLinks) links = qr_entity_links_new ();
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (QrEntityLink));
+  const QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+
+  qr_selection_add_entity (sel, qr_map_get_entity (map, 1)->id);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_OUT);
+
+  qr_selection_clear (sel);
+  qr_selection_add_entity (sel, qr_map_get_entity (map, 2)->id);
+  qr_document_set_selection (doc, sel);
+  qr_entity_links_collect (links, doc, out);
+  g_assert_cmpuint (out->len, ==, 1);
+  assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_IN);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -912,5 +1243,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/many-at-once", test_many_at_once);
   g_test_add_func ("/render/scene-mesh/texture-uvs", test_texture_uvs);
   g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);
+  g_test_add_func ("/render/scene-mesh/entity-defs", test_entity_defs);
+  g_test_add_func ("/render/entity-links/target", test_links_target);
+  g_test_add_func ("/render/entity-links/connections", test_links_connections);
   return g_test_run ();
 }

@@ -850,6 +850,11 @@ test_select_3d (void)
   g_assert_cmpuint (sel->brushes->len, ==, 0);
   g_assert_cmpuint (sel->entities->len, ==, 1);
   g_assert_true (qr_selection_has_entity (sel, light_id));
+  /* From inside the box it is not seen (the 3D view culls it), so not
+   * picked: a class-sized player start holds the eye the view opens at. */
+  ray = (QrRay) { qr_vec3 (192, 96, 0), px };
+  pick = qr_tool_pick_ray (doc, &ray);
+  g_assert_cmpint (pick.kind, ==, QR_PICK_NONE);
 
   /* The arch's top (z 64) from above, its id among the brushes. */
   ray = (QrRay) { qr_vec3 (0, 0, 200), qr_vec3 (0, 0, -1) };
@@ -1135,6 +1140,231 @@ test_texture_wrap (void)
   g_assert_false (texels_meet (doc, id, 0, 3, north[0]) && texels_meet (doc, id, 0, 3, north[1]));
 }
 
+/* ---- Entity ---- */
+
+/* A light (±8, "light" 300 by default) and a player start (-16 -16 -24 to
+ * 16 16 32), as Quake.fgd declares them. */
+static QrEntDefs *
+two_classes (void)
+{
+  QrEntDefs *defs = qr_entdefs_new ();
+  QrEntClass *light = qr_entdefs_add_class (defs, "light", QR_ENTCLASS_POINT, "test.fgd", 1);
+  light->has_size = true;
+  light->size = (QrBounds) { { -8, -8, -8 }, { 8, 8, 8 } };
+  QrPropDef *prop = qr_entclass_add_prop (light, "light", QR_PROP_INTEGER, "integer");
+  prop->default_value = g_strdup ("300");
+  QrEntClass *start = qr_entdefs_add_class (defs, "info_player_start", QR_ENTCLASS_POINT, "test.fgd", 2);
+  start->has_size = true;
+  start->size = (QrBounds) { { -16, -16, -24 }, { 16, 16, 32 } };
+  qr_entdefs_finish (defs);
+  return defs;
+}
+
+/* A floor 0..512 × 0..512 × -32..0, a wall 256..288 × 0..512 × 0..128 on
+ * it, and a ramp on it rising along +X, 45°, from x 320: z = x - 320, up to
+ * x 448. Brushes 0, 1, 2 of the world; the definitions of two_classes. */
+static QrDocument *
+room_with_ramp (void)
+{
+  g_autofree char *floor = box_text (0, 0, -32, 512, 512, 0);
+  g_autofree char *wall = box_text (256, 0, 0, 288, 512, 128);
+  g_autofree char *text = g_strconcat ("{\n\"classname\" \"worldspawn\"\n", floor, wall,
+                                       "{\n"
+                                       "( 448 0 0 ) ( 448 0 1 ) ( 448 1 0 ) a 0 0 0 1 1\n"
+                                       "( 320 0 0 ) ( 320 0 1 ) ( 321 0 0 ) a 0 0 0 1 1\n"
+                                       "( 320 128 0 ) ( 321 128 0 ) ( 320 128 1 ) a 0 0 0 1 1\n"
+                                       "( 320 0 0 ) ( 321 0 0 ) ( 320 1 0 ) a 0 0 0 1 1\n"
+                                       "( 448 0 128 ) ( 320 0 0 ) ( 320 128 0 ) a 0 0 0 1 1\n"
+                                       "}\n}\n", NULL);
+  QrDocument *doc = qr_test_document_from_map_text (text);
+  g_autoptr (QrEntDefs) defs = two_classes ();
+  qr_document_set_entdefs (doc, defs);
+  const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (qr_brush_is_valid (qr_entity_get_brush (world, i)));
+  return doc;
+}
+
+static QrVec3
+place_at (QrTool *tool, QrDocument *doc, QrInput in)
+{
+  QrVec3 origin = qr_vec3 (NAN, NAN, NAN);
+  g_assert_true (qr_entity_tool_place_point (tool, doc, &in, &origin));
+  return origin;
+}
+
+static QrInput
+ray_3d (QrVec3 origin, QrVec3 dir)
+{
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = { origin, dir }, .grid = 16 };
+  return in;
+}
+
+static void
+select_only_brush (QrDocument *doc, QrId id)
+{
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  if (id != 0)
+    qr_selection_add_brush (sel, id);
+  qr_document_set_selection (doc, sel);
+}
+
+/* In a design canvas the origin is the snapped point; its depth is 0 at
+ * first, the selection's middle (the class's box centred on it, then
+ * snapped) when something is selected, else the last placement's. The box
+ * follows the pointer as the preview. */
+static void
+test_entity_place_2d (void)
+{
+  g_autoptr (QrDocument) doc = room_with_ramp ();
+  g_autoptr (QrTool) tool = qr_entity_tool_new ();
+  g_autoptr (GArray) preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  QrId wall = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 1)->id;
+  select_only_brush (doc, 0);
+
+  g_assert_cmpstr (qr_entity_tool_get_class (tool), ==, "light");
+  qr_test_assert_vec3_same (place_at (tool, doc, at (0, 101, -37, 999, 0)), 96, -32, 0);
+  /* The front view: x and z snap, y (its depth) is 0. */
+  qr_test_assert_vec3_same (place_at (tool, doc, at (1, 37, 999, 70, 0)), 32, 0, 64);
+  /* Alt: off the grid. */
+  qr_test_assert_vec3_same (place_at (tool, doc, at (0, 101, -37, 999, QR_INPUT_ALT)), 101, -37, 0);
+
+  /* The wall selected (z 0..128, middle 64): a player start's box, whose
+   * middle is 4 above its origin, centres there: 60, on a grid of 4. */
+  qr_entity_tool_set_class (tool, "info_player_start");
+  select_only_brush (doc, wall);
+  QrInput fine = at (0, 101, -37, 999, 0);
+  fine.grid = 4;
+  qr_test_assert_vec3_same (place_at (tool, doc, fine), 100, -36, 60);
+  /* In the side view the depth is x: the wall's middle, 272. */
+  qr_test_assert_vec3_same (place_at (tool, doc, at (2, 999, 30, 20, 0)), 272, 32, 16);
+
+  /* The preview: the box at the pointer, once; gone when it leaves. */
+  QrInput over = at (0, 101, -37, 999, 0);
+  g_assert_true (qr_tool_hover (tool, doc, &over));
+  g_assert_false (qr_tool_hover (tool, doc, &over));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 12);
+  QrBounds box = qr_bounds_empty ();
+  for (guint i = 0; i < preview->len; i++)
+    {
+      const QrPreviewSegment *seg = &g_array_index (preview, QrPreviewSegment, i);
+      g_assert_cmpint (seg->kind, ==, QR_PREVIEW_NEW_BRUSH);
+      qr_bounds_add_point (&box, seg->a);
+      qr_bounds_add_point (&box, seg->b);
+    }
+  qr_test_assert_vec3_same (box.min, 96 - 16, -32 - 16, 64 - 24);
+  qr_test_assert_vec3_same (box.max, 96 + 16, -32 + 16, 64 + 32);
+  g_assert_true (qr_tool_hover (tool, doc, NULL));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 0);
+  g_assert_cmpuint (history_length (doc), ==, 0);
+}
+
+/* In the 3D view the box rests on the surface the ray meets, snapped in
+ * its plane: on the floor, against the wall, on the ramp (touching it with
+ * one edge), on another entity's box; nothing when the ray meets nothing. */
+static void
+test_entity_place_3d (void)
+{
+  g_autoptr (QrDocument) doc = room_with_ramp ();
+  g_autoptr (QrTool) tool = qr_entity_tool_new ();
+  QrVec3 down = qr_vec3 (0, 0, -1);
+  QrVec3 origin;
+
+  /* The floor's top (z 0): a player start stands 24 above it. */
+  qr_entity_tool_set_class (tool, "info_player_start");
+  qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (100.3, 203.7, 500), down)), 96, 208, 24);
+  /* The wall's -X face (x 256): a light's box stops 8 short of it. */
+  qr_entity_tool_set_class (tool, "light");
+  qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (100, 300, 60), qr_vec3 (1, 0, 0))), 248, 304, 64);
+  /* The ramp, hit at (390, 50, 70): x and y snap to 384, 48, and z is
+   * where the box's lower +X edge (x 392, z 72) lies on z = x - 320. */
+  qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (390, 50, 500), down)), 384, 48, 80);
+  /* Unknown classes are ±8 too. */
+  qr_entity_tool_set_class (tool, "my_thing");
+  qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (40, 40, 500), down)), 48, 48, 8);
+
+  /* The box follows the pointer in 3D too: a light on the floor spans
+   * z 0..16; off the map it is gone. */
+  g_autoptr (GArray) preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
+  qr_entity_tool_set_class (tool, "light");
+  QrInput over = ray_3d (qr_vec3 (100, 200, 500), down);
+  g_assert_true (qr_tool_hover (tool, doc, &over));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 12);
+  QrBounds box = qr_bounds_empty ();
+  for (guint i = 0; i < preview->len; i++)
+    {
+      qr_bounds_add_point (&box, g_array_index (preview, QrPreviewSegment, i).a);
+      qr_bounds_add_point (&box, g_array_index (preview, QrPreviewSegment, i).b);
+    }
+  qr_test_assert_vec3_same (box.min, 88, 200, 0);
+  qr_test_assert_vec3_same (box.max, 104, 216, 16);
+
+  /* Nothing under the pointer. */
+  QrInput away = ray_3d (qr_vec3 (-100, -100, 500), qr_vec3 (0, 0, 1));
+  g_assert_true (qr_tool_hover (tool, doc, &away));
+  qr_tool_preview (tool, doc, preview);
+  g_assert_cmpuint (preview->len, ==, 0);
+  g_assert_false (qr_entity_tool_place_point (tool, doc, &away, &origin));
+  qr_tool_press (tool, doc, &away, 1);
+  g_assert_nonnull (qr_tool_status (tool));
+  g_assert_cmpuint (history_length (doc), ==, 0);
+}
+
+static const QrEntity *
+last_entity (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  return qr_map_get_entity (map, qr_map_entity_count (map) - 1);
+}
+
+/* A click places the entity, with the class's defaults, as one undo step
+ * "Place Entity", and selects it alone; a light clicked onto a player start's
+ * box in the 3D view sits on its top. Undo takes it away again. */
+static void
+test_entity_click (void)
+{
+  g_autoptr (QrDocument) doc = room_with_ramp ();
+  g_autoptr (QrTool) tool = qr_entity_tool_new ();
+  const QrMap *map = qr_document_get_map (doc);
+  guint entities = qr_map_entity_count (map);
+
+  QrInput click = at (0, 101, -37, 999, 0);
+  qr_tool_press (tool, doc, &click, 1);
+  qr_tool_release (tool, doc, &click);
+  g_assert_cmpuint (qr_map_entity_count (map), ==, entities + 1);
+  const QrEntity *light = last_entity (doc);
+  g_assert_cmpstr (qr_entity_get_classname (light), ==, "light");
+  g_assert_cmpstr (qr_entity_get_key (light, "origin"), ==, "96 -32 0");
+  g_assert_cmpstr (qr_entity_get_key (light, "light"), ==, "300");
+  const QrSelection *sel = qr_document_get_selection (doc);
+  g_assert_cmpuint (sel->brushes->len, ==, 0);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_true (qr_selection_has_entity (sel, light->id));
+  g_assert_cmpuint (history_length (doc), ==, 1);
+  g_autofree char *undo = qr_document_dup_undo_label (doc);
+  g_assert_cmpstr (undo, ==, "Undo Place Entity");
+
+  /* A player start on the floor, then a light on the start's box (top at
+   * 24 + 32): its origin 8 above that. */
+  qr_entity_tool_set_class (tool, "info_player_start");
+  QrInput onto = ray_3d (qr_vec3 (100, 200, 500), qr_vec3 (0, 0, -1));
+  qr_tool_press (tool, doc, &onto, 1);
+  g_assert_cmpstr (qr_entity_get_key (last_entity (doc), "origin"), ==, "96 208 24");
+  g_assert_null (qr_entity_get_key (last_entity (doc), "light"));
+  qr_entity_tool_set_class (tool, "light");
+  qr_tool_press (tool, doc, &onto, 1);
+  g_assert_cmpstr (qr_entity_get_key (last_entity (doc), "origin"), ==, "96 208 64");
+  g_assert_cmpuint (qr_map_entity_count (map), ==, entities + 3);
+  g_assert_cmpuint (history_length (doc), ==, 3);
+
+  for (int i = 0; i < 3; i++)
+    g_assert_true (qr_document_undo (doc));
+  g_assert_cmpuint (qr_map_entity_count (map), ==, entities);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1159,5 +1389,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/select/handles", test_select_handles);
   g_test_add_func ("/tools/status-ends-with-gesture", test_status_ends_with_gesture);
   g_test_add_func ("/tools/clip", test_clip);
+  g_test_add_func ("/tools/entity/place-2d", test_entity_place_2d);
+  g_test_add_func ("/tools/entity/place-3d", test_entity_place_3d);
+  g_test_add_func ("/tools/entity/click", test_entity_click);
   return g_test_run ();
 }

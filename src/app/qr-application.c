@@ -72,8 +72,9 @@ static const struct
   { "win.tool('block')", { "<Shift>b", NULL } },
   { "win.tool('clip')", { "<Shift>x", NULL } },
   { "win.tool('texture')", { "<Shift>a", NULL } },
+  { "win.tool('entity')", { "<Shift>e", NULL } },
   { "win.transform", { "<Control>m", NULL } },
-  { "win.tie('func_detail')", { "<Control>t", NULL } },
+  { "win.tie-choose", { "<Control>t", NULL } },
   { "win.untie", { "<Control><Shift>w", NULL } },
 };
 

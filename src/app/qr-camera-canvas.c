@@ -32,6 +32,7 @@ G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
 enum
 {
   PICKED,
+  HOVERED,
   CAMERA_MOVED,
   N_SIGNALS
 };
@@ -238,6 +239,20 @@ on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanva
   g_signal_emit (self, signals[PICKED], 0, &ray, (guint) GDK_BUTTON_PRIMARY, (guint) state);
 }
 
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, QrCameraCanvas *self)
+{
+  QrRay ray;
+  pick_ray (self, x, y, &ray);
+  g_signal_emit (self, signals[HOVERED], 0, &ray);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, QrCameraCanvas *self)
+{
+  g_signal_emit (self, signals[HOVERED], 0, NULL);
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -253,6 +268,10 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
    * a click) with its GdkModifierType, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                   NULL, G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT);
+  /* (const QrRay *ray): the pointer moved over the view (the ray under it)
+   * or left it (NULL); the Entity tool's box follows it. */
+  signals[HOVERED] = g_signal_new ("hovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_POINTER);
   /* The camera moved or turned: the design views show where it is. */
   signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                         NULL, NULL, G_TYPE_NONE, 0);
@@ -290,6 +309,11 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   g_signal_connect (look, "drag-update", G_CALLBACK (on_look_update), self);
   g_signal_connect (look, "drag-end", G_CALLBACK (on_look_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (look));
+
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   GtkGesture *click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);

@@ -81,7 +81,7 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "save-as", !loading);
   set_enabled (self, "cancel-load", loading || self->texture_cancellable != NULL);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
-                                   "flip", "rotate-90", "transform", "tie", "untie" };
+                                   "flip", "rotate-90", "transform", "tie", "tie-choose", "untie" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
     set_enabled (self, need_selection[i], !loading && any);
   const char *need_two[] = { "convex-union", "intersect", "merge" };

@@ -7,6 +7,8 @@
 #include "qr-camera-canvas.h"
 #include "qr-camera-place.h"
 #include "qr-document.h"
+#include "qr-entity-links.h"
+#include "qr-entity-names.h"
 #include "qr-io.h"
 #include "qr-ortho-canvas.h"
 #include "qr-scene-gl.h"
@@ -21,6 +23,7 @@ G_BEGIN_DECLS
 typedef struct _QrRenderBench QrRenderBench;
 typedef struct _QrFaceDialog QrFaceDialog;
 typedef struct _QrReplaceDialog QrReplaceDialog;
+typedef struct _QrEntityChooser QrEntityChooser;
 
 struct _QrWindow
 {
@@ -35,6 +38,7 @@ struct _QrWindow
   GtkRevealer *shape_arch_revealer;
   GtkSpinButton *shape_arc;
   GtkSpinButton *shape_wall;
+  QrEntityChooser *entity_chooser; /* the Entity tool's class */
   GtkPaned *rows;
   GtkPaned *upper;
   GtkPaned *lower;
@@ -98,18 +102,23 @@ struct _QrWindow
   QrTool *block_tool;
   QrTool *clip_tool;
   QrTool *texture_tool;
+  QrTool *entity_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
   GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas,
                               * then the camera's marker */
   guint view_tool_lines[3];  /* how many of view_overlay[i] are the tool's */
+  QrEntityLinks *links;      /* who names whom, for the overlay's lines between entities */
+  GArray *link_scratch;      /* QrEntityLink */
+  GtkWidget *entity_names[3]; /* borrowed (their panes hold them): over each design canvas */
   QrCameraPart camera_drag;  /* the part of the camera's marker being dragged */
   QrVec3 camera_grab;        /* where the drag took it, from the part's centre */
   gboolean camera_hover;     /* the pointer is over the camera's marker */
   gboolean render_mode_chosen; /* the user picked the 3D style: textures found do not change it */
   QrFaceDialog *face_dialog;       /* made when first shown */
   QrReplaceDialog *replace_dialog; /* made when first shown */
+  char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
 };
 
 /* qr-window.c */
@@ -155,6 +164,13 @@ void _qr_window_clear_tools (QrWindow *self);
 void _qr_window_refresh_tool_overlay (QrWindow *self);
 /* Redraws the camera's marker in the design views (the tool's lines stay). */
 void _qr_window_refresh_camera_marker (QrWindow *self);
+
+/* qr-window-entity-tool.c */
+/* The Entity tool's class chooser, and Tie to Entity's (win.tie-choose). */
+void _qr_window_init_entity_tool (QrWindow *self);
+/* The document's definitions changed (or the document): the choosers follow. */
+void _qr_window_entity_defs_follow (QrWindow *self);
+void _qr_window_clear_entity_tool (QrWindow *self);
 
 /* qr-window-textures.c */
 /* Finds and decodes the document's textures on a worker thread. */

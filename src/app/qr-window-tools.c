@@ -23,6 +23,10 @@
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
+/* Lines between connected entities (qr-entity-links.h): orange from a
+ * selected entity to those it names, cyan to it from those naming it. */
+#define OVERLAY_LINK_OUT 0xff1e96ffu
+#define OVERLAY_LINK_IN 0xfff0dc28u
 
 static uint32_t
 overlay_color (QrPreviewKind kind)
@@ -66,8 +70,26 @@ append_lines (GArray *lines, const GArray *segments)
     }
 }
 
-/* Every view draws the tool's preview; each design canvas adds the tool's
- * view preview (handles), sized for its own zoom. */
+/* The lines between the selected entities and those they are connected to. */
+static void
+append_links (QrWindow *self, GArray *lines)
+{
+  qr_entity_links_collect (self->links, self->document, self->link_scratch);
+  for (guint i = 0; i < self->link_scratch->len; i++)
+    {
+      const QrEntityLink *l = &g_array_index (self->link_scratch, QrEntityLink, i);
+      uint32_t color = l->kind == QR_LINK_OUT ? OVERLAY_LINK_OUT : OVERLAY_LINK_IN;
+      QrOverlayLine line = {
+        { { (float) l->from.x, (float) l->from.y, (float) l->from.z }, color },
+        { { (float) l->to.x, (float) l->to.y, (float) l->to.z }, color },
+      };
+      g_array_append_val (lines, line);
+    }
+}
+
+/* Every view draws the tool's preview and the selected entities' links;
+ * each design canvas adds the tool's view preview (handles), sized for its
+ * own zoom. */
 void
 _qr_window_refresh_tool_overlay (QrWindow *self)
 {
@@ -75,6 +97,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
     return;
   qr_tool_preview (self->tool, self->document, self->preview);
   g_array_set_size (self->overlay, 0);
+  append_links (self, self->overlay);
   append_lines (self->overlay, self->preview);
   qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (self->camera_canvas), (const QrOverlayLine *) (gpointer) self->overlay->data,
                                 self->overlay->len);
@@ -294,9 +317,9 @@ on_tool_release (QrOrthoCanvas *canvas, double x, double y, guint state, QrWindo
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
-/* A click in the 3D view, as its picking ray: the Texture tool's when it
- * is active, else a left click selects as Select does, whichever tool is
- * active. */
+/* A click in the 3D view, as its picking ray: the Texture or Entity tool's
+ * when one is active, else a left click selects as Select does, whichever
+ * tool is active. */
 static void
 on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, QrWindow *self)
 {
@@ -306,6 +329,14 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     .grid = self->grid_size,
     .modifiers = input_modifiers (state),
   };
+  if (self->tool == self->entity_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        qr_tool_press (self->entity_tool, self->document, &in, 1);
+      const char *said = qr_tool_status (self->entity_tool);
+      _qr_window_set_message (self, said != NULL ? said : qr_document_get_note (self->document));
+      return;
+    }
   if (self->tool != self->texture_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -325,6 +356,20 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     _qr_window_set_current_texture (self, current);
   const char *status = qr_tool_status (self->texture_tool);
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+}
+
+/* The pointer over the 3D view: the Entity tool's box follows it onto the
+ * surfaces (the other tools have nothing to show there). */
+static void
+on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
+{
+  if (self->tool != self->entity_tool)
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
+  if (ray != NULL)
+    in.ray = *ray;
+  if (qr_tool_hover (self->tool, self->document, ray != NULL ? &in : NULL))
+    _qr_window_refresh_tool_overlay (self);
 }
 
 /* The Texture tool's keys, in any view: FALSE when they are not its (no
@@ -412,7 +457,13 @@ on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
   else if (keyval == GDK_KEY_Escape)
     {
       handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
-      if (!handled)
+      if (!handled && self->tool == self->entity_tool)
+        {
+          /* The placed entity stays selected, for its properties. */
+          g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
+          handled = TRUE;
+        }
+      else if (!handled)
         {
           /* Nothing to cancel: Escape clears the selection, as in Hammer. */
           g_autoptr (QrSelection) none = qr_selection_new ();
@@ -440,7 +491,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   const char *name = g_variant_get_string (state, NULL);
   QrTool *next = g_str_equal (name, "block")   ? self->block_tool
                : g_str_equal (name, "clip")    ? self->clip_tool
-               : g_str_equal (name, "texture") ? self->texture_tool : self->select_tool;
+               : g_str_equal (name, "texture") ? self->texture_tool
+               : g_str_equal (name, "entity")  ? self->entity_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -464,7 +516,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
     gtk_widget_set_cursor (GTK_WIDGET (_qr_window_get_ortho (self, i)), NULL);
   self->tool = next;
   g_simple_action_set_state (action, state);
-  gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool ? "block" : "none");
+  gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool    ? "block"
+                                                        : next == self->entity_tool ? "entity"
+                                                                                    : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
                                 : g_str_equal (name, "clip")
@@ -472,6 +526,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "texture")
                                   ? _("Texture: click faces in 3D (Ctrl toggles, Shift: the brush's); right-click applies, "
                                       "Alt+click picks, Alt+right-click wraps")
+                                : g_str_equal (name, "entity")
+                                  ? _("Entity: click in a 2D view or on a surface in 3D to place the chosen class; "
+                                      "Escape leaves the tool")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -517,12 +574,18 @@ _qr_window_init_tools (QrWindow *self)
   self->block_tool = qr_block_tool_new ();
   self->clip_tool = qr_clip_tool_new ();
   self->texture_tool = qr_texture_tool_new ();
+  self->entity_tool = qr_entity_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
+  self->links = qr_entity_links_new ();
+  self->link_scratch = g_array_new (FALSE, FALSE, sizeof (QrEntityLink));
+  QrViewPane *panes[3] = { self->pane_top, self->pane_front, self->pane_side };
   for (int i = 0; i < 3; i++)
     {
+      self->entity_names[i] = qr_entity_names_new (_qr_window_get_ortho (self, i));
+      qr_view_pane_add_overlay (panes[i], self->entity_names[i]);
       self->view_overlay[i] = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));
       g_signal_connect_swapped (_qr_window_get_ortho (self, i), "view-changed", G_CALLBACK (_qr_window_refresh_tool_overlay),
                                 self);
@@ -530,6 +593,7 @@ _qr_window_init_tools (QrWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
+  g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
@@ -557,9 +621,12 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->block_tool, qr_tool_free);
   g_clear_pointer (&self->clip_tool, qr_tool_free);
   g_clear_pointer (&self->texture_tool, qr_tool_free);
+  g_clear_pointer (&self->entity_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);
+  g_clear_pointer (&self->links, qr_entity_links_free);
+  g_clear_pointer (&self->link_scratch, g_array_unref);
   for (int i = 0; i < 3; i++)
     g_clear_pointer (&self->view_overlay[i], g_array_unref);
 }

@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
+#include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
 #include "qr-entity-transform.h"
 #include "qr-escape.h"
@@ -307,8 +308,11 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
 {
   g_assert (QR_IS_WINDOW (self));
   qr_scene_mesh_update (self->mesh, doc, changes);
+  qr_entity_links_update (self->links, changes);
   if (changes->textures_changed)
     _qr_window_textures_changed (self);
+  if (changes->entdefs_changed)
+    _qr_window_entity_defs_follow (self);
   _qr_window_queue_render_all (self);
   _qr_window_update_title (self);
   _qr_window_update_actions (self);
@@ -411,6 +415,9 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
   qr_entity_list_set_document (entity_list (self), doc);
+  for (int i = 0; i < 3; i++)
+    qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
+  _qr_window_refresh_tool_overlay (self);
   /* Made-up textures instead of the map's, for testing the drawing alone. */
   const char *debug_textures = g_getenv ("QUARRY_DEBUG_TEXTURES");
   if (debug_textures != NULL && !qr_debug_textures_fill (doc, debug_textures, NULL))
@@ -428,6 +435,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_history (self);
   update_invalid_bar (self);
   _qr_window_faces_follow (self);
+  _qr_window_entity_defs_follow (self);
   if (debug_textures == NULL)
     _qr_window_load_textures (self);
 }
@@ -595,6 +603,7 @@ qr_window_dispose (GObject *object)
   g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->bench, _qr_window_bench_free);
   _qr_window_clear_tools (self);
+  _qr_window_clear_entity_tool (self);
   G_OBJECT_CLASS (qr_window_parent_class)->dispose (object);
 }
 
@@ -629,6 +638,7 @@ qr_window_class_init (QrWindowClass *klass)
   g_type_ensure (QR_TYPE_VIEW_PANE);
   g_type_ensure (QR_TYPE_ORTHO_CANVAS);
   g_type_ensure (QR_TYPE_CAMERA_CANVAS);
+  g_type_ensure (QR_TYPE_ENTITY_CHOOSER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QrWindow, menu_bar);
@@ -639,6 +649,7 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arch_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arc);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_wall);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_chooser);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, rows);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, upper);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, lower);
@@ -724,6 +735,7 @@ qr_window_init (QrWindow *self)
 
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
+  _qr_window_init_entity_tool (self);
   _qr_window_setup_texture_drop (self);
   GtkWidget *list = qr_entity_list_new ();
   gtk_widget_set_vexpand (list, TRUE);

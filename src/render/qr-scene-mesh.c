@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-entdef.h"
 #include "qr-entity.h"
 #include "qr-entity-transform.h"
 #include "qr-face-marks.h"
@@ -70,7 +71,7 @@ struct _QrSceneMesh
   guint64 faces_generation;   /* bumped by every change to the face streams */
   guint64 grouped_generation; /* faces_generation at the last grouping */
   GArray *batches[2];     /* QrSceneBatch: unselected, selected */
-  GHashTable *styles;     /* entity id → BrushStyle + 1 its brushes were built with */
+  GHashTable *looks;      /* entity id → Look (owned) its slots were built with */
   QrSelection *selection; /* copy of the document's, to restyle what changed */
   GArray *scratch[N_SPANS]; /* a slot being built, by stream; indices local to the slot */
   guint64 static_generation;
@@ -90,6 +91,7 @@ static const uint32_t TRIGGER_EDGE = RGB (0xf0, 0xb4, 0x48);
 static const uint32_t TRIGGER_FACE = RGB (0xe0, 0xb0, 0x6c);
 static const uint32_t POINT_ENTITY = RGB (0x6c, 0xe0, 0x6c);
 static const uint32_t NORMAL_LINE = RGB (0x50, 0xa0, 0xff);
+G_STATIC_ASSERT (QR_SCENE_UNKNOWN_CLASS == RGB (0xe0, 0x40, 0xff));
 
 static inline guint64
 brush_key (QrId id)
@@ -268,7 +270,7 @@ qr_scene_mesh_new (void)
   for (int i = 0; i < 2; i++)
     mesh->batches[i] = g_array_new (FALSE, FALSE, sizeof (QrSceneBatch));
   textures_reset (mesh);
-  mesh->styles = g_hash_table_new (NULL, NULL);
+  mesh->looks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   mesh->selection = qr_selection_new ();
   for (int i = 0; i < N_SPANS; i++)
     mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
@@ -296,7 +298,7 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   for (int i = 0; i < 2; i++)
     g_array_unref (mesh->batches[i]);
   g_clear_object (&mesh->doc);
-  g_hash_table_unref (mesh->styles);
+  g_hash_table_unref (mesh->looks);
   qr_selection_free (mesh->selection);
   for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
@@ -434,23 +436,77 @@ push_line (GArray *out, QrVec3 a, QrVec3 b, uint32_t color, uint32_t flags)
   g_array_append_vals (out, v, 2);
 }
 
-typedef enum
+/* The colours an entity's slots are drawn in. */
+typedef struct
 {
-  STYLE_WORLD,
-  STYLE_BRUSH_ENTITY,
-  STYLE_TRIGGER,
-} BrushStyle;
+  uint32_t edge;
+  uint32_t face; /* before lighting */
+} Look;
 
-static BrushStyle
-entity_style (const QrEntity *entity)
+static uint32_t
+class_color (const QrEntClass *cls)
 {
-  const char *cls = qr_entity_get_classname (entity);
-  if (g_str_equal (cls, "worldspawn") || g_str_equal (cls, "func_group")
-      || g_str_equal (cls, "func_detail"))
-    return STYLE_WORLD;
-  if (g_str_has_prefix (cls, "trigger_"))
-    return STYLE_TRIGGER;
-  return STYLE_BRUSH_ENTITY;
+  uint32_t c[3];
+  for (int i = 0; i < 3; i++)
+    c[i] = (uint32_t) lround (CLAMP (cls->color[i], 0.0, 1.0) * 255.0);
+  return RGB (c[0], c[1], c[2]);
+}
+
+/* World brushes (and the groups compilers fold into the world) are always
+ * grey. Other entities take their class's colour from the document's
+ * definitions, or the warning colour when definitions are loaded and do
+ * not know the class; without definitions, or for a class without a
+ * colour, brush entities are blue (triggers amber) and point entities
+ * green, as before definitions existed. */
+static Look
+entity_look (const QrSceneMesh *mesh, const QrEntity *entity)
+{
+  const char *name = qr_entity_get_classname (entity);
+  if (g_str_equal (name, "worldspawn") || g_str_equal (name, "func_group") || g_str_equal (name, "func_detail"))
+    return (Look) { WORLD_EDGE, WORLD_FACE };
+  Look look = qr_entity_is_point (entity)           ? (Look) { POINT_ENTITY, POINT_ENTITY }
+              : g_str_has_prefix (name, "trigger_") ? (Look) { TRIGGER_EDGE, TRIGGER_FACE }
+                                                    : (Look) { BRUSH_ENTITY_EDGE, BRUSH_ENTITY_FACE };
+  const QrEntDefs *defs = mesh->doc != NULL ? qr_document_get_entdefs (mesh->doc) : NULL;
+  if (defs == NULL)
+    return look;
+  const QrEntClass *cls = qr_entdefs_lookup (defs, name);
+  if (cls == NULL)
+    return (Look) { QR_SCENE_UNKNOWN_CLASS, QR_SCENE_UNKNOWN_CLASS };
+  if (cls->has_color)
+    look.edge = look.face = class_color (cls);
+  return look;
+}
+
+/* Records the look of the entity's slots; true when it differs from the
+ * one recorded before (its brushes must be built again). */
+static gboolean
+note_look (QrSceneMesh *mesh, const QrEntity *entity)
+{
+  Look now = entity_look (mesh, entity);
+  Look *was = g_hash_table_lookup (mesh->looks, GUINT_TO_POINTER (entity->id));
+  if (was == NULL)
+    {
+      g_hash_table_insert (mesh->looks, GUINT_TO_POINTER (entity->id), g_memdup2 (&now, sizeof now));
+      return TRUE;
+    }
+  gboolean changed = was->edge != now.edge || was->face != now.face;
+  *was = now;
+  return changed;
+}
+
+/* The look recorded for the entity, recorded now if it has none: one
+ * lookup per entity rather than one per brush. */
+static Look
+look_of (QrSceneMesh *mesh, const QrEntity *entity)
+{
+  const Look *look = g_hash_table_lookup (mesh->looks, GUINT_TO_POINTER (entity->id));
+  if (look == NULL)
+    {
+      note_look (mesh, entity);
+      look = g_hash_table_lookup (mesh->looks, GUINT_TO_POINTER (entity->id));
+    }
+  return *look;
 }
 
 /* A centre vertex: the cross's middle. */
@@ -461,16 +517,12 @@ centre_vertex (QrVec3 p, uint32_t color, uint32_t flags)
 }
 
 static QrSceneVertex
-build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, BrushStyle style,
-             uint32_t flags)
+build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look look, uint32_t flags)
 {
   GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
   GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
   GArray *normals = mesh->scratch[QR_SCENE_NORMALS];
-  uint32_t edge_color = style == STYLE_WORLD ? WORLD_EDGE
-                      : style == STYLE_TRIGGER ? TRIGGER_EDGE : BRUSH_ENTITY_EDGE;
-  uint32_t face_color = style == STYLE_WORLD ? WORLD_FACE
-                      : style == STYLE_TRIGGER ? TRIGGER_FACE : BRUSH_ENTITY_FACE;
+  uint32_t edge_color = look.edge, face_color = look.face;
 
   if (!qr_brush_is_valid (brush))
     {
@@ -574,14 +626,11 @@ patch_st_grid (const QrPatch *patch)
  * (the 3D view culls back faces, and a patch is a sheet, not a solid), and
  * every line of the grid as an edge. */
 static QrSceneVertex
-build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t flags)
+build_patch (QrSceneMesh *mesh, const QrPatch *patch, Look look, uint32_t flags)
 {
   GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
   GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
-  uint32_t edge_color = style == STYLE_WORLD ? WORLD_EDGE
-                      : style == STYLE_TRIGGER ? TRIGGER_EDGE : BRUSH_ENTITY_EDGE;
-  uint32_t face_color = style == STYLE_WORLD ? WORLD_FACE
-                      : style == STYLE_TRIGGER ? TRIGGER_FACE : BRUSH_ENTITY_FACE;
+  uint32_t edge_color = look.edge, face_color = look.face;
   const QrBezierGrid *g = patch->mesh;
   uint32_t n = (uint32_t) (g->rows * g->cols);
   guint texture = texture_id (mesh, patch->texture);
@@ -631,19 +680,17 @@ build_patch (QrSceneMesh *mesh, const QrPatch *patch, BrushStyle style, uint32_t
 }
 
 static QrSceneVertex
-build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
+build_entity_box (QrSceneMesh *mesh, QrVec3 o, QrBounds box, Look look, uint32_t flags)
 {
   GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
   GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
-  /* The box the tools pick and bound the entity by. */
-  const double h = QR_ENTITY_HALF_SIZE;
   flags |= QR_SCENE_ENTITY;
-  /* Corner i has +h on axis a where bit a of i is set. */
+  /* Corner i lies at the box's maximum on axis a where bit a of i is set. */
   QrVec3 c[8];
   for (int i = 0; i < 8; i++)
     {
-      c[i] = qr_vec3 (o.x + (i & 1 ? h : -h), o.y + (i & 2 ? h : -h), o.z + (i & 4 ? h : -h));
-      push_vertex (edge_verts, vertex (c[i], POINT_ENTITY, flags));
+      c[i] = qr_vec3 (i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z);
+      push_vertex (edge_verts, vertex (c[i], look.edge, flags));
     }
   for (uint32_t i = 0; i < 8; i++)
     for (int axis = 0; axis < 3; axis++)
@@ -653,20 +700,23 @@ build_entity_box (QrSceneMesh *mesh, QrVec3 o, uint32_t flags)
           push_indices (edge_index, idx, 2);
         }
 
-  /* Six quads, anticlockwise from outside. */
-  static const int quads[6][4] = { { 0, 2, 6, 4 }, { 1, 5, 7, 3 }, { 0, 4, 5, 1 },
-                                   { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 6, 7, 5 } };
+  /* Six quads, anticlockwise from outside, so that the 3D view culls a box
+   * seen from within: a class-sized box can hold the camera (a player
+   * start's, -24..32, holds the eye 22 above its origin that the view opens
+   * at). */
+  static const int quads[6][4] = { { 0, 4, 6, 2 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 },
+                                   { 2, 6, 7, 3 }, { 0, 2, 3, 1 }, { 4, 5, 7, 6 } };
   static const QrVec3 normals[6] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, -1, 0 },
                                      { 0, 1, 0 },  { 0, 0, -1 }, { 0, 0, 1 } };
   for (int q = 0; q < 6; q++)
     {
-      uint32_t base = face_verts->len, shade = lit (POINT_ENTITY, face_light (normals[q]));
+      uint32_t base = face_verts->len, shade = lit (look.face, face_light (normals[q]));
       for (int k = 0; k < 4; k++)
         push_vertex (face_verts, vertex (c[quads[q][k]], shade, flags));
       uint32_t idx[6] = { base, base + 1, base + 2, base, base + 2, base + 3 };
       push_indices (face_index, idx, 6);
     }
-  return centre_vertex (o, POINT_ENTITY, flags);
+  return centre_vertex (o, look.edge, flags);
 }
 
 /* ---- placing slots in the streams ---- */
@@ -943,7 +993,7 @@ static void
 build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, const QrBrush *brush)
 {
   uint32_t flags = is_selected (mesh->selection, brush->id, entity->id) ? QR_SCENE_SELECTED : 0;
-  QrSceneVertex centre = build_brush (mesh, map, brush, entity_style (entity), flags);
+  QrSceneVertex centre = build_brush (mesh, map, brush, look_of (mesh, entity), flags);
   store_slot (mesh, brush_key (brush->id), centre);
 }
 
@@ -951,7 +1001,7 @@ static void
 build_patch_slot (QrSceneMesh *mesh, const QrEntity *entity, const QrPatch *patch)
 {
   uint32_t flags = is_selected (mesh->selection, patch->id, entity->id) ? QR_SCENE_SELECTED : 0;
-  QrSceneVertex centre = build_patch (mesh, patch, entity_style (entity), flags);
+  QrSceneVertex centre = build_patch (mesh, patch, look_of (mesh, entity), flags);
   store_slot (mesh, brush_key (patch->id), centre);
 }
 
@@ -970,27 +1020,17 @@ static void
 build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
 {
   QrVec3 origin;
-  if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin))
+  QrBounds box;
+  /* The box the tools pick and bound the entity by: its class's size. */
+  if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin)
+      || !qr_entity_box (entity, qr_document_get_entdefs (mesh->doc), &box))
     {
       drop_slot (mesh, entity_key (entity->id));
       return;
     }
   uint32_t flags = qr_selection_has_entity (mesh->selection, entity->id) ? QR_SCENE_SELECTED : 0;
-  QrSceneVertex centre = build_entity_box (mesh, origin, flags);
+  QrSceneVertex centre = build_entity_box (mesh, origin, box, look_of (mesh, entity), flags);
   store_slot (mesh, entity_key (entity->id), centre);
-}
-
-/* Records the style the entity's brushes are drawn in; true when it differs
- * from the one recorded before. */
-static gboolean
-note_style (QrSceneMesh *mesh, const QrEntity *entity)
-{
-  guint style = entity_style (entity) + 1;
-  gpointer key = GUINT_TO_POINTER (entity->id);
-  guint was = GPOINTER_TO_UINT (g_hash_table_lookup (mesh->styles, key));
-
-  g_hash_table_insert (mesh->styles, key, GUINT_TO_POINTER (style));
-  return was != style;
 }
 
 static void
@@ -1036,7 +1076,7 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   g_array_set_size (mesh->free_slots, 0);
   g_array_set_size (mesh->free_centres, 0);
   g_hash_table_remove_all (mesh->by_key);
-  g_hash_table_remove_all (mesh->styles);
+  g_hash_table_remove_all (mesh->looks);
   g_set_object (&mesh->doc, doc);
   mesh->axis_rule = qr_dialect_axis_rule (qr_map_detect_dialect (qr_document_get_map (doc)));
   textures_reset (mesh);
@@ -1050,8 +1090,8 @@ qr_scene_mesh_rebuild (QrSceneMesh *mesh, QrDocument *doc)
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      note_look (mesh, entity);
       build_entity_slot (mesh, entity);
-      note_style (mesh, entity);
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
       build_patch_slots (mesh, entity);
@@ -1087,6 +1127,8 @@ refresh_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id, gboolean with_brush
   if (!qr_document_find_entity (doc, id, &e))
     {
       drop_slot (mesh, entity_key (id));
+      /* Undone, it comes back as it was, and its look is made again then. */
+      g_hash_table_remove (mesh->looks, GUINT_TO_POINTER (id));
       return;
     }
   const QrMap *map = qr_document_get_map (doc);
@@ -1112,7 +1154,27 @@ refresh_modified_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id)
       refresh_entity (mesh, doc, id, FALSE);
       return;
     }
-  refresh_entity (mesh, doc, id, note_style (mesh, qr_map_get_entity (qr_document_get_map (doc), e)));
+  refresh_entity (mesh, doc, id, note_look (mesh, qr_map_get_entity (qr_document_get_map (doc), e)));
+}
+
+/* New definitions: every point entity's box takes its class's size and
+ * colour; brush entities whose colour changed are built again (the world's
+ * brushes never are: their look does not depend on definitions). */
+static void
+refresh_entity_looks (QrSceneMesh *mesh, QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      gboolean changed = note_look (mesh, entity);
+      build_entity_slot (mesh, entity);
+      if (!changed)
+        continue;
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        build_brush_slot (mesh, map, entity, qr_entity_get_brush (entity, b));
+      build_patch_slots (mesh, entity);
+    }
 }
 
 /* Where a brush is: its entity's index and its index there, plus one so
@@ -1323,6 +1385,8 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
     refresh_modified_entity (mesh, doc, g_array_index (changes->entities_modified, QrId, i));
   if (changes->textures_changed)
     refresh_texture_sizes (mesh, doc);
+  if (changes->entdefs_changed)
+    refresh_entity_looks (mesh, doc);
   /* An undone deletion brings a brush back under its old id, faces and all. */
   marks_stale |= holds_marked_face (mesh, changes->brushes_added);
   if (marks_stale)

@@ -13,6 +13,12 @@
  * Vertex 0 of the face and edge vertex streams is never drawn, and unused index space
  * points at it.
  *
+ * Entities: a point entity's box spans its class's size in the document's
+ * definitions (qr_entity_box) and every entity is drawn in its class's
+ * colour, or QR_SCENE_UNKNOWN_CLASS when definitions are loaded that do
+ * not know it; a change set with `entdefs_changed` rebuilds every point
+ * entity's slot and the brushes of the entities whose colour changed.
+ *
  * Textures: each face corner carries its texture coordinates (src/geom's
  * qr_texproj_uvs, divided by the texture's size from the document's texture
  * set, or by 64 × 64 while the size is unknown) and the id of its texture in
@@ -174,6 +180,11 @@ void qr_scene_mesh_group_faces (QrSceneMesh *mesh);
 /* The batches of the last grouping, of unselected or selected faces, in
  * increasing texture id. */
 const QrSceneBatch *qr_scene_mesh_get_batches (const QrSceneMesh *mesh, gboolean selected, guint *n);
+
+/* Entities are drawn in their class's colour (qr-entdef.h) when the
+ * document has definitions; those whose class the definitions do not know,
+ * in this one (RGBA8): a violet magenta, apart from the selection's red. */
+#define QR_SCENE_UNKNOWN_CLASS 0xffff40e0u
 
 /* The length of a face-normal line, in world units. */
 #define QR_SCENE_NORMAL_LENGTH 16.0

@@ -18,8 +18,9 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       double t;
       int face;
 
+      /* A box the ray starts inside is seen from within: the 3D view culls it. */
       if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_ray_hit_box (ray, box, &t)
-          && t < best.distance)
+          && t > 0 && t < best.distance)
         best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
@@ -119,6 +120,7 @@ qr_tool_init (QrTool *tool, const QrToolClass *klass)
   tool->hot = QR_TOOL_HOT_NONE;
   tool->hot_view = 0;
   tool->hot_shape = QR_HANDLE_SQUARE;
+  tool->preview_changed = FALSE;
 }
 
 gboolean
@@ -126,9 +128,15 @@ qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   g_return_val_if_fail (tool != NULL && QR_IS_DOCUMENT (doc), FALSE);
   int hot = tool->hot, view = tool->hot_view, shape = tool->hot_shape;
+  tool->preview_changed = FALSE;
   if (tool->klass->hover)
-    tool->klass->hover (tool, doc, in);
-  return hot != tool->hot || (tool->hot != QR_TOOL_HOT_NONE && (view != tool->hot_view || shape != tool->hot_shape));
+    {
+      QrInput with;
+      if (in != NULL)
+        with = picked (doc, in);
+      tool->klass->hover (tool, doc, in != NULL ? &with : NULL);
+    }
+  return tool->preview_changed || hot != tool->hot || (tool->hot != QR_TOOL_HOT_NONE && (view != tool->hot_view || shape != tool->hot_shape));
 }
 
 const char *

@@ -117,6 +117,7 @@ struct _QrTool
   int hot;       /* QR_TOOL_HOT_* or a handle */
   int hot_view;  /* the design canvas the hot spot is in */
   int hot_shape; /* QrHandleShape of a hot handle */
+  gboolean preview_changed; /* for the tools: the hover moved what the preview shows */
 };
 
 void qr_tool_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button);
@@ -129,9 +130,10 @@ void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
  * `pixel` world units per pixel (handles), emptied first. */
 void qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
-/* The pointer moved over design canvas in->view with no button down, or
- * left the views (NULL). TRUE when the hot spot changed: the views'
- * previews then need refreshing. */
+/* The pointer moved over design canvas in->view (or the 3D view: its pick
+ * is filled in as for a press) with no button down, or left the views (NULL). TRUE when the hot spot or the preview changed
+ * (the Entity tool's box follows the pointer): the views' previews then
+ * need refreshing. */
 gboolean qr_tool_hover (QrTool *tool, QrDocument *doc, const QrInput *in);
 /* For the tools: sets up the base of a new tool. */
 void qr_tool_init (QrTool *tool, const QrToolClass *klass);
@@ -149,7 +151,8 @@ double qr_tool_segment_distance (QrVec3 p, QrVec3 a, QrVec3 b, int r, int u);
 double qr_tool_snap_value (double v, const QrInput *in);
 /* Snaps a point's two visible coordinates to the grid unless Alt is held. */
 QrVec3 qr_tool_snap (const QrInput *in);
-/* The nearest object the ray meets: point entities' boxes, valid brushes'
+/* The nearest object the ray meets: point entities' boxes (not one it starts
+ * inside: the 3D view culls a box seen from within), valid brushes'
  * front faces and patches' tessellations, in map order (the first of equal
  * distances wins). */
 QrPick qr_tool_pick_ray (QrDocument *doc, const QrRay *ray);
@@ -200,6 +203,7 @@ QrTool *qr_select_tool_new (void);
 QrTool *qr_block_tool_new (void);
 QrTool *qr_clip_tool_new (void);
 QrTool *qr_texture_tool_new (void);
+QrTool *qr_entity_tool_new (void);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */
@@ -247,3 +251,13 @@ typedef enum
  * run of presses. FALSE when no face is selected: the key is not the
  * tool's then. */
 gboolean qr_texture_tool_key (QrTool *texture, QrDocument *doc, QrTextureKey key, guint modifiers, int grid);
+
+/* The Entity tool (qr-entity-tool.c): the class a click places ("light" at
+ * first). Its size is the document's definitions' (±8 when unknown). */
+void qr_entity_tool_set_class (QrTool *entity, const char *classname);
+const char *qr_entity_tool_get_class (QrTool *entity);
+/* Where a click of `in` would put the new entity's origin: in a design
+ * canvas the snapped point, its depth from the selection's middle (else the
+ * last placed entity's, else 0); in the 3D view on the surface the ray
+ * meets, the box resting on it. FALSE when the ray meets no surface. */
+gboolean qr_entity_tool_place_point (QrTool *entity, QrDocument *doc, const QrInput *in, QrVec3 *origin);
