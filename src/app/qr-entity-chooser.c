@@ -1,5 +1,6 @@
 /* qr-entity-chooser.c — see qr-entity-chooser.h. */
 #include "qr-entity-chooser.h"
+#include "qr-app-shortcuts.h"
 
 #include <string.h>
 
@@ -301,45 +302,12 @@ on_entry_activate (QrEntityChooser *self)
   g_signal_emit (self, signals[ACTIVATED], 0);
 }
 
-/* GTK 4 runs the application's shortcuts in the window's capture phase,
- * before the focused widget (gtkwindow.c, gtk_window_set_application): in
- * the search, Delete would delete the selection and "-" zoom out. While the
- * focus is in the chooser they run in the bubble phase, after its entries
- * took their keys. The window's global shortcut controllers are gathered in
- * its "gtk-shortcut-manager-capture" controller (gtkshortcutmanager.c). The
- * property editor (branch entprops) does the same; one helper should serve
- * both once they meet. */
-static void
-set_app_shortcuts_phase (QrEntityChooser *self, GtkPropagationPhase phase)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (root == NULL)
-    return;
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (root));
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-      if (g_strcmp0 (gtk_event_controller_get_name (c), "gtk-shortcut-manager-capture") == 0)
-        gtk_event_controller_set_propagation_phase (c, phase);
-    }
-}
-
-static void
-on_focus_enter (QrEntityChooser *self)
-{
-  set_app_shortcuts_phase (self, GTK_PHASE_BUBBLE);
-}
-
-static void
-on_focus_leave (QrEntityChooser *self)
-{
-  set_app_shortcuts_phase (self, GTK_PHASE_CAPTURE);
-}
-
+/* The search's keys come before the application's shortcuts while the
+ * focus is in the chooser (qr-app-shortcuts.h). */
 static void
 qr_entity_chooser_unroot (GtkWidget *widget)
 {
-  set_app_shortcuts_phase (QR_ENTITY_CHOOSER (widget), GTK_PHASE_CAPTURE);
+  qr_app_shortcuts_set_phase (widget, GTK_PHASE_CAPTURE);
   GTK_WIDGET_CLASS (qr_entity_chooser_parent_class)->unroot (widget);
 }
 
@@ -444,10 +412,7 @@ qr_entity_chooser_init (QrEntityChooser *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_search_key), self);
   gtk_widget_add_controller (GTK_WIDGET (self->search), keys);
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_enter), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  qr_app_shortcuts_defer_in (GTK_WIDGET (self));
   fill_list (self);
 }
 

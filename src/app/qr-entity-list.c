@@ -5,6 +5,7 @@
 #include "qr-entity-list.h"
 
 #include <glib/gi18n.h>
+#include "qr-app-shortcuts.h"
 #include "qr-entity-filter.h"
 
 /* Timings of each refresh, for measuring on large maps:
@@ -510,12 +511,22 @@ qr_entity_list_finalize (GObject *object)
   G_OBJECT_CLASS (qr_entity_list_parent_class)->finalize (object);
 }
 
+/* The filter's keys come before the application's shortcuts while the
+ * focus is in the list (Delete in the filter deleted the selection). */
+static void
+qr_entity_list_unroot (GtkWidget *widget)
+{
+  qr_app_shortcuts_set_phase (widget, GTK_PHASE_CAPTURE);
+  GTK_WIDGET_CLASS (qr_entity_list_parent_class)->unroot (widget);
+}
+
 static void
 qr_entity_list_class_init (QrEntityListClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->dispose = qr_entity_list_dispose;
   object_class->finalize = qr_entity_list_finalize;
+  GTK_WIDGET_CLASS (klass)->unroot = qr_entity_list_unroot;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "entitylist");
   signals[CENTRE] = g_signal_new ("centre", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -526,6 +537,7 @@ static void
 qr_entity_list_init (QrEntityList *self)
 {
   self->words = qr_entity_filter_new (NULL);
+  qr_app_shortcuts_defer_in (GTK_WIDGET (self));
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   gtk_widget_set_margin_start (self->box, 6);

@@ -9,7 +9,8 @@
 #     cross, red, in the middle of the view) at the zoom it had (the block's right edge where
 #     that zoom puts it). Delete, Ctrl+S: the file is what `quarry-cli edit --step "delete 2"`
 #     makes. Ctrl+Z.
-#  4. The filter cleared; a click on the info_null's box in the Top view highlights its row.
+#  4. The filter cleared; a click on the info_null's box in the Top view highlights its row;
+#     Delete typed in the filter deletes nothing of the map.
 #  5. Preferences (Ctrl+comma), Alt+K: the corpus's Quake.fgd typed in the Quake row, Return:
 #     the window reloads its definitions, the list counts the class of a misc_nonesuch at
 #     (352, 32, 0) unknown (and draws it red). Alt+2, a bad.fgd with errors in the Quake 2 row:
@@ -116,6 +117,11 @@ row_changed () {
   [ "$(differing_pixels "$GUI_TMP/row-before.png" "$GUI_TMP/row-now.png")" -gt 1000 ]
 }
 check "a click on the info_null's box in the Top view highlights its row" wait_shot 4-selected row_changed
+# Delete typed in the filter is the entry's key, not the editor's Delete (the selection stays).
+click_px $PANEL_X $FILTER_Y
+keys Delete
+sleep 1
+check "Delete in the filter: the info_null is still there, 6 of 6" test "$(shown)" = "6 of 6"
 
 # ---- 5. Preferences: Quake's definition file ----
 FGD=$(corpus_file trenchbroom/games/Quake/Quake.fgd) || finish
