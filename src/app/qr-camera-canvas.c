@@ -344,21 +344,45 @@ qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed)
   self->camera.move_speed = speed;
 }
 
+/* The distance at which the box's bounding sphere fills the vertical
+ * field of view. */
+static double
+framing_distance (QrCameraCanvas *self, QrBounds box)
+{
+  QrVec3 size = qr_vec3_sub (box.max, box.min);
+  double radius = 0.5 * sqrt (size.x * size.x + size.y * size.y + size.z * size.z);
+  return radius / sin (self->camera.fov_y * G_PI / 360.0) + 16.0;
+}
+
 void
 qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box)
 {
   g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
   if (qr_bounds_is_empty (box))
     return;
-  QrVec3 size = qr_vec3_sub (box.max, box.min);
   QrVec3 centre = qr_vec3_scale (qr_vec3_add (box.min, box.max), 0.5);
-  double radius = 0.5 * sqrt (size.x * size.x + size.y * size.y + size.z * size.z);
-  /* From the south-west, above: the distance at which the box's bounding
-   * sphere fills the vertical field of view. */
-  double distance = radius / sin (self->camera.fov_y * G_PI / 360.0) + 16.0;
+  /* From the south-west, above. */
+  double distance = framing_distance (self, box);
   QrVec3 dir = qr_vec3 (-0.62, -0.62, 0.48);
   self->camera.position = qr_vec3_add (centre, qr_vec3_scale (dir, distance / sqrt (0.62 * 0.62 * 2 + 0.48 * 0.48)));
   qr_camera_look_at (&self->camera, centre);
+  camera_moved (self);
+}
+
+void
+qr_camera_canvas_centre (QrCameraCanvas *self, QrBounds box)
+{
+  g_return_if_fail (QR_IS_CAMERA_CANVAS (self));
+  if (qr_bounds_is_empty (box))
+    return;
+  QrVec3 centre = qr_vec3_scale (qr_vec3_add (box.min, box.max), 0.5);
+  QrVec3 forward;
+  qr_camera_get_basis (&self->camera, &forward, NULL, NULL);
+  /* Nearer than a room's width only when the box needs it; never so near
+   * that the box overflows the view. */
+  double distance = MAX (framing_distance (self, box),
+                         MIN (qr_vec3_length (qr_vec3_sub (centre, self->camera.position)), 512.0));
+  self->camera.position = qr_vec3_sub (centre, qr_vec3_scale (forward, distance));
   camera_moved (self);
 }
 

@@ -24,6 +24,10 @@ void qr_camera_canvas_set_move_speed (QrCameraCanvas *self, double speed);
 /* Places the camera outside the box's south-west upper corner looking at
  * its centre; nothing happens for an empty box. */
 void qr_camera_canvas_frame (QrCameraCanvas *self, QrBounds box);
+/* Moves the camera, turned as it is, until the box's centre is straight
+ * ahead: no nearer than 512 units unless it was, no nearer than the box
+ * needs to fit. */
+void qr_camera_canvas_centre (QrCameraCanvas *self, QrBounds box);
 const QrCamera *qr_camera_canvas_get_camera (QrCameraCanvas *self);
 /* Moves and turns the camera (its lens and speeds stay); says
  * "camera-moved", as every move of the camera does. */

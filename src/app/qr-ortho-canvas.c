@@ -13,6 +13,7 @@ struct _QrOrthoCanvas
   double pointer_x, pointer_y;
   double pan_last_x, pan_last_y;
   QrBounds pending_fit; /* a fit to make when the canvas next draws, at its size then */
+  gboolean pending_keep_zoom; /* the fit only centres, unless the box does not fit */
   guint changed_source; /* idle that tells of a view changed while drawing */
 };
 
@@ -64,7 +65,13 @@ qr_ortho_canvas_draw (QrSceneCanvas *canvas, QrSceneGl *scene, QrSceneView *view
     qr_ortho_view_set_size (&self->view, width, height);
   if (!qr_bounds_is_empty (self->pending_fit))
     {
-      qr_ortho_view_fit (&self->view, self->pending_fit, 24.0);
+      QrOrthoView fitted = self->view;
+      qr_ortho_view_fit (&fitted, self->pending_fit, 24.0);
+      if (self->pending_keep_zoom && fitted.zoom_level >= self->view.zoom_level)
+        qr_ortho_view_set_center (&self->view, qr_vec3_scale (qr_vec3_add (self->pending_fit.min,
+                                                                             self->pending_fit.max), 0.5));
+      else
+        self->view = fitted;
       self->pending_fit = qr_bounds_empty ();
       /* Not from inside the frame: listeners update labels, which would
        * queue a relayout in the middle of drawing. */
@@ -335,7 +342,18 @@ qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box)
   /* Made when the canvas next draws, with the size it has then: a layout
    * may still be on its way (a load bar going away). */
   self->pending_fit = box;
+  self->pending_keep_zoom = FALSE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  return TRUE;
+}
+
+gboolean
+qr_ortho_canvas_centre (QrOrthoCanvas *self, QrBounds box)
+{
+  g_return_val_if_fail (QR_IS_ORTHO_CANVAS (self), FALSE);
+  if (!qr_ortho_canvas_fit (self, box))
+    return FALSE;
+  self->pending_keep_zoom = TRUE;
   return TRUE;
 }
 

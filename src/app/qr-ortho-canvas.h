@@ -23,6 +23,8 @@ void qr_ortho_canvas_zoom (QrOrthoCanvas *self, int steps);
 /* Frames a box (see qr_ortho_view_fit) when the canvas next draws, at its
  * size then; false when the box is empty. */
 gboolean qr_ortho_canvas_fit (QrOrthoCanvas *self, QrBounds box);
+/* The same, keeping the zoom unless the box does not fit at it. */
+gboolean qr_ortho_canvas_centre (QrOrthoCanvas *self, QrBounds box);
 /* The world point under the pointer, if the pointer is over the canvas. */
 gboolean qr_ortho_canvas_get_pointer (QrOrthoCanvas *self, QrVec3 *world);
 

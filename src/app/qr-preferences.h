@@ -1,7 +1,7 @@
 /* qr-preferences.h — Edit ▸ Preferences…: the settings a mapper sets once
  * and forgets (the default texture scales Face Properties' Reset gives,
  * texture filtering and lock, the grid, the 3D camera's speed, the recent
- * files listed), each control bound to its GSettings key, so that the
+ * files listed, each game's entity definition file), each control bound to its GSettings key, so that the
  * window, the menus and the views never disagree. Non-modal; the
  * application keeps one (qr-application.c). */
 #pragma once

@@ -8,6 +8,7 @@
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
 #include "qr-entity-chooser.h"
+#include "qr-entity-list.h"
 #include "qr-entity-transform.h"
 #include "qr-escape.h"
 #include "qr-map.h"
@@ -333,6 +334,22 @@ _qr_window_frame (QrWindow *self, gboolean selection_only)
     qr_ortho_canvas_fit (_qr_window_get_ortho (self, i), box);
   qr_camera_canvas_frame (self->camera_canvas, box);
 }
+
+/* The entity list's choice: the views look at it without zooming in. */
+static void
+centre_on_selection (QrWindow *self)
+{
+  QrBounds box = _qr_window_map_bounds (self, TRUE);
+  for (int i = 0; i < 3; i++)
+    qr_ortho_canvas_centre (_qr_window_get_ortho (self, i), box);
+  qr_camera_canvas_centre (self->camera_canvas, box);
+}
+
+static QrEntityList *
+entity_list (QrWindow *self)
+{
+  return QR_ENTITY_LIST (gtk_widget_get_first_child (GTK_WIDGET (self->entity_list_slot)));
+}
 /* ---- invalid brushes ---- */
 
 /* The info bar's response for its button (its close button sends
@@ -397,6 +414,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_clear_pointer (&self->texture_game, g_free);
   _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
+  qr_entity_list_set_document (entity_list (self), doc);
   for (int i = 0; i < 3; i++)
     qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
   _qr_window_refresh_tool_overlay (self);
@@ -722,6 +740,10 @@ qr_window_init (QrWindow *self)
   _qr_window_init_tools (self);
   _qr_window_init_entity_tool (self);
   _qr_window_setup_texture_drop (self);
+  GtkWidget *list = qr_entity_list_new ();
+  gtk_widget_set_vexpand (list, TRUE);
+  gtk_box_append (self->entity_list_slot, list);
+  g_signal_connect_swapped (list, "centre", G_CALLBACK (centre_on_selection), self);
 
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
   _qr_window_set_document (self, doc, NULL, QR_SAVE_AS_READ);
