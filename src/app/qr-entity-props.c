@@ -1734,11 +1734,15 @@ qr_entity_props_init (QrEntityProps *self)
   self->title = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->title, 0);
   gtk_label_set_ellipsize (self->title, PANGO_ELLIPSIZE_END);
+  /* A label asks for its whole text as natural width: without a cap the
+   * panel would widen to the longest title or help text. */
+  gtk_label_set_max_width_chars (self->title, 20);
   gtk_widget_add_css_class (GTK_WIDGET (self->title), "heading");
   gtk_grid_attach (head, GTK_WIDGET (self->title), 0, 0, 2, 1);
 
   self->class_entry = GTK_ENTRY (gtk_entry_new ());
   gtk_editable_set_width_chars (GTK_EDITABLE (self->class_entry), 4);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->class_entry), 8);
   gtk_widget_set_hexpand (GTK_WIDGET (self->class_entry), TRUE);
   g_signal_connect (self->class_entry, "activate", G_CALLBACK (on_class_activate), self);
   GtkWidget *class_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
@@ -1749,6 +1753,7 @@ qr_entity_props_init (QrEntityProps *self)
 
   self->filter = gtk_search_entry_new ();
   gtk_editable_set_width_chars (GTK_EDITABLE (self->filter), 4);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->filter), 4);
   gtk_widget_set_hexpand (GTK_WIDGET (self->filter), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->filter), _("Shows the keys whose name holds this; Return goes to the first"));
   g_signal_connect (self->filter, "search-changed", G_CALLBACK (on_filter_changed), self);
@@ -1786,6 +1791,7 @@ qr_entity_props_init (QrEntityProps *self)
   gtk_label_set_wrap_mode (self->help, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (self->help, 5);
   gtk_label_set_ellipsize (self->help, PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (self->help, 20);
   gtk_widget_set_size_request (GTK_WIDGET (self->help), -1, 72);
   gtk_widget_set_margin_start (GTK_WIDGET (self->help), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->help), 6);
