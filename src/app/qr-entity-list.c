@@ -150,6 +150,13 @@ update_summary (QrEntityList *self)
   g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "shown %u of %u, %u unknown", shown, total, self->unknown);
 }
 
+static gboolean
+is_world (const QrEntity *entity)
+{
+  return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT)) != 0
+         || g_strcmp0 (qr_entity_get_classname (entity), "worldspawn") == 0;
+}
+
 /* The ids of the entities the document's selection holds: those selected
  * whole, and the owners of selected brushes other than the world. */
 static GHashTable *
@@ -166,8 +173,7 @@ dup_selected_entities (QrEntityList *self)
       if (!qr_document_find_brush (self->document, g_array_index (sel->brushes, QrId, i), &e, &b))
         continue;
       const QrEntity *owner = qr_map_get_entity (map, e);
-      if (g_strcmp0 (qr_entity_get_classname (owner), "worldspawn") != 0
-          && !(owner->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT)))
+      if (!is_world (owner))
         g_hash_table_add (ids, GUINT_TO_POINTER (owner->id));
     }
   return ids;
@@ -391,7 +397,9 @@ on_filter_changed (GtkSearchEntry *entry, QrEntityList *self)
     sync_selection (self);
 }
 
-/* Rows chosen by the user: their entities become the selection. */
+/* Rows chosen by the user: their entities become the selection. The
+ * world's row selects nothing, so that the property editor shows the
+ * map's keys and a drag cannot take every world brush along. */
 static void
 on_selection_changed (GtkSelectionModel *model, guint position, guint n, QrEntityList *self)
 {
@@ -404,7 +412,8 @@ on_selection_changed (GtkSelectionModel *model, guint position, guint n, QrEntit
   for (gboolean more = gtk_bitset_iter_init_first (&iter, rows, &pos); more; more = gtk_bitset_iter_next (&iter, &pos))
     {
       g_autoptr (QrEntityRow) row = g_list_model_get_item (G_LIST_MODEL (model), pos);
-      qr_selection_add_entity (sel, row->header->id);
+      if (!is_world (row->header))
+        qr_selection_add_entity (sel, row->header->id);
     }
   self->syncing = TRUE;
   qr_document_set_selection (self->document, sel);

@@ -10,7 +10,8 @@
 #     that zoom puts it). Delete, Ctrl+S: the file is what `quarry-cli edit --step "delete 2"`
 #     makes. Ctrl+Z.
 #  4. The filter cleared; a click on the info_null's box in the Top view highlights its row;
-#     Delete typed in the filter deletes nothing of the map.
+#     Delete typed in the filter deletes nothing of the map. A click on the world's row selects
+#     nothing: Ctrl+R (after Ctrl+S) leaves the map unmodified.
 #  5. Preferences (Ctrl+comma), Alt+K: the corpus's Quake.fgd typed in the Quake row, Return:
 #     the window reloads its definitions, the list counts the class of a misc_nonesuch at
 #     (352, 32, 0) unknown (and draws it red). Alt+2, a bad.fgd with errors in the Quake 2 row:
@@ -122,6 +123,14 @@ click_px $PANEL_X $FILTER_Y
 keys Delete
 sleep 1
 check "Delete in the filter: the info_null is still there, 6 of 6" test "$(shown)" = "6 of 6"
+# The world's row selects nothing (the property editor shows the map's keys): Ctrl+R then
+# turns no brush, where it turned the whole world.
+click_px $PANEL_X "$(row_y 0)"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+keys ctrl+r
+sleep 1
+check "the world's row selects nothing: Ctrl+R turns nothing (the title stays clean)" \
+  test "$(xdotool getwindowname "$WIN")" = "$NAME – Quarry"
 
 # ---- 5. Preferences: Quake's definition file ----
 FGD=$(corpus_file trenchbroom/games/Quake/Quake.fgd) || finish
