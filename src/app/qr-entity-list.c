@@ -150,12 +150,6 @@ update_summary (QrEntityList *self)
   g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "shown %u of %u, %u unknown", shown, total, self->unknown);
 }
 
-static gboolean
-is_world (const QrEntity *entity)
-{
-  return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT)) != 0
-         || g_strcmp0 (qr_entity_get_classname (entity), "worldspawn") == 0;
-}
 
 /* The ids of the entities the document's selection holds: those selected
  * whole, and the owners of selected brushes other than the world. */
@@ -173,7 +167,7 @@ dup_selected_entities (QrEntityList *self)
       if (!qr_document_find_brush (self->document, g_array_index (sel->brushes, QrId, i), &e, &b))
         continue;
       const QrEntity *owner = qr_map_get_entity (map, e);
-      if (!is_world (owner))
+      if (!qr_entity_is_world (owner))
         g_hash_table_add (ids, GUINT_TO_POINTER (owner->id));
     }
   return ids;
@@ -412,7 +406,7 @@ on_selection_changed (GtkSelectionModel *model, guint position, guint n, QrEntit
   for (gboolean more = gtk_bitset_iter_init_first (&iter, rows, &pos); more; more = gtk_bitset_iter_next (&iter, &pos))
     {
       g_autoptr (QrEntityRow) row = g_list_model_get_item (G_LIST_MODEL (model), pos);
-      if (!is_world (row->header))
+      if (!qr_entity_is_world (row->header))
         qr_selection_add_entity (sel, row->header->id);
     }
   self->syncing = TRUE;

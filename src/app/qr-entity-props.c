@@ -132,12 +132,6 @@ entity_by_id (QrEntityProps *self, QrId id)
   return qr_map_get_entity (qr_document_get_map (self->document), e);
 }
 
-static gboolean
-is_world (const QrEntity *entity)
-{
-  return (entity->flags & (QR_ENTITY_IMPLICIT | QR_ENTITY_WORLD)) != 0
-         || strcmp (qr_entity_get_classname (entity), "worldspawn") == 0;
-}
 
 static int
 compare_ids (gconstpointer a, gconstpointer b)
@@ -161,7 +155,7 @@ collect_ids (QrEntityProps *self)
     {
       QrId id = g_array_index (sel->entities, QrId, i);
       QrEntity *entity = entity_by_id (self, id);
-      if (entity != NULL && !is_world (entity))
+      if (entity != NULL && !qr_entity_is_world (entity))
         g_array_append_val (self->ids, id);
     }
   for (guint i = 0; i < sel->brushes->len; i++)
@@ -170,7 +164,7 @@ collect_ids (QrEntityProps *self)
       if (!qr_document_find_brush (self->document, g_array_index (sel->brushes, QrId, i), &e, &b))
         continue;
       const QrEntity *entity = qr_map_get_entity (map, e);
-      if (!is_world (entity))
+      if (!qr_entity_is_world (entity))
         g_array_append_val (self->ids, entity->id);
     }
   g_array_sort (self->ids, compare_ids);
@@ -182,7 +176,7 @@ collect_ids (QrEntityProps *self)
   if (n > 0)
     return;
   for (guint e = 0; e < qr_map_entity_count (map); e++)
-    if (is_world (qr_map_get_entity (map, e)))
+    if (qr_entity_is_world (qr_map_get_entity (map, e)))
       {
         g_array_append_val (self->ids, qr_map_get_entity (map, e)->id);
         self->world = TRUE;

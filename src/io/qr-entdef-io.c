@@ -39,7 +39,7 @@ qr_entdefs_find_hinted (const QrMap *map, const char *map_dir, const char *fallb
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
-      if (g_str_equal (qr_entity_get_classname (entity), "worldspawn"))
+      if (qr_entity_is_world (entity))
         {
           const char *tb = qr_entity_get_key (entity, "_tb_def");
           if (tb != NULL && g_str_has_prefix (tb, "external:"))

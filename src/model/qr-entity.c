@@ -131,6 +131,13 @@ qr_entity_get_origin (const QrEntity *entity, QrVec3 *origin)
 }
 
 bool
+qr_entity_is_world (const QrEntity *entity)
+{
+  return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT))
+         || g_strcmp0 (qr_entity_get_key (entity, "classname"), "worldspawn") == 0;
+}
+
+bool
 qr_entity_is_point (const QrEntity *entity)
 {
   QrVec3 origin;

@@ -47,6 +47,8 @@ const char *qr_entity_get_classname (const QrEntity *entity);
 /* The "origin" key as a point (read as the files write it, whatever the
  * locale); false when missing or not three numbers. */
 bool qr_entity_get_origin (const QrEntity *entity, QrVec3 *origin);
+/* The world: worldspawn, a bare brush list, or a VMF world block. */
+bool qr_entity_is_world (const QrEntity *entity);
 /* A point entity: no brushes, and an origin. */
 bool qr_entity_is_point (const QrEntity *entity);
 

@@ -90,7 +90,7 @@ qr_op_world (QrDocument *doc)
   QrEntity *world;
 
   for (guint e = 0; e < qr_map_entity_count (map); e++)
-    if (qr_op_is_world (qr_map_get_entity (map, e)))
+    if (qr_entity_is_world (qr_map_get_entity (map, e)))
       return e;
   world = qr_entity_new (qr_map_take_entity_id (map));
   qr_entity_add_key (world, "classname", "worldspawn");
@@ -183,12 +183,6 @@ qr_op_sort_descending (GArray *locs)
   g_array_sort (locs, compare_locs_descending);
 }
 
-bool
-qr_op_is_world (const QrEntity *entity)
-{
-  return (entity->flags & (QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT))
-         || g_strcmp0 (qr_entity_get_key (entity, "classname"), "worldspawn") == 0;
-}
 
 void
 qr_op_repair_axes (QrFace *face, QrVec3 normal)

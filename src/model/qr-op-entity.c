@@ -199,7 +199,7 @@ qr_op_set_class (QrDocument *doc, const QrId *entities, guint n, const char *cla
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrEntity *header;
 
-      if (qr_op_is_world (entity))
+      if (qr_entity_is_world (entity))
         {
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The world's class cannot be changed"));
           return FALSE;

@@ -68,9 +68,6 @@ gboolean qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransfo
  * order keeps the positions of the rest valid. */
 void qr_op_sort_descending (GArray *locs);
 
-/* Whether the entity is a world (no brush entity to remove when emptied). */
-bool qr_op_is_world (const QrEntity *entity);
-
 /* Valve axes left parallel to the face normal (a floor turned into a wall
  * without texture lock, a cut face) project nothing: the face gets world-
  * aligned axes, keeping its offsets and scales, as TrenchBroom does. */

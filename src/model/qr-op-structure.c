@@ -34,7 +34,7 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       guint e = g_array_index (locs, QrBrushLoc, i).entity;
       QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (qr_entity_brush_count (entity) == 0 && !qr_op_is_world (entity) && !has_patches (entity))
+      if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !has_patches (entity))
         doomed[e] = true;
     }
   for (guint e = n; e-- > 0;)
@@ -121,7 +121,7 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no entity %u"), entities[i]);
           return FALSE;
         }
-      if (qr_op_is_world (qr_map_get_entity (map, e)))
+      if (qr_entity_is_world (qr_map_get_entity (map, e)))
         {
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The world entity cannot be deleted"));
           return FALSE;
@@ -296,7 +296,7 @@ qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error)
   if (locs == NULL)
     return FALSE;
   for (guint i = 0; i < locs->len; i++)
-    if (!qr_op_is_world (qr_map_get_entity (map, g_array_index (locs, QrBrushLoc, i).entity)))
+    if (!qr_entity_is_world (qr_map_get_entity (map, g_array_index (locs, QrBrushLoc, i).entity)))
       g_array_append_val (moving, g_array_index (locs, QrBrushLoc, i));
   if (moving->len == 0)
     {
@@ -478,7 +478,7 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
               node_unset (qr_node_get_child (copy->extra, "editor"), "groupid");
               qr_document_replace_brush (doc, e, b, copy);
             }
-          if (qr_op_is_world (entity))
+          if (qr_entity_is_world (entity))
             {
               QrEntity *header = qr_entity_copy_header (entity);
               guint before = header->kept->len;
@@ -567,7 +567,7 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
       QrEntity *src = qr_map_get_entity (from, e);
       guint target = world;
 
-      if (!qr_op_is_world (src))
+      if (!qr_entity_is_world (src))
         {
           QrEntity *copy = qr_entity_copy_header (src);
 

@@ -44,13 +44,6 @@ qr_entity_links_update (QrEntityLinks *links, const QrChangeSet *changes)
     links->stale = TRUE;
 }
 
-/* The world spans the map: lines to its centre would say nothing. */
-static gboolean
-is_world (const QrEntity *entity)
-{
-  return g_str_equal (qr_entity_get_classname (entity), "worldspawn");
-}
-
 /* "target", "killtarget", "target2"… (Quoth and Arcane Dimensions number
  * extra targets), or a key the class types target_destination. */
 static gboolean
@@ -124,7 +117,8 @@ build_index (QrEntityLinks *links, QrDocument *doc)
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
-      if (is_world (entity))
+      /* The world spans the map: lines to its centre would say nothing. */
+      if (qr_entity_is_world (entity))
         continue;
       const char *targetname = qr_entity_get_key (entity, "targetname");
       if (targetname != NULL && targetname[0] != '\0')
@@ -170,7 +164,7 @@ entity_point (QrDocument *doc, QrId id, QrVec3 *point)
   if (!qr_document_find_entity (doc, id, &e))
     return NULL;
   const QrEntity *entity = qr_map_get_entity (qr_document_get_map (doc), e);
-  if (is_world (entity))
+  if (qr_entity_is_world (entity))
     return NULL;
   return qr_entity_link_point (entity, qr_document_get_entdefs (doc), point) ? entity : NULL;
 }
