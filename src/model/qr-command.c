@@ -75,7 +75,17 @@ may_merge (const QrCommand *self, const QrCommand *next)
           || self->merge_kind == QR_MERGE_FACE_NUDGE))
     return same_ids (self->merge_ids, next->merge_ids)
            && next->time - self->time <= QR_MERGE_NUDGE_WINDOW_US;
+  if (self->merge_kind == QR_MERGE_STROKE && next->merge_kind == QR_MERGE_STROKE)
+    return same_ids (self->merge_ids, next->merge_ids);
   return false;
+}
+
+guint
+qr_command_new_stroke (void)
+{
+  static guint last;
+
+  return ++last;
 }
 
 static void

@@ -37,6 +37,7 @@ typedef enum
    * same fields of the same faces within a second joins it */
   QR_MERGE_FACE_ATTRS,
   QR_MERGE_FACE_NUDGE, /* shifted or turned the textures of the faces in merge_ids, likewise */
+  QR_MERGE_STROKE,     /* a dab of the stroke numbered merge_ids[0]: later dabs of it join, at any time */
 } QrMergeKind;
 
 /* Marks the id that carries a face step's field bits among its face ids. */
@@ -68,6 +69,10 @@ void qr_command_undo (QrCommand *cmd, QrMap *map, QrChangeSet *changes);
 gboolean qr_command_merge (QrCommand *cmd, QrCommand *next);
 void qr_command_free (QrCommand *cmd);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrCommand, qr_command_free)
+
+/* A new stroke number (never 0) for QR_MERGE_STROKE: one drag of a sculpt
+ * brush or of landscape control points, one undo step. */
+guint qr_command_new_stroke (void);
 
 /* Marks what the command may merge with (ids copied and sorted). */
 void qr_command_set_merge (QrCommand *cmd, QrMergeKind kind, const QrId *ids, guint n_ids);

@@ -1,4 +1,5 @@
 #include "qr-face.h"
+#include "qr-disp.h"
 #include "qr-node.h"
 
 void
@@ -10,6 +11,7 @@ qr_face_copy_into (QrFace *dst, const QrFace *src)
       dst->extra = g_new (QrFaceExtra, 1);
       *dst->extra = *src->extra;
       dst->extra->vmf = src->extra->vmf ? qr_node_copy (src->extra->vmf) : NULL;
+      dst->extra->disp = src->extra->disp ? qr_disp_ref (src->extra->disp) : NULL;
     }
 }
 
@@ -19,6 +21,7 @@ qr_face_clear (QrFace *face)
   if (face->extra != NULL)
     {
       qr_node_free (face->extra->vmf);
+      g_clear_pointer (&face->extra->disp, qr_disp_unref);
       g_free (face->extra);
       face->extra = NULL;
     }

@@ -15,6 +15,7 @@ struct _QrFaceExtra
 {
   double surface[3]; /* Quake 2/3 contents, flags, value; valid when has_surface */
   QrNode *vmf;       /* VMF side items beyond id/plane/material/axes/rotation, or NULL */
+  QrDisp *disp;      /* read from vmf's dispinfo block (a reference, see qr-disp.h), or NULL */
 };
 
 struct _QrFace

@@ -10,5 +10,6 @@ typedef struct _QrFace QrFace;
 typedef struct _QrFaceExtra QrFaceExtra;
 typedef struct _QrNode QrNode;
 typedef struct _QrPatch QrPatch;
+typedef struct _QrDisp QrDisp;
 
 typedef uint32_t QrId;

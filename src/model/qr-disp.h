@@ -1,0 +1,80 @@
+/* qr-disp.h — a Source displacement: the values of a side's dispinfo block,
+ * parsed, and the displaced grid built from them on the side's polygon
+ * (shared reference 000, §7; geometry in src/geom/qr-dispgrid.h).
+ *
+ * The dispinfo block itself stays in the face's kept VMF items
+ * (QrFaceExtra.vmf), verbatim, and is what the writer saves; the QrDisp in
+ * QrFaceExtra.disp is read from it. Displacements are values shared by
+ * reference between copies of a face, like patches: an edit makes a new one
+ * (qr_disp_copy), changes it, and stores it back into the face's own copy
+ * of the block with qr_disp_store, which rewrites only the rows whose
+ * numbers changed — everything else in the block stays byte-identical. */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+#include "qr-dispgrid.h"
+#include "qr-model-types.h"
+#include "qr-vec3.h"
+
+struct _QrDisp
+{
+  grefcount ref;
+  int power;              /* 2, 3 or 4 */
+  int side;               /* qr_disp_side (power) vertices per row and per column */
+  QrVec3 start;           /* startposition */
+  double elevation;
+  int flags;              /* as read; kept */
+  /* side² entries each, row after row, as in the block */
+  QrVec3 *normals;
+  double *distances;
+  QrVec3 *offsets;
+  QrVec3 *offset_normals;
+  double *alphas;         /* 0–255 */
+};
+
+/* Reads a dispinfo block (the VMF reader has checked its shape). False with
+ * a sentence in *error (QR_EDIT_ERROR) for a block that does not read. */
+QrDisp *qr_disp_from_node (const QrNode *dispinfo, GError **error);
+
+/* A flat displacement as Hammer creates one: normals and offset normals
+ * along `normal` (the side's outward normal), distances, offsets, alphas
+ * and elevation 0, starting at `start`. */
+QrDisp *qr_disp_new_flat (int power, QrVec3 start, QrVec3 normal);
+
+QrDisp *qr_disp_ref (QrDisp *disp);
+void qr_disp_unref (QrDisp *disp);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrDisp, qr_disp_unref)
+/* A new displacement with the same values (refcount 1). */
+QrDisp *qr_disp_copy (const QrDisp *disp);
+
+/* Every value equal, bit for bit. */
+bool qr_disp_equal (const QrDisp *a, const QrDisp *b);
+
+/* Writes disp's values into `dispinfo` (a block disp was read from, or one
+ * made by qr_disp_to_node): keys and rows whose numbers differ from disp's
+ * are rewritten as shortest decimals; the rest are left as they are. A
+ * block of another power is rewritten whole. */
+void qr_disp_store (const QrDisp *disp, QrNode *dispinfo);
+/* A new dispinfo block in Hammer's layout (power, startposition, flags,
+ * elevation, subdiv, the five row blocks, triangle_tags, allowed_verts). */
+QrNode *qr_disp_to_node (const QrDisp *disp);
+
+/* The face's displacement (face->extra->disp), or NULL. */
+QrDisp *qr_face_disp (const QrFace *face);
+/* Re-reads face->extra->disp from its dispinfo block (after a reader or an
+ * edit changed the block); drops it when there is no block. False with
+ * *error when the block does not read (the face keeps no displacement). */
+bool qr_face_sync_disp (QrFace *face, GError **error);
+
+/* The displaced grid of face `face` of a built brush: side² points into
+ * `verts` (and the undisplaced ones into `flat`, may be NULL), in the
+ * dispinfo's indexing: verts[r·side + c] = flat + normal·distance
+ * + offset_normal·elevation + offset. False, with a sentence a mapper can
+ * act on in *why (may be NULL; free it), when the brush is invalid or the
+ * side's polygon has other than four corners. */
+bool qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts, QrVec3 *flat, char **why);
+
+/* Whether any face of the brush holds a displacement: such a brush draws
+ * its displaced sides only (§7). */
+bool qr_brush_has_disp (const QrBrush *brush);
