@@ -34,6 +34,7 @@ enum
   PICKED,
   HOVERED,
   CAMERA_MOVED,
+  DRAGGED,
   N_SIGNALS
 };
 
@@ -239,6 +240,32 @@ on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanva
   g_signal_emit (self, signals[PICKED], 0, &ray, (guint) GDK_BUTTON_PRIMARY, (guint) state);
 }
 
+/* The left button held and moved after a click: the ray under the pointer
+ * now (the Landscape tool drags control points with it). */
+static void
+emit_dragged (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self, gboolean done)
+{
+  double x, y;
+  QrRay ray;
+  if (!gtk_gesture_drag_get_start_point (drag, &x, &y))
+    return;
+  pick_ray (self, x + ox, y + oy, &ray);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
+  g_signal_emit (self, signals[DRAGGED], 0, &ray, (guint) state, done);
+}
+
+static void
+on_drag_update (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  emit_dragged (drag, ox, oy, self, FALSE);
+}
+
+static void
+on_drag_end (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  emit_dragged (drag, ox, oy, self, TRUE);
+}
+
 static void
 on_motion (GtkEventControllerMotion *motion, double x, double y, QrCameraCanvas *self)
 {
@@ -275,6 +302,11 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
   /* The camera moved or turned: the design views show where it is. */
   signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                         NULL, NULL, G_TYPE_NONE, 0);
+  /* (const QrRay *ray, guint state, gboolean done): the left button,
+   * pressed (a "picked" came first), moved to where the ray starts; done
+   * when it is let go there. */
+  signals[DRAGGED] = g_signal_new ("dragged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
   gtk_widget_class_set_css_name (widget_class, "qr-camera-canvas");
 }
 
@@ -319,6 +351,12 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 }
 
 void

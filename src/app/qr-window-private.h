@@ -105,6 +105,7 @@ struct _QrWindow
   QrTool *clip_tool;
   QrTool *texture_tool;
   QrTool *entity_tool;
+  QrTool *landscape_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
@@ -173,6 +174,10 @@ void _qr_window_init_entity_tool (QrWindow *self);
 /* The document's definitions changed (or the document): the choosers follow. */
 void _qr_window_entity_defs_follow (QrWindow *self);
 void _qr_window_clear_entity_tool (QrWindow *self);
+/* qr-window-landscape-tool.c: the Landscape tool's page of the tool
+ * options, and its following the selected landscape on every change. */
+void _qr_window_init_landscape_tool (QrWindow *self);
+void _qr_window_landscape_follow (QrWindow *self);
 
 /* qr-window-textures.c */
 /* Finds and decodes the document's textures on a worker thread. */

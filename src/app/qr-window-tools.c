@@ -337,6 +337,13 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
       _qr_window_set_message (self, said != NULL ? said : qr_document_get_note (self->document));
       return;
     }
+  if (self->tool == self->landscape_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        qr_tool_press (self->landscape_tool, self->document, &in, 1);
+      refresh_preview (self);
+      return;
+    }
   if (self->tool != self->texture_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -356,6 +363,26 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     _qr_window_set_current_texture (self, current);
   const char *status = qr_tool_status (self->texture_tool);
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+}
+
+/* The left button dragged in the 3D view: the Landscape tool's control
+ * point follows it. */
+static void
+on_camera_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, gboolean done, QrWindow *self)
+{
+  if (self->tool != self->landscape_tool)
+    return;
+  QrInput in = {
+    .view = QR_TOOL_VIEW_3D,
+    .ray = *ray,
+    .grid = self->grid_size,
+    .modifiers = input_modifiers (state),
+  };
+  if (done)
+    qr_tool_release (self->tool, self->document, &in);
+  else
+    qr_tool_drag (self->tool, self->document, &in);
+  refresh_preview (self);
 }
 
 /* The pointer over the 3D view: the Entity tool's box follows it onto the
@@ -492,7 +519,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   QrTool *next = g_str_equal (name, "block")   ? self->block_tool
                : g_str_equal (name, "clip")    ? self->clip_tool
                : g_str_equal (name, "texture") ? self->texture_tool
-               : g_str_equal (name, "entity")  ? self->entity_tool : self->select_tool;
+               : g_str_equal (name, "entity")  ? self->entity_tool
+               : g_str_equal (name, "landscape") ? self->landscape_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -518,6 +546,7 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   g_simple_action_set_state (action, state);
   gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool    ? "block"
                                                         : next == self->entity_tool ? "entity"
+                                                        : next == self->landscape_tool ? "landscape"
                                                                                     : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
@@ -529,6 +558,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "entity")
                                   ? _("Entity: click in a 2D view or on a surface in 3D to place the chosen class; "
                                       "Escape leaves the tool")
+                                : g_str_equal (name, "landscape")
+                                  ? _("Landscape: drag a rectangle in the top view; drag control points up or down in "
+                                      "a side view or in 3D")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -575,6 +607,7 @@ _qr_window_init_tools (QrWindow *self)
   self->clip_tool = qr_clip_tool_new ();
   self->texture_tool = qr_texture_tool_new ();
   self->entity_tool = qr_entity_tool_new ();
+  self->landscape_tool = qr_landscape_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
@@ -594,6 +627,7 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
+  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_camera_dragged), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
@@ -622,6 +656,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->clip_tool, qr_tool_free);
   g_clear_pointer (&self->texture_tool, qr_tool_free);
   g_clear_pointer (&self->entity_tool, qr_tool_free);
+  g_clear_pointer (&self->landscape_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

@@ -321,6 +321,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_refresh_tool_overlay (self);
   _qr_window_set_message (self, qr_document_get_note (doc));
   _qr_window_textures_document_changed (self, changes);
+  _qr_window_landscape_follow (self);
 }
 
 void
@@ -739,6 +740,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
   _qr_window_init_entity_tool (self);
+  _qr_window_init_landscape_tool (self);
   _qr_window_setup_texture_drop (self);
   GtkWidget *list = qr_entity_list_new ();
   gtk_widget_set_vexpand (list, TRUE);

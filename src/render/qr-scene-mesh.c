@@ -8,6 +8,7 @@
 #include "qr-entdef.h"
 #include "qr-entity.h"
 #include "qr-entity-transform.h"
+#include "qr-landscape-mesh.h"
 #include "qr-face-marks.h"
 #include "qr-map.h"
 #include "qr-patch.h"
@@ -1016,11 +1017,50 @@ build_patch_slots (QrSceneMesh *mesh, const QrEntity *entity)
     }
 }
 
+/* A landscape (qr-landscape-mesh.h): its sampled surface, lit per sample
+ * and textured from above at a texel a unit, as the compilers project a
+ * floor (u = x, v = −y); its control lines as edges. FALSE when it does
+ * not read: it is drawn as an entity box then. */
+static gboolean
+build_landscape (QrSceneMesh *mesh, const QrEntity *entity, Look look, uint32_t flags, QrSceneVertex *centre)
+{
+  g_autoptr (QrLandscape) land = qr_landscape_from_entity (entity, NULL);
+  g_autoptr (QrLandscapeMesh) m = land != NULL ? qr_landscape_mesh_new (land) : NULL;
+  if (m == NULL)
+    return FALSE;
+  GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
+  GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
+  guint texture = texture_id (mesh, land->texture != NULL ? land->texture : "");
+  const MeshTexture *size = &g_array_index (mesh->textures, MeshTexture, texture);
+  for (int i = 0; i < m->h * m->w; i++)
+    {
+      QrVec3 p = m->points[i];
+      double light = face_light (m->normals[i]);
+      QrUV uv = { p.x / size->width, -p.y / size->height };
+      push_vertex (face_verts, face_vertex (p, lit (look.face, light), uv, light, texture, flags));
+    }
+  qr_landscape_mesh_triangles (m, face_index, 0);
+  guint n = qr_landscape_mesh_line_count (m);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean joins;
+      uint32_t at = push_vertex (edge_verts, vertex (qr_landscape_mesh_line_point (m, i, &joins), look.edge, flags));
+      if (joins)
+        {
+          uint32_t idx[2] = { at, at + 1 };
+          push_indices (edge_index, idx, 2);
+        }
+    }
+  *centre = centre_vertex (qr_vec3_scale (qr_vec3_add (m->bounds.min, m->bounds.max), 0.5), look.edge, flags);
+  return TRUE;
+}
+
 static void
 build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
 {
   QrVec3 origin;
   QrBounds box;
+  QrSceneVertex centre;
   /* The box the tools pick and bound the entity by: its class's size. */
   if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin)
       || !qr_entity_box (entity, qr_document_get_entdefs (mesh->doc), &box))
@@ -1029,7 +1069,8 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
       return;
     }
   uint32_t flags = qr_selection_has_entity (mesh->selection, entity->id) ? QR_SCENE_SELECTED : 0;
-  QrSceneVertex centre = build_entity_box (mesh, origin, box, look_of (mesh, entity), flags);
+  if (!qr_entity_is_landscape (entity) || !build_landscape (mesh, entity, look_of (mesh, entity), flags, &centre))
+    centre = build_entity_box (mesh, origin, box, look_of (mesh, entity), flags);
   store_slot (mesh, entity_key (entity->id), centre);
 }
 

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include "qr-entity-transform.h"
+#include "qr-landscape.h"
 #include "qr-patch.h"
 
 QrPick
@@ -18,8 +19,14 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       double t;
       int face;
 
+      /* A landscape is its surface, drawn instead of its box. */
+      if (qr_entity_is_landscape (entity))
+        {
+          if (qr_tool_hit_landscape (entity, ray, &t) && t < best.distance)
+            best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
+        }
       /* A box the ray starts inside is seen from within: the 3D view culls it. */
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_ray_hit_box (ray, box, &t)
+      else if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_ray_hit_box (ray, box, &t)
           && t > 0 && t < best.distance)
         best = (QrPick) { QR_PICK_ENTITY, entity->id, -1, t };
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)

@@ -261,3 +261,17 @@ const char *qr_entity_tool_get_class (QrTool *entity);
  * last placed entity's, else 0); in the 3D view on the surface the ray
  * meets, the box resting on it. FALSE when the ray meets no surface. */
 gboolean qr_entity_tool_place_point (QrTool *entity, QrDocument *doc, const QrInput *in, QrVec3 *origin);
+
+/* The Landscape tool (qr-landscape-tool.c): creates landscapes over a
+ * rectangle dragged in the top view and drags their control points up and
+ * down (issue 16). The grid of a new landscape (9 × 9 at first), the
+ * falloff radius of a drag (0: the point alone) and the texture. */
+QrTool *qr_landscape_tool_new (void);
+void qr_landscape_tool_set_grid (QrTool *landscape, int cols, int rows);
+void qr_landscape_tool_set_falloff (QrTool *landscape, double radius);
+void qr_landscape_tool_set_texture (QrTool *landscape, const char *texture);
+/* The landscape the tool's panel acts on: the first selected, or 0. */
+QrId qr_landscape_tool_target (QrDocument *doc);
+/* Where the ray meets a landscape entity's sampled surface, from either
+ * side; FALSE for a miss or an entity that is no landscape. */
+gboolean qr_tool_hit_landscape (const QrEntity *entity, const QrRay *ray, double *t);
