@@ -11,6 +11,7 @@
 #include "qr-entity-links.h"
 #include "qr-face-marks.h"
 #include "qr-io.h"
+#include "qr-landscape-ops.h"
 #include "qr-operations.h"
 #include "qr-patch.h"
 #include "qr-test-map.h"
@@ -1228,6 +1229,102 @@ test_links_connections (void)
   assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_IN);
 }
 
+/* Non-degenerate triangles of a face index stream. */
+static guint
+drawn_triangles (const QrSceneMesh *mesh)
+{
+  guint n, count = 0;
+  const uint32_t *idx = stream (mesh, QR_SCENE_FACE_INDEX, &n);
+  for (guint i = 0; i + 2 < n; i += 3)
+    if (idx[i] != 0 || idx[i + 1] != 0)
+      count++;
+  return count;
+}
+
+/* A landscape (issue 16) draws its sampled surface in place of an entity
+ * box: (rows − 1)·res + 1 × (cols − 1)·res + 1 samples through the
+ * control heights, two triangles a cell, textured from above at a texel a
+ * unit and lit by the surface's normal (a flat one as a floor brush's top,
+ * a plane evenly); its edges are the control rows and columns only. */
+static void
+test_landscape (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+    "{\n\"classname\" \"worldspawn\"\n"
+    "{\n( 0 0 -16 ) ( 0 1 -16 ) ( 1 0 -16 ) base 0 0 0 1 1\n( 0 0 -32 ) ( 1 0 -32 ) ( 0 1 -32 ) base 0 0 0 1 1\n"
+    "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) base 0 0 0 1 1\n( 16 0 0 ) ( 16 1 0 ) ( 16 0 1 ) base 0 0 0 1 1\n"
+    "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) base 0 0 0 1 1\n( 0 16 0 ) ( 0 16 1 ) ( 1 16 0 ) base 0 0 0 1 1\n}\n}\n"
+    "{\n\"classname\" \"quarry_landscape\"\n\"origin\" \"0 0 0\"\n\"size\" \"128 64\"\n\"grid\" \"3 2\"\n"
+    "\"resolution\" \"2\"\n\"texture\" \"grass\"\n\"row0\" \"0 0 0\"\n\"row1\" \"0 0 0\"\n}\n");
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  g_autoptr (GError) error = NULL;
+  guint n_verts;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+
+  /* The block's 6 quads are 12 triangles; the landscape 3 × 5 samples. */
+  g_assert_cmpuint (drawn_triangles (mesh), ==, 12 + 2 * 2 * 4);
+  float top_light = -1;
+  guint samples = 0;
+  for (guint i = 0; i < n_verts; i++)
+    if (v[i].pos[2] == -16 && v[i].pos[0] == 8 && v[i].pos[1] == 8)
+      top_light = v[i].light;
+  for (guint i = 0; i < n_verts; i++)
+    {
+      const char *texture = qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i]));
+      if (g_strcmp0 (texture, "grass") != 0 || (v[i].flags & QR_SCENE_UNUSED))
+        continue;
+      samples++;
+      /* Samples every 32 units along X and Y. */
+      g_assert_cmpfloat (fmodf (v[i].pos[0], 32.0f), ==, 0.0f);
+      g_assert_cmpfloat (fmodf (v[i].pos[1], 32.0f), ==, 0.0f);
+      g_assert_cmpfloat (v[i].pos[2], ==, 0.0f);
+      g_assert_cmpfloat (v[i].uv[0], ==, v[i].pos[0] / QR_SCENE_DEFAULT_TEXTURE_SIZE);
+      g_assert_cmpfloat (v[i].uv[1], ==, -v[i].pos[1] / QR_SCENE_DEFAULT_TEXTURE_SIZE);
+      g_assert_cmpfloat (v[i].light, ==, top_light);
+    }
+  g_assert_cmpuint (samples, ==, 3 * 5);
+  /* Edges: the block's 12 and, of the landscape, its 2 control rows of 4
+   * segments and 3 control columns of 2. */
+  guint n;
+  const uint32_t *idx = stream (mesh, QR_SCENE_EDGE_INDEX, &n);
+  guint edges = 0;
+  for (guint i = 0; i + 1 < n; i += 2)
+    if (idx[i] != 0 || idx[i + 1] != 0)
+      edges++;
+  g_assert_cmpuint (edges, ==, 12 + 2 * 4 + 3 * 2);
+
+  /* A plane sloping along X (natural B-splines reproduce it): every
+   * sample lies on it and has one light, less than the flat top's. */
+  QrId land = qr_map_get_entity (qr_document_get_map (doc), 1)->id;
+  double heights[6] = { 0, 32, 64, 0, 32, 64 };
+  g_assert_true (qr_op_landscape_set_heights (doc, land, heights, 6, &error));
+  g_assert_no_error (error);
+  assert_same_as_fresh (mesh, doc);
+  v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
+  float slope_light = -1;
+  samples = 0;
+  for (guint i = 0; i < n_verts; i++)
+    {
+      const char *texture = qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i]));
+      if (g_strcmp0 (texture, "grass") != 0 || (v[i].flags & QR_SCENE_UNUSED))
+        continue;
+      samples++;
+      g_assert_cmpfloat_with_epsilon (v[i].pos[2], v[i].pos[0] / 2, 1e-4);
+      if (slope_light < 0)
+        slope_light = v[i].light;
+      g_assert_cmpfloat_with_epsilon (v[i].light, slope_light, 1e-6);
+    }
+  g_assert_cmpuint (samples, ==, 3 * 5);
+  g_assert_cmpfloat (slope_light, !=, top_light);
+
+  /* Selecting it redraws it selected. */
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_entity (sel, land);
+  qr_document_set_selection (doc, sel);
+  assert_same_as_fresh (mesh, doc);
+  g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX, QR_SCENE_SELECTED), ==, 16);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1240,6 +1337,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/face-marks", test_face_marks);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   g_test_add_func ("/render/scene-mesh/patch", test_patch);
+  g_test_add_func ("/render/scene-mesh/landscape", test_landscape);
   g_test_add_func ("/render/scene-mesh/many-at-once", test_many_at_once);
   g_test_add_func ("/render/scene-mesh/texture-uvs", test_texture_uvs);
   g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);

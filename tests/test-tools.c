@@ -4,6 +4,7 @@
 #include <math.h>
 #include "qr-brush.h"
 #include "qr-command-stack.h"
+#include "qr-landscape.h"
 #include "qr-map.h"
 #include "qr-operations.h"
 #include "qr-patch.h"
@@ -1365,6 +1366,105 @@ test_entity_click (void)
   g_assert_cmpuint (qr_map_entity_count (map), ==, entities);
 }
 
+/* The landscape entity the tool made (the only one), read back. */
+static QrLandscape *
+only_landscape (QrDocument *doc, QrId *id)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      if (!qr_entity_is_landscape (entity))
+        continue;
+      g_autoptr (GError) error = NULL;
+      QrLandscape *land = qr_landscape_from_entity (entity, &error);
+      g_assert_no_error (error);
+      if (id != NULL)
+        *id = entity->id;
+      return land;
+    }
+  g_assert_not_reached ();
+}
+
+/* Landscape (issue 16): a drag in the top view makes a flat landscape of
+ * the set grid over the snapped rectangle; a press on a control point's
+ * handle in the front view (the current point first: the top view picks
+ * it) and a drag up raises it by the snapped motion, one undo step for the
+ * drag; the 3D view takes the point nearest the ray and moves it over the
+ * upright plane facing the camera; a ray picks the surface. */
+static void
+test_landscape_tool (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) tool = qr_landscape_tool_new ();
+  g_autoptr (GError) error = NULL;
+  QrId id;
+
+  qr_landscape_tool_set_grid (tool, 5, 3);
+  drag (tool, doc, at (0, 3, -5, 0, 0), at (0, 130, 62, 0, 0));
+  g_autoptr (QrLandscape) made = only_landscape (doc, &id);
+  g_assert_cmpint (made->cols, ==, 5);
+  g_assert_cmpint (made->rows, ==, 3);
+  g_assert_true (qr_vec3_equal (made->origin, qr_vec3 (0, 0, 0)));
+  g_assert_cmpfloat (made->size[0], ==, 128);
+  g_assert_cmpfloat (made->size[1], ==, 64);
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), id));
+  g_assert_cmpuint (qr_landscape_tool_target (doc), ==, id);
+
+  /* Point (row 2, column 1) at 32 64 0: picked in the top view, dragged
+   * up 40 (snapped to 48) in the front view, where rows 0…2 share it. */
+  guint steps = qr_command_stack_history_length (qr_document_get_history (doc));
+  QrInput top = at (0, 33, 63, 0, 0);
+  qr_tool_press (tool, doc, &top, 1);
+  qr_tool_release (tool, doc, &top);
+  drag (tool, doc, at (1, 31, 0, 1, 0), at (1, 31, 0, 41, 0));
+  g_autoptr (QrLandscape) raised = only_landscape (doc, NULL);
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 5; c++)
+      g_assert_cmpfloat (raised->heights[r * 5 + c], ==, r == 2 && c == 1 ? 48.0 : 0.0);
+  g_assert_cmpuint (qr_command_stack_history_length (qr_document_get_history (doc)), ==, steps + 1);
+  g_assert_true (qr_document_undo (doc));
+  g_autoptr (QrLandscape) undone = only_landscape (doc, NULL);
+  for (int i = 0; i < 15; i++)
+    g_assert_cmpfloat (undone->heights[i], ==, 0.0);
+
+  /* With the current point elsewhere (row 0, column 3), the front view
+   * takes the row nearest the viewer at column 2: row 0. */
+  QrInput elsewhere = at (0, 96, 0, 0, 0);
+  qr_tool_press (tool, doc, &elsewhere, 1);
+  qr_tool_release (tool, doc, &elsewhere);
+  drag (tool, doc, at (1, 64, 0, 0, 0), at (1, 64, 0, -16, 0));
+  g_autoptr (QrLandscape) front = only_landscape (doc, NULL);
+  g_assert_cmpfloat (front->heights[0 * 5 + 2], ==, -16.0);
+  g_assert_cmpfloat (front->heights[1 * 5 + 2], ==, 0.0);
+
+  /* 3D: from (64, -200, 0) looking along +Y at point (row 1, column 2) at
+   * 64 32 0; a ray 100 units higher at the point's depth: up 100 (96). */
+  QrInput eye = { .view = QR_TOOL_VIEW_3D, .grid = 16 };
+  eye.ray.origin = qr_vec3 (64, -200, 0);
+  eye.ray.dir = qr_vec3_normalize (qr_vec3 (0, 232, 0.5));
+  QrInput up = eye;
+  up.ray.dir = qr_vec3_normalize (qr_vec3 (0, 232, 100));
+  qr_tool_press (tool, doc, &eye, 1);
+  qr_tool_drag (tool, doc, &up);
+  qr_tool_release (tool, doc, &up);
+  g_autoptr (QrLandscape) lifted = only_landscape (doc, NULL);
+  g_assert_cmpfloat (lifted->heights[1 * 5 + 2], ==, 96.0);
+
+  /* The ray meets the surface from above; a ray beside it does not. */
+  const QrMap *map = qr_document_get_map (doc);
+  guint e;
+  g_assert_true (qr_document_find_entity (doc, id, &e));
+  QrRay down = { qr_vec3 (10, 10, 500), qr_vec3 (0, 0, -1) }, beside = { qr_vec3 (-10, 10, 500), qr_vec3 (0, 0, -1) };
+  double t;
+  g_assert_true (qr_tool_hit_landscape (qr_map_get_entity (map, e), &down, &t));
+  g_assert_cmpfloat_with_epsilon (t, 500 - qr_landscape_height_at (lifted, 10, 10), 1e-6);
+  g_assert_false (qr_tool_hit_landscape (qr_map_get_entity (map, e), &beside, &t));
+  QrPick pick = qr_tool_pick_ray (doc, &down);
+  g_assert_cmpint (pick.kind, ==, QR_PICK_ENTITY);
+  g_assert_cmpuint (pick.id, ==, id);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1392,5 +1492,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/entity/place-2d", test_entity_place_2d);
   g_test_add_func ("/tools/entity/place-3d", test_entity_place_3d);
   g_test_add_func ("/tools/entity/click", test_entity_click);
+  g_test_add_func ("/tools/landscape", test_landscape_tool);
   return g_test_run ();
 }
