@@ -323,6 +323,8 @@ static void
 show_current_texture (QrWindow *self, const char *name)
 {
   qr_block_tool_set_texture (self->block_tool, name);
+  if (self->landscape_tool != NULL)
+    qr_landscape_tool_set_texture (self->landscape_tool, name);
   gtk_label_set_label (self->texture_button_label, name);
   gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->texture_button_label)), name);
 }

@@ -609,6 +609,7 @@ _qr_window_init_tools (QrWindow *self)
   self->entity_tool = qr_entity_tool_new ();
   self->landscape_tool = qr_landscape_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
+  qr_landscape_tool_set_texture (self->landscape_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
   self->overlay = g_array_new (FALSE, FALSE, sizeof (QrOverlayLine));

@@ -1310,6 +1310,9 @@ refresh_texture_sizes (QrSceneMesh *mesh, QrDocument *doc)
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      /* Landscapes are few: each is built again, whichever texture it has. */
+      if (qr_entity_is_landscape (entity))
+        build_entity_slot (mesh, entity);
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, b);
