@@ -13,7 +13,7 @@
 /* Within TOL relative to the magnitude (derivatives recovered by
  * extrapolation run to thousands on random heights). */
 #define assert_close(a, b) \
-  g_assert_cmpfloat_with_epsilon ((a), (b), TOL * MAX (1, MAX (fabs (a), fabs (b))))
+  g_assert_cmpfloat_with_epsilon ((a), (b), TOL * MAX (1, MAX (fabs ((double) (a)), fabs ((double) (b)))))
 
 static const int sizes[] = { 2, 3, 4, 5, 8, 17, 64, 129 };
 
