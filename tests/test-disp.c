@@ -9,6 +9,7 @@
 #include "qr-dispgrid.h"
 #include "qr-io.h"
 #include "qr-node.h"
+#include "qr-operations.h"
 #include "qr-test-corpus.h"
 #include "qr-test-map.h"
 
@@ -483,6 +484,132 @@ test_reader_refuses_bad_start (void)
   g_assert_nonnull (strstr (error->message, "startposition"));
 }
 
+/* ---- displaced brushes follow transforms ---------------------------------- */
+
+static const DispText sculpted = {
+  .power = 2,
+  .start = "[0 0 16]",
+  .elevation = "1.5",
+  .normals = { [1] = "0 0 1 0 0 1 0.6 0 0.8 0 0 1 0 0 1", [3] = "0 0 0 0 0 1 0 0 1 0 0.28 0.96 0 0 1" },
+  .distances = { [1] = "0 3 10 0 0", [3] = "7 0 2 4.5 0" },
+  .offsets = { [2] = "1 -2 3 0 0 0 0.5 0.25 -1 0 0 0 0 0 0" },
+  .offset_normals = { [0] = "0 0 1 0 0 1 0 0.6 0.8 0 0 1 0 0 1" },
+  .alphas = { [2] = "0 10 255 0 0" },
+};
+
+static void
+displaced (QrDocument *doc, QrVec3 verts[25])
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrBrush *brush = first_brush (map);
+  g_autofree char *why = NULL;
+
+  if (!qr_disp_build (qr_face_disp (&brush->faces[0]), brush, 0, verts, NULL, &why))
+    g_error ("%s", why);
+}
+
+/* Applies tr to the box and checks every displaced vertex went where tr
+ * sends it, the block reads back as the face's displacement, and undo
+ * restores the text. */
+static void
+check_follows (const QrTransform *tr, double tolerance)
+{
+  g_autofree char *text = box_map_text (&sculpted);
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  QrMap *map = qr_document_get_map (doc);
+  QrBrush *brush = first_brush (map);
+  QrId id = brush->id;
+  QrVec3 before[25], after[25];
+  g_autofree char *saved = qr_test_write_ok (map, QR_SAVE_VMF);
+  g_autoptr (GError) error = NULL;
+  const QrFace *face;
+  g_autoptr (QrDisp) reread = NULL;
+  double worst = 0;
+
+  displaced (doc, before);
+  g_assert_true (qr_op_transform (doc, QR_BRUSHES (&id, 1), tr, "Transform", QR_MERGE_NONE, &error));
+  g_assert_no_error (error);
+  displaced (doc, after);
+  /* A mirror reverses the side's winding: row r of the new grid is
+   * column r of the old one. */
+  for (int r = 0; r < 5; r++)
+    for (int c = 0; c < 5; c++)
+      {
+        QrVec3 want = qr_transform_point (tr, before[qr_transform_determinant (tr) < 0 ? c * 5 + r : r * 5 + c]);
+
+        worst = fmax (worst, qr_vec3_dist (after[r * 5 + c], want));
+      }
+  if (!(worst <= tolerance))
+    g_error ("a displaced vertex is %g from where the transform sends it (%g %g %g / %g %g %g / %g %g %g)", worst,
+             tr->m[0][0], tr->m[0][1], tr->m[0][2], tr->m[1][0], tr->m[1][1], tr->m[1][2], tr->m[2][0], tr->m[2][1],
+             tr->m[2][2]);
+
+  face = qr_test_get_face (map, 0, 0, 0);
+  reread = qr_disp_from_node (qr_node_get_child (face->extra->vmf, "dispinfo"), &error);
+  g_assert_no_error (error);
+  g_assert_true (qr_disp_equal (reread, qr_face_disp (face)));
+  /* Alphas travel with their vertices. */
+  {
+    int sum = 0;
+    for (int i = 0; i < 25; i++)
+      sum += (int) qr_face_disp (face)->alphas[i];
+    g_assert_cmpint (sum, ==, 265);
+  }
+
+  g_assert_true (qr_document_undo (doc));
+  {
+    g_autofree char *undone = qr_test_write_ok (map, QR_SAVE_VMF);
+    g_assert_cmpstr (undone, ==, saved);
+  }
+}
+
+static void
+test_transform_follows (void)
+{
+  QrTransform move = qr_transform_translate (qr_vec3 (16, -8, 32));
+  QrTransform quarter = qr_transform_rotate (2, 90, qr_vec3 (32, 32, 8));
+  QrTransform tipped = qr_transform_rotate (0, 90, qr_vec3 (32, 32, 8));
+  QrTransform flip = qr_transform_flip (0, qr_vec3 (32, 32, 8));
+  QrTransform stretch = qr_transform_scale (qr_vec3 (2, 1, 0.5), qr_vec3 (0, 0, 0));
+  QrTransform turn = qr_transform_rotate (2, 30, qr_vec3 (0, 0, 0));
+
+  check_follows (&move, 0);
+  check_follows (&quarter, 1e-12);
+  check_follows (&tipped, 1e-12);
+  check_follows (&flip, 1e-12);
+  check_follows (&stretch, 1e-12);
+  /* Computed plane points within 0.001 of an integer are snapped to it:
+   * the side itself may move that much. */
+  check_follows (&turn, 2e-3);
+}
+
+/* A move rewrites the start position and nothing else of the block. */
+static void
+test_transform_move_rewrites_start (void)
+{
+  g_autofree char *text = box_map_text (&sculpted);
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  QrMap *map = qr_document_get_map (doc);
+  QrId id = first_brush (map)->id;
+  g_autofree char *before = qr_test_write_ok (map, QR_SAVE_VMF);
+  g_autofree char *after = NULL, *line_a = NULL, *line_b = NULL;
+  g_auto (GStrv) la = NULL, lb = NULL;
+  int changed = 0;
+
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (64, 0, 0), NULL));
+  after = qr_test_write_ok (map, QR_SAVE_VMF);
+  la = g_strsplit (before, "\n", -1);
+  lb = g_strsplit (after, "\n", -1);
+  g_assert_cmpuint (g_strv_length (la), ==, g_strv_length (lb));
+  for (guint i = 0; la[i] != NULL; i++)
+    if (strcmp (la[i], lb[i]) != 0 && strstr (la[i], "\"plane\"") == NULL && strstr (la[i], "axis\"") == NULL)
+      {
+        changed++;
+        g_assert_cmpstr (g_strstrip (lb[i]), ==, "\"startposition\" \"[64 0 16]\"");
+      }
+  g_assert_cmpint (changed, ==, 1);
+}
+
 /* ---- the corpus ----------------------------------------------------------- */
 
 static QrMap *
@@ -763,6 +890,8 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/unit/to-node", test_to_node);
   g_test_add_func ("/disp/unit/from-node-refused", test_from_node_refused);
   g_test_add_func ("/disp/unit/reader-bad-start", test_reader_refuses_bad_start);
+  g_test_add_func ("/disp/unit/transform-follows", test_transform_follows);
+  g_test_add_func ("/disp/unit/transform-move-rewrites-start", test_transform_move_rewrites_start);
   g_test_add_func ("/disp/corpus/plumber-arch", test_corpus_plumber_arch);
   g_test_add_func ("/disp/corpus/all", test_corpus_all);
   return g_test_run ();
