@@ -1250,14 +1250,15 @@ static void
 test_landscape (void)
 {
   g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
-    "{\n\"classname\" \"worldspawn\"\n"
-    "{\n( 0 0 -16 ) ( 0 1 -16 ) ( 1 0 -16 ) base 0 0 0 1 1\n( 0 0 -32 ) ( 1 0 -32 ) ( 0 1 -32 ) base 0 0 0 1 1\n"
-    "( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) base 0 0 0 1 1\n( 16 0 0 ) ( 16 1 0 ) ( 16 0 1 ) base 0 0 0 1 1\n"
-    "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) base 0 0 0 1 1\n( 0 16 0 ) ( 0 16 1 ) ( 1 16 0 ) base 0 0 0 1 1\n}\n}\n"
+    "{\n\"classname\" \"worldspawn\"\n}\n"
     "{\n\"classname\" \"quarry_landscape\"\n\"origin\" \"0 0 0\"\n\"size\" \"128 64\"\n\"grid\" \"3 2\"\n"
     "\"resolution\" \"2\"\n\"texture\" \"grass\"\n\"row0\" \"0 0 0\"\n\"row1\" \"0 0 0\"\n}\n");
   g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
   g_autoptr (GError) error = NULL;
+  /* A floor block beside it, whose top is lit as a flat landscape must be. */
+  QrPrimitiveSpec block = { .shape = QR_PRIMITIVE_BLOCK, .box = { { 0, 0, -32 }, { 16, 16, -16 } }, .axis = 2 };
+  g_assert_true (qr_op_create (doc, &block, "base", &error));
+  g_assert_no_error (error);
   guint n_verts;
   const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n_verts);
 
@@ -1265,9 +1266,13 @@ test_landscape (void)
   g_assert_cmpuint (drawn_triangles (mesh), ==, 12 + 2 * 2 * 4);
   float top_light = -1;
   guint samples = 0;
-  for (guint i = 0; i < n_verts; i++)
-    if (v[i].pos[2] == -16 && v[i].pos[0] == 8 && v[i].pos[1] == 8)
-      top_light = v[i].light;
+  /* The block's top: its triangles with every corner at z = -16. */
+  guint n_idx;
+  const uint32_t *tri = stream (mesh, QR_SCENE_FACE_INDEX, &n_idx);
+  for (guint i = 0; i + 2 < n_idx; i += 3)
+    if (v[tri[i]].pos[2] == -16 && v[tri[i + 1]].pos[2] == -16 && v[tri[i + 2]].pos[2] == -16)
+      top_light = v[tri[i]].light;
+  g_assert_cmpfloat (top_light, >, 0);
   for (guint i = 0; i < n_verts; i++)
     {
       const char *texture = qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i]));

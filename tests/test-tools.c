@@ -1458,7 +1458,8 @@ test_landscape_tool (void)
   QrRay down = { qr_vec3 (10, 10, 500), qr_vec3 (0, 0, -1) }, beside = { qr_vec3 (-10, 10, 500), qr_vec3 (0, 0, -1) };
   double t;
   g_assert_true (qr_tool_hit_landscape (qr_map_get_entity (map, e), &down, &t));
-  g_assert_cmpfloat_with_epsilon (t, 500 - qr_landscape_height_at (lifted, 10, 10), 1e-6);
+  /* The sampled triangles, not the exact surface: within a unit of it here. */
+  g_assert_cmpfloat_with_epsilon (t, 500 - qr_landscape_height_at (lifted, 10, 10), 1.0);
   g_assert_false (qr_tool_hit_landscape (qr_map_get_entity (map, e), &beside, &t));
   QrPick pick = qr_tool_pick_ray (doc, &down);
   g_assert_cmpint (pick.kind, ==, QR_PICK_ENTITY);

@@ -1,7 +1,7 @@
 #!/bin/bash
-# landscape: the Landscape tool (issue 16), one editor start. The map, Valve 220, holds only a
-# pillar K = 448..512 x 448..512 x 0..256 (brush 0), so the views frame x, y 0..512 and z
-# 0..256, and the 3D view shows the background round a landscape.
+# landscape: the Landscape tool (issue 16), one editor start. The map, Valve 220, holds only two
+# pillars, 0..32 x 0..32 x 0..256 and 480..512 x 480..512 x 0..256 (brushes 0, 1), so the views
+# frame x, y 0..512 and z 0..256, and the 3D view shows the background round a landscape.
 #  1. Shift+G: the tool bar shows the tool's panel (it changes).
 #  2. a drag in the Top view from (128, 128) to (384, 384): a landscape L of 9 x 9 control
 #     points (the panel's default) over 256 x 256 at height 0; saved, its keys say so and every
@@ -22,7 +22,7 @@ WORK=$GUI_TMP/work
 mkdir -p "$WORK"
 NAME=land.map
 MAP=$WORK/$NAME
-make_map "$MAP" "create block 448 448 0 512 512 256 --texture base" || bail "quarry-cli edit makes the test map"
+make_map "$MAP" "create block 0 0 0 32 32 256 --texture base" "create block 480 480 0 512 512 256 --texture base" || bail "quarry-cli edit makes the test map"
 
 open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
 
@@ -112,9 +112,10 @@ same_file "$WORK/created.map" "the file of step 2 again: the drag was one undo s
 
 # ---- 5. To Brushes ----
 # entry_runs IMAGE: the middle rows of the runs of 20 to 40 rows of the entries' background
-# (#2D2D2D) in a column near the tool bar's right edge: the panel's spin buttons.
+# (#2D2D2D) in a column through the text of the panel's spin buttons, near the tool bar's left
+# edge (their buttons are at the right).
 entry_runs () {
-  "$CONVERT" "$1" -crop "1x$((SCREEN_H - MENU_H - STATUS_H))+$((LAYOUT_LEFT - 24))+${MENU_H}" +repage -depth 8 txt:- |
+  "$CONVERT" "$1" -crop "1x$((SCREEN_H - MENU_H - STATUS_H))+30+${MENU_H}" +repage -depth 8 txt:- |
     awk -v top="$MENU_H" 'NR > 1 {
       split($1, p, /[,:]/)
       if ($3 == "#2D2D2D") { if (run == 0) start = p[2]; run++ }
@@ -125,7 +126,7 @@ runs=$(entry_runs "$(shot 5-panel)")
 diag "the panel's spin buttons at rows: $(echo $runs)"
 STEP_Y=$(echo "$runs" | tail -1)
 [ -n "$STEP_Y" ] || bail "the step spin button is found"
-click_px $((LAYOUT_LEFT / 2)) "$STEP_Y"
+click_px 30 "$STEP_Y"
 keys shift+Tab
 sleep 0.2
 shot 5-focus > /dev/null
@@ -136,7 +137,7 @@ check "Ctrl+S" save_now "$MAP" "$NAME"
 py_checks "$LAND_PY"'
 say(len(lands) == 0, "the landscape is gone (%d left)" % len(lands))
 world = ents[0]
-say(world.get("brushes") == 33, "the world holds K and 32 terrain brushes (%d brushes)" % world.get("brushes"))
+say(world.get("brushes") == 34, "the world holds the pillars and 32 terrain brushes (%d brushes)" % world.get("brushes"))
 ' "$MAP"
 
 check "the editor is still running" app_alive
