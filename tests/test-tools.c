@@ -4,6 +4,7 @@
 #include <math.h>
 #include "qr-brush.h"
 #include "qr-command-stack.h"
+#include "qr-entity-transform.h"
 #include "qr-landscape.h"
 #include "qr-map.h"
 #include "qr-operations.h"
@@ -1410,6 +1411,13 @@ test_landscape_tool (void)
   g_assert_cmpfloat (made->size[1], ==, 64);
   g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), id));
   g_assert_cmpuint (qr_landscape_tool_target (doc), ==, id);
+  /* Its box (selection bounds, framing, the status bar) is its surface's. */
+  guint at_made;
+  QrBounds box;
+  g_assert_true (qr_document_find_entity (doc, id, &at_made));
+  g_assert_true (qr_entity_box (qr_map_get_entity (qr_document_get_map (doc), at_made), NULL, &box));
+  g_assert_true (qr_vec3_equal (box.min, qr_vec3 (0, 0, 0)));
+  g_assert_true (qr_vec3_equal (box.max, qr_vec3 (128, 64, 0)));
 
   /* Point (row 2, column 1) at 32 64 0: picked in the top view, dragged
    * up 40 (snapped to 48) in the front view, where rows 0…2 share it. */

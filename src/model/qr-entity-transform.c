@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "qr-landscape.h"
 #include "qr-number.h"
 
 /* Angles differing by less than this are the same orientation: the text
@@ -281,6 +282,18 @@ qr_entity_box (const QrEntity *entity, const QrEntDefs *defs, QrBounds *box)
 
   if (!qr_entity_get_origin (entity, &origin))
     return false;
+  /* A landscape (issue 16) is as big as its sampled surface: selecting,
+   * framing and the status bar's size take all of it. */
+  g_autoptr (QrLandscape) land = qr_entity_is_landscape (entity) ? qr_landscape_from_entity (entity, NULL) : NULL;
+  int h = 0, w = 0;
+  g_autofree QrVec3 *samples = land != NULL ? qr_landscape_sample (land, &h, &w) : NULL;
+  if (samples != NULL && h > 0 && w > 0)
+    {
+      *box = qr_bounds_empty ();
+      for (int i = 0; i < h * w; i++)
+        qr_bounds_add_point (box, samples[i]);
+      return true;
+    }
   QrBounds size = qr_entdefs_point_size (defs, qr_entity_get_classname (entity));
   *box = (QrBounds) { qr_vec3_add (origin, size.min), qr_vec3_add (origin, size.max) };
   return true;

@@ -34,6 +34,7 @@ bool qr_entity_transform (QrEntity *entity, const QrTransform *tr, QrFileKind fi
 
 /* The box a point entity is drawn, picked and bounded as: its origin plus
  * its class's size in defs, or ± QR_ENTITY_HALF_SIZE when the class or its
- * size is unknown (defs may be NULL). False when the entity has no origin. */
+ * size is unknown (defs may be NULL); a landscape's, the bounds of its
+ * sampled surface. False when the entity has no origin. */
 #define QR_ENTITY_HALF_SIZE 8.0
 bool qr_entity_box (const QrEntity *entity, const QrEntDefs *defs, QrBounds *box);
