@@ -5,6 +5,7 @@
 #include "qr-window-private.h"
 
 #include <glib/gi18n.h>
+#include "qr-landscape.h"
 #include "qr-operations.h"
 #include "qr-texture-finder.h"
 #include "qr-texture-folders.h"
@@ -473,6 +474,27 @@ add_new_names (QrWindow *self, const GArray *ids)
     qr_document_textures_changed (self->document);
 }
 
+/* A landscape made or given another texture names it in its key. */
+static void
+add_landscape_names (QrWindow *self, const GArray *ids)
+{
+  if (self->texture_cancellable != NULL)
+    return;
+  const QrMap *map = qr_document_get_map (self->document);
+  gboolean added = FALSE;
+  guint at;
+  for (guint i = 0; i < ids->len; i++)
+    if (qr_document_find_entity (self->document, g_array_index (ids, QrId, i), &at)
+        && qr_entity_is_landscape (qr_map_get_entity (map, at)))
+      {
+        const char *name = qr_entity_get_key (qr_map_get_entity (map, at), "texture");
+        if (name != NULL && name[0] != '\0')
+          added |= put_texture (self, name);
+      }
+  if (added)
+    qr_document_textures_changed (self->document);
+}
+
 void
 _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes)
 {
@@ -480,6 +502,8 @@ _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes
     return;
   add_new_names (self, changes->brushes_added);
   add_new_names (self, changes->brushes_modified);
+  add_landscape_names (self, changes->entities_added);
+  add_landscape_names (self, changes->entities_modified);
   if (changes->entities_modified->len > 0)
     {
       const char *key = qr_texture_finder_wad_key (qr_document_get_map (self->document));

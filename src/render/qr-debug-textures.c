@@ -1,5 +1,6 @@
 /* qr-debug-textures.c — see qr-debug-textures.h. */
 #include "qr-debug-textures.h"
+#include "qr-landscape.h"
 
 #include <math.h>
 #include "qr-entity.h"
@@ -104,6 +105,9 @@ qr_debug_textures_fill (QrDocument *doc, const char *kind, guint *n_put)
           if (node->patch != NULL)
             put (set, node->patch->texture, kind, &n);
         }
+      const char *land = qr_entity_is_landscape (entity) ? qr_entity_get_key (entity, "texture") : NULL;
+      if (land != NULL && land[0] != '\0')
+        put (set, land, kind, &n);
     }
   qr_document_textures_changed (doc);
   if (n_put != NULL)

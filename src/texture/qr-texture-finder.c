@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "qr-landscape.h"
 #include "qr-palette.h"
 #include "qr-patch.h"
 #include "qr-texture-path.h"
@@ -401,12 +402,14 @@ qr_texture_uses (const QrMap *map)
           for (int f = 0; f < brush->n_faces; f++)
             counts[brush->faces[f].texture]++;
         }
-      for (guint k = 0; k < entity->kept->len; k++)
+      /* A landscape's texture (its key), counted as a patch's. */
+      const char *land = qr_entity_is_landscape (entity) ? qr_entity_get_key (entity, "texture") : NULL;
+      for (guint k = 0; k < entity->kept->len + (land != NULL && land[0] != '\0'); k++)
         {
-          const QrNode *node = g_ptr_array_index (entity->kept, k);
-          if (node->patch == NULL || node->patch->texture == NULL)
+          const QrNode *node = k < entity->kept->len ? g_ptr_array_index (entity->kept, k) : NULL;
+          if (node != NULL && (node->patch == NULL || node->patch->texture == NULL))
             continue;
-          const char *name = node->patch->texture;
+          const char *name = node != NULL ? node->patch->texture : land;
           uint32_t index;
           if (qr_map_find_texture (map, name, &index))
             counts[index]++;
