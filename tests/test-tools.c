@@ -5,6 +5,7 @@
 #include "qr-brush.h"
 #include "qr-command-stack.h"
 #include "qr-entity-transform.h"
+#include "qr-landscape-ops.h"
 #include "qr-landscape.h"
 #include "qr-map.h"
 #include "qr-operations.h"
@@ -1472,6 +1473,35 @@ test_landscape_tool (void)
   QrPick pick = qr_tool_pick_ray (doc, &down);
   g_assert_cmpint (pick.kind, ==, QR_PICK_ENTITY);
   g_assert_cmpuint (pick.id, ==, id);
+
+  /* A click there with nothing selected selects it. */
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  QrInput click = { .view = QR_TOOL_VIEW_3D, .ray = down, .grid = 16 };
+  qr_tool_press (tool, doc, &click, 1);
+  qr_tool_release (tool, doc, &click);
+  g_assert_true (qr_selection_has_entity (qr_document_get_selection (doc), id));
+}
+
+/* The Entity tool in 3D rests a box on a landscape's surface, not on its
+ * bounding box: on the plane z = x / 2 (128 × 64, heights 0 32 64), a
+ * light (±8) hit at x 40 snaps to 48, 48 and its lower +X corner (56, z −
+ * 8) lies on the plane: z 36 (the bounds' top would give 72). */
+static void
+test_entity_on_landscape (void)
+{
+  g_autoptr (QrDocument) doc = empty_document ();
+  g_autoptr (QrTool) tool = qr_entity_tool_new ();
+  g_autoptr (GError) error = NULL;
+  QrId id;
+  g_assert_true (qr_op_landscape_create (doc, qr_vec3 (0, 0, 0), 128, 64, 3, 2, "grass", &id, &error));
+  double heights[6] = { 0, 32, 64, 0, 32, 64 };
+  g_assert_true (qr_op_landscape_set_heights (doc, id, heights, 6, &error));
+  g_assert_no_error (error);
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  qr_entity_tool_set_class (tool, "light");
+  qr_test_assert_vec3_same (place_at (tool, doc, ray_3d (qr_vec3 (40, 40, 500), qr_vec3 (0, 0, -1))), 48, 48, 36);
 }
 
 int
@@ -1502,5 +1532,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/tools/entity/place-3d", test_entity_place_3d);
   g_test_add_func ("/tools/entity/click", test_entity_click);
   g_test_add_func ("/tools/landscape", test_landscape_tool);
+  g_test_add_func ("/tools/entity/on-landscape", test_entity_on_landscape);
   return g_test_run ();
 }

@@ -28,6 +28,7 @@
 #include <math.h>
 #include "qr-entity-transform.h"
 #include "qr-entity.h"
+#include "qr-landscape.h"
 #include "qr-map.h"
 #include "qr-operations.h"
 
@@ -90,8 +91,21 @@ picked_surface (QrDocument *doc, const QrInput *in, QrVec3 *hit, QrVec3 *normal)
     {
       guint at;
       QrBounds box;
-      if (!qr_document_find_entity (doc, pick->id, &at)
-          || !qr_entity_box (qr_map_get_entity (qr_document_get_map (doc), at), qr_document_get_entdefs (doc), &box))
+      const QrEntity *picked = qr_document_find_entity (doc, pick->id, &at)
+                                 ? qr_map_get_entity (qr_document_get_map (doc), at) : NULL;
+      /* A landscape is its surface: its normal there, from the slopes a
+       * unit either way (−∂z/∂x, −∂z/∂y, 1). */
+      g_autoptr (QrLandscape) land = picked != NULL && qr_entity_is_landscape (picked)
+                                       ? qr_landscape_from_entity (picked, NULL) : NULL;
+      if (land != NULL)
+        {
+          double sx = 0.5 * (qr_landscape_height_at (land, hit->x + 1, hit->y) - qr_landscape_height_at (land, hit->x - 1, hit->y));
+          double sy = 0.5 * (qr_landscape_height_at (land, hit->x, hit->y + 1) - qr_landscape_height_at (land, hit->x, hit->y - 1));
+          *normal = qr_vec3_normalize (qr_vec3 (-sx, -sy, 1.0));
+          return TRUE;
+        }
+      if (picked == NULL
+          || !qr_entity_box (picked, qr_document_get_entdefs (doc), &box))
         return FALSE;
       /* The side of the box the ray entered through: the one the hit lies
        * nearest to. */

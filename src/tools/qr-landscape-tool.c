@@ -14,7 +14,8 @@
  * moves it up or down with the vertical motion — snapped to the grid
  * unless Alt is held; in 3D the motion of the pointer over the upright
  * plane through the point facing the camera — and its neighbours within
- * the falloff radius with it. Every dab of one drag carries one stroke
+ * the falloff radius with it. A click on a landscape's surface in the 3D
+ * view away from its points selects it. Every dab of one drag carries one stroke
  * number, so the drag is one undo step ("Shape Landscape"). */
 #include "qr-tool.h"
 
@@ -257,6 +258,17 @@ landscape_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
     {
       self->from = self->to = qr_tool_snap (in);
       self->state = STATE_CREATE;
+      return;
+    }
+  guint at;
+  if (in->view == QR_TOOL_VIEW_3D && in->pick.kind == QR_PICK_ENTITY && qr_document_find_entity (doc, in->pick.id, &at)
+      && qr_entity_is_landscape (qr_map_get_entity (qr_document_get_map (doc), at)))
+    {
+      /* A click on a landscape's surface away from its points selects it,
+       * so that its handles show and the panel acts on it. */
+      g_autoptr (QrSelection) sel = qr_selection_new ();
+      qr_selection_add_entity (sel, in->pick.id);
+      qr_document_set_selection (doc, sel);
       return;
     }
   qr_tool_set_status (tool, g_strdup (_("Landscape: drag a rectangle in the top view, or a control point up or down")));
