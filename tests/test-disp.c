@@ -793,6 +793,68 @@ dispinfo_lines (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* Moving the arch rewrites its start position only; a quarter turn carries
+ * every vertex along (its normals are not of unit length: a turn must
+ * not renormalise them into new rows for nothing). */
+static void
+test_corpus_arch_follows (void)
+{
+  g_autoptr (QrMap) loaded = load_corpus ("vmf/plumber_test.vmf", NULL);
+  g_autoptr (QrDocument) doc = NULL;
+  const QrBrush *brush = NULL;
+  int f = -1;
+  QrId id;
+  QrVec3 before[81], after[81];
+  g_autofree char *text_before = NULL, *text_after = NULL;
+  g_autofree char *disp_before = NULL, *disp_after = NULL;
+  QrTransform quarter = qr_transform_rotate (2, 90, qr_vec3 (0, 0, 0));
+  double worst = 0;
+
+  if (loaded == NULL)
+    return;
+  doc = qr_document_new (g_steal_pointer (&loaded));
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  id = brush->id;
+  text_before = qr_test_write_ok (qr_document_get_map (doc), QR_SAVE_VMF);
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (64, 0, -32), NULL));
+  text_after = qr_test_write_ok (qr_document_get_map (doc), QR_SAVE_VMF);
+  disp_before = dispinfo_lines (text_before);
+  disp_after = dispinfo_lines (text_after);
+  {
+    g_auto (GStrv) la = g_strsplit (disp_before, "\n", -1);
+    g_auto (GStrv) lb = g_strsplit (disp_after, "\n", -1);
+    int changed = 0;
+
+    g_assert_cmpuint (g_strv_length (la), ==, g_strv_length (lb));
+    for (guint i = 0; la[i] != NULL; i++)
+      if (strcmp (la[i], lb[i]) != 0)
+        {
+          changed++;
+          g_assert_cmpstr (lb[i], ==, "\"startposition\" \"[-959 -767 -1056]\"");
+        }
+    g_assert_cmpint (changed, ==, 1);
+  }
+
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  g_assert_true (qr_disp_build (qr_face_disp (&brush->faces[f]), brush, f, before, NULL, NULL));
+  g_assert_true (qr_op_transform (doc, QR_BRUSHES (&id, 1), &quarter, "Rotate", QR_MERGE_NONE, NULL));
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  g_assert_true (qr_disp_build (qr_face_disp (&brush->faces[f]), brush, f, after, NULL, NULL));
+  for (int i = 0; i < 81; i++)
+    worst = fmax (worst, qr_vec3_dist (after[i], qr_transform_point (&quarter, before[i])));
+  g_assert_cmpfloat (worst, <, 1e-9);
+  /* The turn only permutes and negates: the same distances, bit for bit. */
+  {
+    g_autoptr (QrMap) fresh = load_corpus ("vmf/plumber_test.vmf", NULL);
+    const QrBrush *orig = NULL;
+    int of = -1;
+
+    g_assert_nonnull (find_side (fresh, 125719, &orig, &of));
+    g_assert_true (memcmp (qr_face_disp (&orig->faces[of])->distances, qr_face_disp (&brush->faces[f])->distances,
+                           81 * sizeof (double)) == 0);
+  }
+}
+
 static void
 test_corpus_all (void)
 {
@@ -893,6 +955,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/unit/transform-follows", test_transform_follows);
   g_test_add_func ("/disp/unit/transform-move-rewrites-start", test_transform_move_rewrites_start);
   g_test_add_func ("/disp/corpus/plumber-arch", test_corpus_plumber_arch);
+  g_test_add_func ("/disp/corpus/arch-follows", test_corpus_arch_follows);
   g_test_add_func ("/disp/corpus/all", test_corpus_all);
   return g_test_run ();
 }
