@@ -587,6 +587,53 @@ test_cli_mesh (void)
   g_rmdir (dir);
 }
 
+/* ---- saving to .map drops displacements and says so ----------------------- */
+
+static void
+test_map_save_drops (void)
+{
+  DispText d = { .power = 2, .start = "[0 0 16]", .distances = { [1] = "0 0 10 0 0" } };
+  g_autofree char *text = box_map_text (&d);
+  g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_VMF);
+  g_autofree char *dir = g_dir_make_tmp ("quarry-disp-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.vmf", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *out_vmf = g_build_filename (dir, "out.vmf", NULL);
+  g_autofree char *err = NULL, *err_vmf = NULL, *saved = NULL;
+  const char *argv[] = { g_getenv ("QUARRY_CLI"), "convert", in, out, NULL };
+  const char *argv_vmf[] = { g_getenv ("QUARRY_CLI"), "convert", in, out_vmf, NULL };
+  int status;
+
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_VALVE220), ==, 1);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_QUAKE), ==, 1);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_VMF), ==, 0);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_AS_READ), ==, 0);
+
+  g_assert_true (g_file_set_contents (in, text, -1, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (err, ==, "quarry-cli convert: warning: 1 displacement dropped: .map files have none, "
+                            "the brushes are saved flat\n");
+  /* The flat brush is there: six faces, the top at z = 16. */
+  g_assert_true (g_file_get_contents (out, &saved, NULL, NULL));
+  {
+    g_autoptr (QrMap) back = qr_test_parse_ok (saved, QR_FILE_MAP);
+    QrBrush *brush = first_brush (back);
+
+    g_assert_cmpint (brush->n_faces, ==, 6);
+    g_assert_cmpfloat (brush->poly->bounds.max.z, ==, 16);
+  }
+  g_assert_null (strstr (saved, "dispinfo"));
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv_vmf, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err_vmf, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (err_vmf, ==, "");
+  g_unlink (in);
+  g_unlink (out);
+  g_unlink (out_vmf);
+  g_rmdir (dir);
+}
+
 /* ---- displaced brushes follow transforms ---------------------------------- */
 
 static const DispText sculpted = {
@@ -1087,6 +1134,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/unit/from-node-refused", test_from_node_refused);
   g_test_add_func ("/disp/unit/reader-bad-start", test_reader_refuses_bad_start);
   g_test_add_func ("/disp/unit/cli-mesh", test_cli_mesh);
+  g_test_add_func ("/disp/unit/map-save-drops", test_map_save_drops);
   g_test_add_func ("/disp/unit/transform-follows", test_transform_follows);
   g_test_add_func ("/disp/unit/transform-move-rewrites-start", test_transform_move_rewrites_start);
   g_test_add_func ("/disp/corpus/plumber-arch", test_corpus_plumber_arch);
