@@ -285,7 +285,7 @@ replace_landscape (QrDocument *doc, QrId entity, GPtrArray *brushes, const char 
     {
       QrBrush *brush = g_ptr_array_index (brushes, i);
 
-      if (!qr_op_build_checked (doc, brush, true, error))
+      if (brush->poly == NULL && !qr_op_build_checked (doc, brush, true, error))
         {
           qr_document_edit_abort (doc);
           return FALSE;
