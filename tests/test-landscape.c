@@ -301,6 +301,19 @@ test_ops_undo (void)
     g_assert_true (qr_document_undo (doc));
   qr_test_assert_saves_as (doc, shaped);
 
+  /* Moving the entity moves the landscape, heights and all. */
+  {
+    g_autoptr (QrLandscape) moved = NULL;
+
+    g_assert_true (qr_op_translate (doc, &(QrObjects) { NULL, 0, &id, 1 }, qr_vec3 (32, -16, 8), &error));
+    g_assert_no_error (error);
+    moved = landscape_of (doc, id);
+    qr_test_assert_vec3_same (moved->origin, 32, -16, 8);
+    for (int i = 0; i < 25; i++)
+      qr_test_assert_same (moved->heights[i], before->heights[i]);
+    g_assert_true (qr_document_undo (doc));
+  }
+
   /* Refusals change nothing. */
   g_assert_false (qr_op_landscape_move_point (doc, id, 5, 0, 1, 0, 0, &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
