@@ -326,6 +326,12 @@ test_ops_undo (void)
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, ".vmf"));
   g_clear_error (&error);
+  g_assert_false (qr_op_landscape_to_brushes (doc, id, 3, &error)); /* 171 × 171 cells */
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_landscape_to_brushes (doc, id, 0, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
   g_assert_false (qr_op_landscape_move_point (doc, 9999, 0, 0, 1, 0, 0, &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
   qr_test_assert_saves_as (doc, shaped);
@@ -459,6 +465,18 @@ test_to_displacements (void)
   /* Cells of 2000 × 300 units: two tiles across each, three cells a tile
    * along Y (1 × 3 cells: 900 units), fractional sides. */
   check_displacements (qr_vec3 (10.5, -3, 0), 4000, 900, 3, 4, 1, 4);
+
+  /* A cell a million units wide would take a million tiles: refused. */
+  {
+    g_autoptr (QrDocument) doc = new_doc (QR_FILE_VMF);
+    g_autoptr (GError) error = NULL;
+    QrId id = make_landscape (doc, qr_vec3 (0, 0, 0), 1e6, 1e6, 2, 2, 5);
+    g_autofree char *before = qr_test_save_text (doc);
+
+    g_assert_false (qr_op_landscape_to_displacements (doc, id, &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+    qr_test_assert_saves_as (doc, before);
+  }
 }
 
 /* The shape of the held-out checks: thousands of displacements. */

@@ -37,8 +37,8 @@ gboolean qr_op_landscape_set_resolution (QrDocument *doc, QrId entity, int resol
  * number, whose top side carries the surface sampled at its 9 × 9
  * vertices: neighbouring tiles share their edge vertices exactly. VMF maps
  * only (a .map has no displacements: the error says to save as .vmf
- * first). The brushes go to the world and become the selection.
- * "Landscape to Displacements". */
+ * first), and at most 16384 tiles. The brushes go to the world and
+ * become the selection. "Landscape to Displacements". */
 gboolean qr_op_landscape_to_displacements (QrDocument *doc, QrId entity, GError **error);
 /* Replaces the landscape by convex terrain brushes: for every cell of an
  * even grid over the rectangle (each side cut into ⌈size / step⌉ equal
@@ -46,5 +46,5 @@ gboolean qr_op_landscape_to_displacements (QrDocument *doc, QrId entity, GError 
  * at the cell's corners, reaching down to the whole number `step` or more
  * below the lowest sample; the tops textured with the landscape's texture,
  * the other faces too in a .map, tools/toolsnodraw in a VMF. At most
- * 65536 cells. "Landscape to Brushes". */
+ * 16384 cells. "Landscape to Brushes". */
 gboolean qr_op_landscape_to_brushes (QrDocument *doc, QrId entity, double step, GError **error);

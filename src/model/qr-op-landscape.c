@@ -20,6 +20,8 @@
 /* Below the lowest point of the surface, the depth of a displacement's box. */
 #define TILE_DEPTH 16.0
 #define NODRAW "tools/toolsnodraw"
+/* What one export may make: a 129 × 129 grid a tile or two prisms a cell. */
+#define MAX_PIECES 16384
 
 /* The landscape entity `id`: its position and what it holds. */
 static QrLandscape *
@@ -411,6 +413,12 @@ qr_op_landscape_to_displacements (QrDocument *doc, QrId entity, GError **error)
   most = MAX (1, steps / land->resolution);
   tx = tiles_along (land->cols - 1, land->size[0] / (land->cols - 1), most);
   ty = tiles_along (land->rows - 1, land->size[1] / (land->rows - 1), most);
+  if ((double) tx * ty > MAX_PIECES)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("The landscape would make %d × %d displacements, more than %d"), tx, ty, MAX_PIECES);
+      return FALSE;
+    }
   w = tx * steps + 1;
   h = ty * steps + 1;
   surface = qr_landscape_surface_new (land);
@@ -493,7 +501,7 @@ qr_op_landscape_to_brushes (QrDocument *doc, QrId entity, double step, GError **
     }
   nx = MAX (1, (int) ceil (land->size[0] / step - 1e-9));
   ny = MAX (1, (int) ceil (land->size[1] / step - 1e-9));
-  if ((double) nx * ny > 65536)
+  if ((double) nx * ny > MAX_PIECES)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("A step of %g would make %d × %d cells: take a larger one"), step, nx, ny);
