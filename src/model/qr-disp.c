@@ -9,21 +9,26 @@
 #include "qr-node.h"
 #include "qr-number.h"
 
+/* The struct and its five arrays in one allocation: a terrain map loads
+ * thousands of displacements. */
 static QrDisp *
 disp_alloc (int power)
 {
-  QrDisp *d = g_new0 (QrDisp, 1);
-  int n;
+  int side = qr_disp_side (power);
+  size_t n = (size_t) side * side;
+  size_t head = (sizeof (QrDisp) + sizeof (double) - 1) / sizeof (double) * sizeof (double);
+  char *block = g_malloc0 (head + n * (3 * sizeof (QrVec3) + 2 * sizeof (double)));
+  QrDisp *d = (QrDisp *) (gpointer) block;
+  double *p = (double *) (gpointer) (block + head);
 
   g_ref_count_init (&d->ref);
   d->power = power;
-  d->side = qr_disp_side (power);
-  n = d->side * d->side;
-  d->normals = g_new0 (QrVec3, n);
-  d->distances = g_new0 (double, n);
-  d->offsets = g_new0 (QrVec3, n);
-  d->offset_normals = g_new0 (QrVec3, n);
-  d->alphas = g_new0 (double, n);
+  d->side = side;
+  d->normals = (QrVec3 *) (gpointer) p;
+  d->offsets = d->normals + n;
+  d->offset_normals = d->offsets + n;
+  d->distances = (double *) (gpointer) (d->offset_normals + n);
+  d->alphas = d->distances + n;
   return d;
 }
 
@@ -50,11 +55,6 @@ qr_disp_unref (QrDisp *disp)
 {
   if (disp == NULL || !g_ref_count_dec (&disp->ref))
     return;
-  g_free (disp->normals);
-  g_free (disp->distances);
-  g_free (disp->offsets);
-  g_free (disp->offset_normals);
-  g_free (disp->alphas);
   g_free (disp);
 }
 
@@ -274,7 +274,15 @@ qr_disp_from_node (const QrNode *dispinfo, GError **error)
       int per_row = row_blocks[b].per_vertex * d->side;
       double *values = block_values (d, b);
 
-      /* Hammer always writes all five; a missing one reads as zeros. */
+      /* Hammer always writes all five. Without normals or distances there
+       * is nothing to displace (the VMF reader refuses it too); the others
+       * read as zeros. */
+      if (block == NULL && b <= ROWS_DISTANCES)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, "a displacement needs its “%s” rows",
+                       row_blocks[b].name);
+          return NULL;
+        }
       if (block == NULL)
         continue;
       for (int r = 0; r < d->side; r++)
@@ -552,15 +560,24 @@ qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int face, c
   return qr_vec3_snap (qr_transform_point (tr, start));
 }
 
-/* v turned by the linear part, as a unit vector, and how much it stretched. */
+/* v turned by the linear part and brought back to its own length, and how
+ * much the linear part stretched it. Stretches within 1e-12 of 1 count as
+ * none, so rigid transforms keep the values they turn exactly (a move
+ * rewrites no row, a quarter turn only permutes numbers). */
 static QrVec3
-turn_unit (const QrTransform *tr, QrVec3 v, double *stretch)
+turn (const QrTransform *tr, QrVec3 v, double *stretch)
 {
   QrVec3 w = qr_transform_vector (tr, v);
-  double len = qr_vec3_length (w);
+  double before = qr_vec3_dot (v, v), s;
 
-  *stretch = len;
-  return len > 0 ? qr_vec3_scale (w, 1.0 / len) : w;
+  *stretch = 1;
+  if (!(before > 0))
+    return w;
+  s = sqrt (qr_vec3_dot (w, w) / before);
+  if (fabs (s - 1) <= 1e-12 || !(s > 0))
+    return w;
+  *stretch = s;
+  return qr_vec3_scale (w, 1 / s);
 }
 
 QrDisp *
@@ -579,14 +596,13 @@ qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 start)
         int from = r * side + c, to = mirror ? c * side + r : from;
         double stretch;
 
-        d->normals[to] = turn_unit (tr, disp->normals[from], &stretch);
-        /* A zero normal moves nothing, whatever its distance says. */
-        d->distances[to] = stretch > 0 ? disp->distances[from] * stretch : disp->distances[from];
+        d->normals[to] = turn (tr, disp->normals[from], &stretch);
+        d->distances[to] = stretch != 1 ? disp->distances[from] * stretch : disp->distances[from];
         d->offsets[to] = qr_transform_vector (tr, disp->offsets[from]);
-        d->offset_normals[to] = turn_unit (tr, disp->offset_normals[from], &stretch);
+        d->offset_normals[to] = turn (tr, disp->offset_normals[from], &stretch);
         /* The elevation is one number for every vertex: what a stretch adds
-         * to it here goes into the offset. Rigid transforms add nothing. */
-        if (stretch > 0 && fabs (stretch - 1) > 1e-12 && disp->elevation != 0)
+         * to it here goes into the offset. */
+        if (stretch != 1 && disp->elevation != 0)
           d->offsets[to] = qr_vec3_mad (d->offsets[to], d->offset_normals[to], disp->elevation * (stretch - 1));
         d->alphas[to] = disp->alphas[from];
       }

@@ -26,7 +26,8 @@ struct _QrDisp
   QrVec3 start;           /* startposition */
   double elevation;
   int flags;              /* as read; kept */
-  /* side² entries each, row after row, as in the block */
+  /* side² entries each, row after row, as in the block; allocated with the
+   * struct (change their values, never the pointers) */
   QrVec3 *normals;
   double *distances;
   QrVec3 *offsets;
@@ -78,7 +79,7 @@ bool qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *
 
 /* The displacement carried along by the affine transform `tr` of its brush:
  * its grid on the transformed side is the transformed grid. Normals and
- * offset normals turn with the linear part and are renormalised, distances
+ * offset normals turn with the linear part and keep their length, distances
  * scale by how much it stretches their normal, offsets turn with it (and
  * take what a stretch does to the elevation); `start` is where the start
  * corner went. A mirroring transform reverses the side's winding, which
