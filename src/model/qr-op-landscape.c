@@ -281,18 +281,15 @@ replace_landscape (QrDocument *doc, QrId entity, GPtrArray *brushes, const char 
   g_autoptr (QrSelection) after = NULL;
   guint world, where;
 
-  qr_document_edit_begin (doc);
-  world = qr_op_world (doc);
   for (guint i = 0; i < brushes->len; i++)
     {
       QrBrush *brush = g_ptr_array_index (brushes, i);
 
       if (brush->poly == NULL && !qr_op_build_checked (doc, brush, true, error))
-        {
-          qr_document_edit_abort (doc);
-          return FALSE;
-        }
+        return FALSE;
     }
+  qr_document_edit_begin (doc);
+  world = qr_op_world (doc);
   for (guint i = 0; i < brushes->len; i++)
     {
       QrBrush *brush = g_steal_pointer (&g_ptr_array_index (brushes, i));
