@@ -1149,6 +1149,7 @@ test_edit_landscape (void)
   g_auto (Run) usage = { 0 };
   g_auto (Run) not_one = { 0 };
   g_auto (Run) in_map = { 0 };
+  g_auto (Run) mesh = { 0 };
   const char *steps[] = { "--step", "landscape -512 -512 0 1024 1024 5 5 nature/grass",
                           "--step", "landscape-point 1 2 2 64 300",
                           "--step", "landscape-regrid 1 +1",
@@ -1166,6 +1167,11 @@ test_edit_landscape (void)
   g_assert_cmpuint (count_of (text, "\"material\" \"nature/grass\""), ==, 64);
   g_assert_cmpuint (count_of (text, "\"material\" \"tools/toolsnodraw\""), ==, 5 * 64);
   g_assert_null (strstr (text, "quarry_landscape"));
+  /* Every tile builds (mesh --json gives its displaced grid). */
+  run_cli (&mesh, "mesh", out, "--json", NULL);
+  g_assert_cmpint (mesh.status, ==, 0);
+  g_assert_cmpuint (count_of (mesh.out, "\"displacement\""), ==, 64);
+  g_assert_null (strstr (mesh.out, "displacement_error"));
 
   run_cli (&u, "edit", vmf, kept, steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6], steps[7],
            "--step", "landscape-to-displacements 1", "--undo", "1", NULL);
