@@ -2120,13 +2120,15 @@ test_append_collapses_swaps (void)
       QrBrush *brush = qr_brush_copy (qr_entity_get_brush (qr_map_get_entity (map, 0), 1));
       g_autofree char *value = g_strdup_printf ("%d", dab);
       QrEdit *step;
+      g_autoptr (QrEdit) moved = NULL;
 
       qr_entity_set_key (header, "light", value);
       brush->faces[0].points[0].x += 1;
       brush->faces[0].points[1].x += 1;
       brush->faces[0].points[2].x += 1;
       step = applied_swap (map, QR_OP_SWAP_HEADER, 2, 0, header);
-      qr_edit_append (step, applied_swap (map, QR_OP_REPLACE_BRUSH, 0, 1, brush));
+      moved = applied_swap (map, QR_OP_REPLACE_BRUSH, 0, 1, brush);
+      qr_edit_append (step, moved);
       if (edit == NULL)
         edit = step;
       else
