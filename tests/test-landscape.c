@@ -465,6 +465,8 @@ test_to_displacements (void)
   /* Cells of 2000 × 300 units: two tiles across each, three cells a tile
    * along Y (1 × 3 cells: 900 units), fractional sides. */
   check_displacements (qr_vec3 (10.5, -3, 0), 4000, 900, 3, 4, 1, 4);
+  /* Cells of 333.3… × 233.3… units: tile sides that no double holds. */
+  check_displacements (qr_vec3 (0.1, -7.7, 3), 1000, 700, 4, 4, 8, 9);
 
   /* A cell a million units wide would take a million tiles: refused. */
   {
