@@ -301,6 +301,19 @@ test_ops_undo (void)
     g_assert_true (qr_document_undo (doc));
   qr_test_assert_saves_as (doc, shaped);
 
+  /* Moving the entity moves the landscape, heights and all. */
+  {
+    g_autoptr (QrLandscape) moved = NULL;
+
+    g_assert_true (qr_op_translate (doc, &(QrObjects) { NULL, 0, &id, 1 }, qr_vec3 (32, -16, 8), &error));
+    g_assert_no_error (error);
+    moved = landscape_of (doc, id);
+    qr_test_assert_vec3_same (moved->origin, 32, -16, 8);
+    for (int i = 0; i < 25; i++)
+      qr_test_assert_same (moved->heights[i], before->heights[i]);
+    g_assert_true (qr_document_undo (doc));
+  }
+
   /* Refusals change nothing. */
   g_assert_false (qr_op_landscape_move_point (doc, id, 5, 0, 1, 0, 0, &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
@@ -312,6 +325,12 @@ test_ops_undo (void)
   g_assert_false (qr_op_landscape_to_displacements (doc, id, &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, ".vmf"));
+  g_clear_error (&error);
+  g_assert_false (qr_op_landscape_to_brushes (doc, id, 3, &error)); /* 171 × 171 cells */
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_landscape_to_brushes (doc, id, 0, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (qr_op_landscape_move_point (doc, 9999, 0, 0, 1, 0, 0, &error));
   g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
@@ -446,6 +465,20 @@ test_to_displacements (void)
   /* Cells of 2000 × 300 units: two tiles across each, three cells a tile
    * along Y (1 × 3 cells: 900 units), fractional sides. */
   check_displacements (qr_vec3 (10.5, -3, 0), 4000, 900, 3, 4, 1, 4);
+  /* Cells of 333.3… × 233.3… units: tile sides that no double holds. */
+  check_displacements (qr_vec3 (0.1, -7.7, 3), 1000, 700, 4, 4, 8, 9);
+
+  /* A cell a million units wide would take a million tiles: refused. */
+  {
+    g_autoptr (QrDocument) doc = new_doc (QR_FILE_VMF);
+    g_autoptr (GError) error = NULL;
+    QrId id = make_landscape (doc, qr_vec3 (0, 0, 0), 1e6, 1e6, 2, 2, 5);
+    g_autofree char *before = qr_test_save_text (doc);
+
+    g_assert_false (qr_op_landscape_to_displacements (doc, id, &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+    qr_test_assert_saves_as (doc, before);
+  }
 }
 
 /* The shape of the held-out checks: thousands of displacements. */

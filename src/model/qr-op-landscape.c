@@ -20,6 +20,8 @@
 /* Below the lowest point of the surface, the depth of a displacement's box. */
 #define TILE_DEPTH 16.0
 #define NODRAW "tools/toolsnodraw"
+/* What one export may make: a 129 × 129 grid a tile or two prisms a cell. */
+#define MAX_PIECES 16384
 
 /* The landscape entity `id`: its position and what it holds. */
 static QrLandscape *
@@ -279,18 +281,15 @@ replace_landscape (QrDocument *doc, QrId entity, GPtrArray *brushes, const char 
   g_autoptr (QrSelection) after = NULL;
   guint world, where;
 
-  qr_document_edit_begin (doc);
-  world = qr_op_world (doc);
   for (guint i = 0; i < brushes->len; i++)
     {
       QrBrush *brush = g_ptr_array_index (brushes, i);
 
-      if (!qr_op_build_checked (doc, brush, true, error))
-        {
-          qr_document_edit_abort (doc);
-          return FALSE;
-        }
+      if (brush->poly == NULL && !qr_op_build_checked (doc, brush, true, error))
+        return FALSE;
     }
+  qr_document_edit_begin (doc);
+  world = qr_op_world (doc);
   for (guint i = 0; i < brushes->len; i++)
     {
       QrBrush *brush = g_steal_pointer (&g_ptr_array_index (brushes, i));
@@ -411,6 +410,12 @@ qr_op_landscape_to_displacements (QrDocument *doc, QrId entity, GError **error)
   most = MAX (1, steps / land->resolution);
   tx = tiles_along (land->cols - 1, land->size[0] / (land->cols - 1), most);
   ty = tiles_along (land->rows - 1, land->size[1] / (land->rows - 1), most);
+  if ((double) tx * ty > MAX_PIECES)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("The landscape would make %d × %d displacements, more than %d"), tx, ty, MAX_PIECES);
+      return FALSE;
+    }
   w = tx * steps + 1;
   h = ty * steps + 1;
   surface = qr_landscape_surface_new (land);
@@ -493,7 +498,7 @@ qr_op_landscape_to_brushes (QrDocument *doc, QrId entity, double step, GError **
     }
   nx = MAX (1, (int) ceil (land->size[0] / step - 1e-9));
   ny = MAX (1, (int) ceil (land->size[1] / step - 1e-9));
-  if ((double) nx * ny > 65536)
+  if ((double) nx * ny > MAX_PIECES)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("A step of %g would make %d × %d cells: take a larger one"), step, nx, ny);
