@@ -32,9 +32,10 @@ G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
 enum
 {
   PICKED,
+  DRAGGED,
+  RELEASED,
   HOVERED,
   CAMERA_MOVED,
-  DRAGGED,
   N_SIGNALS
 };
 
@@ -240,30 +241,30 @@ on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanva
   g_signal_emit (self, signals[PICKED], 0, &ray, (guint) GDK_BUTTON_PRIMARY, (guint) state);
 }
 
-/* The left button held and moved after a click: the ray under the pointer
- * now (the Landscape tool drags control points with it). */
+/* The left button held: the rays of its path and of its release, for the
+ * tools that paint (the Displacement tool's strokes). */
 static void
-emit_dragged (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self, gboolean done)
+left_drag_signal (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self, guint signal)
 {
   double x, y;
   QrRay ray;
   if (!gtk_gesture_drag_get_start_point (drag, &x, &y))
     return;
-  pick_ray (self, x + ox, y + oy, &ray);
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
-  g_signal_emit (self, signals[DRAGGED], 0, &ray, (guint) state, done);
+  pick_ray (self, x + ox, y + oy, &ray);
+  g_signal_emit (self, signals[signal], 0, &ray, (guint) state);
 }
 
 static void
-on_drag_update (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+on_left_drag_update (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
 {
-  emit_dragged (drag, ox, oy, self, FALSE);
+  left_drag_signal (drag, ox, oy, self, DRAGGED);
 }
 
 static void
-on_drag_end (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+on_left_drag_end (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
 {
-  emit_dragged (drag, ox, oy, self, TRUE);
+  left_drag_signal (drag, ox, oy, self, RELEASED);
 }
 
 static void
@@ -295,6 +296,12 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
    * a click) with its GdkModifierType, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                   NULL, G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT);
+  /* (const QrRay *ray, guint state): the pointer moved with the left
+   * button held since a "picked", and where it let go. */
+  signals[DRAGGED] = g_signal_new ("dragged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+  signals[RELEASED] = g_signal_new ("released", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
   /* (const QrRay *ray): the pointer moved over the view (the ray under it)
    * or left it (NULL); the Entity tool's box follows it. */
   signals[HOVERED] = g_signal_new ("hovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -302,11 +309,6 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
   /* The camera moved or turned: the design views show where it is. */
   signals[CAMERA_MOVED] = g_signal_new ("camera-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                         NULL, NULL, G_TYPE_NONE, 0);
-  /* (const QrRay *ray, guint state, gboolean done): the left button,
-   * pressed (a "picked" came first), moved to where the ray starts; done
-   * when it is let go there. */
-  signals[DRAGGED] = g_signal_new ("dragged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
   gtk_widget_class_set_css_name (widget_class, "qr-camera-canvas");
 }
 
@@ -352,11 +354,12 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
-  GtkGesture *drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  /* After the click, so "picked" comes before the first "dragged". */
+  GtkGesture *left = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (left), GDK_BUTTON_PRIMARY);
+  g_signal_connect (left, "drag-update", G_CALLBACK (on_left_drag_update), self);
+  g_signal_connect (left, "drag-end", G_CALLBACK (on_left_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (left));
 }
 
 void

@@ -365,10 +365,10 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
-/* The left button dragged in the 3D view: the Landscape tool's control
- * point follows it. */
+/* The left button dragged in the 3D view (done: let go): the Landscape
+ * tool's control point follows it. */
 static void
-on_camera_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, gboolean done, QrWindow *self)
+landscape_drag_3d (QrWindow *self, const QrRay *ray, guint state, gboolean done)
 {
   if (self->tool != self->landscape_tool)
     return;
@@ -383,6 +383,18 @@ on_camera_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, gboole
   else
     qr_tool_drag (self->tool, self->document, &in);
   refresh_preview (self);
+}
+
+static void
+on_landscape_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+{
+  landscape_drag_3d (self, ray, state, FALSE);
+}
+
+static void
+on_landscape_released (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+{
+  landscape_drag_3d (self, ray, state, TRUE);
 }
 
 /* The pointer over the 3D view: the Entity tool's box follows it onto the
@@ -628,7 +640,8 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
-  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_camera_dragged), self);
+  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_landscape_dragged), self);
+  g_signal_connect (self->camera_canvas, "released", G_CALLBACK (on_landscape_released), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
