@@ -5,12 +5,14 @@
 #  1. Shift+G: the tool bar shows the tool's panel (it changes).
 #  2. a drag in the Top view from (128, 128) to (384, 384): a landscape L of 9 x 9 control
 #     points (the panel's default) over 256 x 256 at height 0; saved, its keys say so and every
-#     row is nine zeros. The 3D view draws its surface: fewer background pixels than before.
+#     row is nine zeros. The Top view draws its control rows and columns (red: selected), the
+#     3D view its surface: fewer background pixels than before.
 #  3. a click on L's control point (row 8, column 4: 256 384 0) in the Top view makes it the
 #     current point; a drag in the Front view from that column's handle (256, 0) up to z 192
 #     raises it (in the Front view all nine rows share the handle: the current one goes
 #     first). Saved: row8's fifth value is 192 within a grid step and every other height is 0
-#     (falloff 0). In the 3D view the raised far edge covers background pixels it did not.
+#     (falloff 0). In the 3D view the raised far edge covers background pixels it did not,
+#     shaded smoothly (many grey levels, where boxes would give a few).
 #  4. Ctrl+Z: the file of step 2 again, byte for byte (the whole drag was one step).
 #  5. To Brushes (Shift+Tab from the step spin under it, Space) with the step 64: saved, L is
 #     gone and the world holds 32 terrain brushes (4 x 4 cells, two prisms each).
@@ -78,6 +80,10 @@ say(L.get("grid", "").split() == ["9", "9"], "grid 9 9, the panel'"'"'s default 
 rows = [L.get("row%d" % r, "").split() for r in range(9)]
 say(all(len(r) == 9 and all(float(v) == 0 for v in r) for r in rows), "nine rows of nine zeros")
 ' "$MAP"
+# The Top view draws the control rows and columns (x 160, 256; y 224), not just the outline
+# an entity box would have, red while L is selected.
+lines_top () { colour_at_points "$1" TOP "$SELECTED" "160 200 0" "256 300 0" "200 224 0"; }
+check "the Top view draws L's control lines" wait_shot 2-lines lines_top
 flat_bg=$(background_3d "$(shot 2-created-3d)")
 diag "background pixels in the 3D view: $before_bg before, $flat_bg with the flat landscape"
 check "the 3D view draws the landscape's surface (background $before_bg -> $flat_bg)" \
@@ -90,6 +96,10 @@ drag_world FRONT "256 128 0" "256 128 192"
 check "a drag in the Front view: '*'" wait_title "*$NAME – Quarry"
 shot 3-raised > /dev/null
 raised_bg=$(background_3d "$(shot 3-raised-3d)")
+crop "$QUARRY_GUI_ARTEFACTS/$TEST-3-raised-3d.png" "$R3D" "$GUI_TMP/view-3d.png"
+levels=$(grey_levels "$GUI_TMP/view-3d.png" 20)
+check "the 3D view shades the raised surface smoothly: $levels grey levels of 20 pixels or more (boxes: 6)" \
+  [ "$levels" -ge 12 ]
 check "Ctrl+S" save_now "$MAP" "$NAME"
 cp "$MAP" "$WORK/raised.map"
 py_checks "$LAND_PY"'
