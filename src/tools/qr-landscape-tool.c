@@ -63,20 +63,33 @@ landscape_tool (QrTool *tool)
   return (LandscapeTool *) tool;
 }
 
+/* The selected landscapes, found through the selection (a big map's
+ * entities are not walked on every redraw). */
+static GPtrArray *
+selected_landscapes (QrDocument *doc)
+{
+  const QrMap *map = qr_document_get_map (doc);
+  const GArray *ids = qr_document_get_selection (doc)->entities;
+  GPtrArray *out = g_ptr_array_new ();
+  guint at;
+  for (guint i = 0; i < ids->len; i++)
+    if (qr_document_find_entity (doc, g_array_index (ids, QrId, i), &at)
+        && qr_entity_is_landscape (qr_map_get_entity (map, at)))
+      g_ptr_array_add (out, (gpointer) qr_map_get_entity (map, at));
+  return out;
+}
+
 /* The landscapes whose handles show: the selected ones, else all. */
 static GPtrArray *
 targets (QrDocument *doc)
 {
+  GPtrArray *out = selected_landscapes (doc);
+  if (out->len > 0)
+    return out;
   const QrMap *map = qr_document_get_map (doc);
-  const QrSelection *sel = qr_document_get_selection (doc);
-  GPtrArray *out = g_ptr_array_new ();
-  for (int pass = 0; pass < 2 && out->len == 0; pass++)
-    for (guint e = 0; e < qr_map_entity_count (map); e++)
-      {
-        const QrEntity *entity = qr_map_get_entity (map, e);
-        if (qr_entity_is_landscape (entity) && (pass == 1 || qr_selection_has_entity (sel, entity->id)))
-          g_ptr_array_add (out, (gpointer) entity);
-      }
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (qr_entity_is_landscape (qr_map_get_entity (map, e)))
+      g_ptr_array_add (out, (gpointer) qr_map_get_entity (map, e));
   return out;
 }
 
@@ -84,15 +97,8 @@ QrId
 qr_landscape_tool_target (QrDocument *doc)
 {
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), 0);
-  const QrMap *map = qr_document_get_map (doc);
-  const QrSelection *sel = qr_document_get_selection (doc);
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    {
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      if (qr_entity_is_landscape (entity) && qr_selection_has_entity (sel, entity->id))
-        return entity->id;
-    }
-  return 0;
+  g_autoptr (GPtrArray) lands = selected_landscapes (doc);
+  return lands->len > 0 ? ((const QrEntity *) g_ptr_array_index (lands, 0))->id : 0;
 }
 
 gboolean
