@@ -133,7 +133,7 @@ entry_runs () {
     }'
 }
 runs=$(entry_runs "$(shot 5-panel)")
-diag "the panel's spin buttons at rows: $(echo $runs)"
+diag "the panel's spin buttons at rows: ${runs//$'\n'/ }"
 STEP_Y=$(echo "$runs" | tail -1)
 [ -n "$STEP_Y" ] || bail "the step spin button is found"
 click_px 30 "$STEP_Y"
