@@ -56,6 +56,7 @@ struct _QrSceneGl
   guint ortho_count[3];
   guint64 ortho_generation[3];
   gboolean ortho_stale[3];
+  guint ortho_hide[3];   /* the flags of the lines left out of each */
   GArray *ortho_scratch; /* uint32_t */
   /* The selected faces' marks (qr-face-marks.h), uploaded whole when the
    * mesh's generation of them moves on. */
@@ -85,6 +86,12 @@ static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
 #define GRID_MIN_SPACING_BOLD 4.0
 /* Half the arm of a centre cross, in logical pixels. */
 #define CROSS_HALF_SIZE 4.0f
+/* Pixels per unit below which the design canvases draw displacements'
+ * borders only: a power-3 grid on a 256-unit side has 32-unit quads, 4
+ * pixels there, and its 208 lines are a solid patch that costs a software
+ * rasteriser as much as every brush of a large map (tests/disp-terrain.py's
+ * 1024 displacements: 200,000 lines a canvas). */
+#define DISP_INNER_MIN_ZOOM 0.125
 /* Pixels per unit below which centre crosses are left out. */
 #define CROSS_MIN_ZOOM 0.125
 
@@ -876,14 +883,16 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
 static const float NO_COLOR[4] = { 0, 0, 0, 0 };
 
 /* The canvas's unselected lines less those painted over, collected again
- * when they changed. */
+ * when they changed or the zoom crossed DISP_INNER_MIN_ZOOM. */
 static void
-draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
+draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho)
 {
+  int axis = ortho->axis;
   guint64 generation = qr_scene_mesh_get_static_generation (gl->mesh);
-  if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation)
+  guint hide = qr_ortho_view_get_zoom (ortho) < DISP_INNER_MIN_ZOOM ? QR_SCENE_DISP_INNER : 0;
+  if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation || gl->ortho_hide[axis] != hide)
     {
-      qr_ortho_edges_collect (gl->mesh, axis, gl->ortho_scratch);
+      qr_ortho_edges_collect_hiding (gl->mesh, axis, hide, gl->ortho_scratch);
       glBindBuffer (GL_ARRAY_BUFFER, gl->ortho_buffer[axis]);
       glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (gl->ortho_scratch->len * sizeof (uint32_t)),
                     gl->ortho_scratch->data, GL_DYNAMIC_DRAW);
@@ -891,6 +900,7 @@ draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
       gl->ortho_count[axis] = gl->ortho_scratch->len;
       gl->ortho_generation[axis] = generation;
       gl->ortho_stale[axis] = FALSE;
+      gl->ortho_hide[axis] = hide;
     }
   if (gl->ortho_count[axis] == 0)
     return;
@@ -911,7 +921,7 @@ draw_ortho_static (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, i
   /* No depth buffer: invalid brushes' marks are drawn after the rest, so
    * they lie on top. */
   set_scene_uniforms (gl, mvp, HIDE_SELECTED, NEED_NOTHING, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
-  draw_ortho_edges (gl, view, ortho->axis);
+  draw_ortho_edges (gl, view, ortho);
   draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
   draw_crosses (gl, view, ortho, mvp, HIDE_SELECTED, NEED_NOTHING);
 }

@@ -61,6 +61,9 @@ typedef enum
   QR_SCENE_NORMAL_LINE = 1 << 2, /* a face-normal line */
   QR_SCENE_ENTITY = 1 << 3,      /* a point entity's box */
   QR_SCENE_UNUSED = 1 << 4,      /* space no slot uses: never drawn */
+  /* A line of a displacement's grid inside its border (and every diagonal):
+   * the design canvases leave them out when the grid is too fine to see. */
+  QR_SCENE_DISP_INNER = 1 << 5,
 } QrSceneFlags;
 
 typedef enum
