@@ -609,8 +609,9 @@ build_displaced (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look
       for (int i = 0; i < grid->n_points; i++)
         {
           double light = face_light (grid->normals[i]);
-          push_vertex (face_verts,
-                       face_vertex (grid->points[i], lit (look.face, light), grid->uvs[i], light, texture, flags));
+          uint32_t keep = 255u - (uint32_t) CLAMP (lround (disp->alphas[i]), 0, 255);
+          uint32_t shade = (lit (look.face, light) & 0x00ffffffu) | keep << 24;
+          push_vertex (face_verts, face_vertex (grid->points[i], shade, grid->uvs[i], light, texture, flags));
           push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags));
         }
       for (int i = 0; i < grid->n_points; i++)

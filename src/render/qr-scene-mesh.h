@@ -37,7 +37,9 @@
 typedef struct
 {
   float pos[3];
-  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
+  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour; a
+                   * face's alpha is how much of its texture's first layer shows (a
+                   * displacement's 255 − alpha: the rest is the second, qr-texture-set.h) */
   float uv[2];    /* faces: texture coordinates, 1 = the texture's width or height */
   float light;    /* faces: what the texture is multiplied by (the shaded style's light) */
   uint32_t flags; /* QrSceneFlags; faces: the texture id above QR_SCENE_TEXTURE_SHIFT */
