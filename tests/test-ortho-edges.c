@@ -316,6 +316,17 @@ test_displacement (void)
       gboolean along_y = a[0] == b[0] && (a[0] == 0 || a[0] == 128);
       g_assert_true (along_x || along_y);
     }
+
+  /* A grid of 128-unit quads (a 512-unit floor) keeps its lines until the
+   * coarse ones are left out too. */
+  g_autofree char *coarse_text = qr_test_disp_floor_vmf (2, 0, 0, 512, "nature/grass", distances, NULL, NULL);
+  g_autoptr (QrDocument) coarse_doc = qr_document_new (qr_test_parse_ok (coarse_text, QR_FILE_VMF));
+  g_autoptr (QrSceneMesh) coarse = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (coarse, coarse_doc);
+  qr_ortho_edges_collect_hiding (coarse, QR_ORTHO_AXIS_TOP, QR_SCENE_DISP_INNER, border);
+  g_assert_cmpuint (border->len, ==, 2 * 56);
+  qr_ortho_edges_collect_hiding (coarse, QR_ORTHO_AXIS_TOP, QR_SCENE_DISP_INNER | QR_SCENE_DISP_INNER_COARSE, border);
+  g_assert_cmpuint (border->len, ==, 2 * 16);
 }
 
 int

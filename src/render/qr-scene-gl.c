@@ -88,12 +88,14 @@ static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
 #define GRID_MIN_SPACING_BOLD 4.0
 /* Half the arm of a centre cross, in logical pixels. */
 #define CROSS_HALF_SIZE 4.0f
-/* Pixels per unit below which the design canvases draw displacements'
- * borders only: a power-3 grid on a 256-unit side has 32-unit quads, 4
- * pixels there, and its 208 lines are a solid patch that costs a software
+/* Pixels per unit below which the design canvases draw the borders only of
+ * displacements with quads under QR_SCENE_DISP_COARSE_QUAD units, and of
+ * all: a power-3 grid on a 256-unit side has 32-unit quads, 4 pixels at
+ * 1/8, and its 208 lines are a solid patch that costs a software
  * rasteriser as much as every brush of a large map (tests/disp-terrain.py's
  * 1024 displacements: 200,000 lines a canvas). */
 #define DISP_INNER_MIN_ZOOM 0.125
+#define DISP_COARSE_MIN_ZOOM 0.03125
 /* Pixels per unit below which centre crosses are left out. */
 #define CROSS_MIN_ZOOM 0.125
 
@@ -934,13 +936,17 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
 static const float NO_COLOR[4] = { 0, 0, 0, 0 };
 
 /* The canvas's unselected lines less those painted over, collected again
- * when they changed or the zoom crossed DISP_INNER_MIN_ZOOM. */
+ * when they changed or the zoom crossed DISP_INNER_MIN_ZOOM or
+ * DISP_COARSE_MIN_ZOOM. */
 static void
 draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho)
 {
   int axis = ortho->axis;
   guint64 generation = qr_scene_mesh_get_static_generation (gl->mesh);
-  guint hide = qr_ortho_view_get_zoom (ortho) < DISP_INNER_MIN_ZOOM ? QR_SCENE_DISP_INNER : 0;
+  double zoom = qr_ortho_view_get_zoom (ortho);
+  guint hide = zoom < DISP_COARSE_MIN_ZOOM ? QR_SCENE_DISP_INNER | QR_SCENE_DISP_INNER_COARSE
+               : zoom < DISP_INNER_MIN_ZOOM ? QR_SCENE_DISP_INNER
+                                            : 0;
   if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation || gl->ortho_hide[axis] != hide)
     {
       qr_ortho_edges_collect_hiding (gl->mesh, axis, hide, gl->ortho_scratch);

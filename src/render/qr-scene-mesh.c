@@ -614,8 +614,13 @@ build_displaced (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look
           push_vertex (face_verts, face_vertex (grid->points[i], shade, grid->uvs[i], light, texture, flags));
           push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags));
         }
+      int last_point = grid->side - 1;
+      double quad = MAX (qr_vec3_dist (grid->flat[0], grid->flat[last_point]),
+                         qr_vec3_dist (grid->flat[0], grid->flat[last_point * grid->side]))
+                    / last_point;
+      uint32_t inner = quad < QR_SCENE_DISP_COARSE_QUAD ? QR_SCENE_DISP_INNER : QR_SCENE_DISP_INNER_COARSE;
       for (int i = 0; i < grid->n_points; i++)
-        push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags | QR_SCENE_DISP_INNER));
+        push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags | inner));
       for (int i = 0; i < 3 * grid->n_triangles; i++)
         {
           uint32_t v = base + grid->triangles[i];

@@ -63,9 +63,12 @@ typedef enum
   QR_SCENE_NORMAL_LINE = 1 << 2, /* a face-normal line */
   QR_SCENE_ENTITY = 1 << 3,      /* a point entity's box */
   QR_SCENE_UNUSED = 1 << 4,      /* space no slot uses: never drawn */
-  /* A line of a displacement's grid inside its border (and every diagonal):
-   * the design canvases leave them out when the grid is too fine to see. */
+  /* A line of a displacement's grid inside its border (and every diagonal),
+   * of a grid whose quads are under QR_SCENE_DISP_COARSE_QUAD units, or
+   * (COARSE) not: the design canvases leave them out when the grid is too
+   * fine to see. */
   QR_SCENE_DISP_INNER = 1 << 5,
+  QR_SCENE_DISP_INNER_COARSE = 1 << 6,
 } QrSceneFlags;
 
 typedef enum
@@ -94,6 +97,8 @@ typedef enum
   QR_SCENE_FACE_INDEX_BY_TEXTURE,
   QR_SCENE_N_STREAMS
 } QrSceneStream;
+
+#define QR_SCENE_DISP_COARSE_QUAD 64.0
 
 /* Streams holding indices rather than vertices. */
 static inline gboolean
