@@ -95,7 +95,7 @@ static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
  * rasteriser as much as every brush of a large map (tests/disp-terrain.py's
  * 1024 displacements: 200,000 lines a canvas). */
 #define DISP_INNER_MIN_ZOOM 0.125
-#define DISP_COARSE_MIN_ZOOM 0.03125
+#define DISP_COARSE_MIN_ZOOM 0.0625
 /* Pixels per unit below which centre crosses are left out. */
 #define CROSS_MIN_ZOOM 0.125
 
