@@ -644,7 +644,7 @@ test_map_save_drops (void)
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpstr (err, ==, "quarry-cli convert: warning: 1 displacement dropped: .map files have none, "
-                            "the brushes are saved flat\n");
+                            "its brush is saved flat\n");
   /* The flat brush is there: six faces, the top at z = 16. */
   g_assert_true (g_file_get_contents (out, &saved, NULL, NULL));
   {
