@@ -1119,6 +1119,92 @@ test_edit_entities (void)
   remove_temp (path);
 }
 
+static guint
+count_of (const char *text, const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* The landscape steps: a landscape shaped, refined and exported to
+ * displacements in a VMF, to brushes in a .map; undone, the landscape's
+ * keys are back; wrong arguments are usage errors. */
+static void
+test_edit_landscape (void)
+{
+  g_autofree char *vmf = write_temp ("empty.vmf", "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n}\n");
+  g_autofree char *dir = g_path_get_dirname (vmf);
+  g_autofree char *map = g_build_filename (dir, "empty.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.vmf", NULL);
+  g_autofree char *kept = g_build_filename (dir, "kept.vmf", NULL);
+  g_autofree char *out_map = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *text = NULL, *undone = NULL, *map_text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) u = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) usage = { 0 };
+  g_auto (Run) not_one = { 0 };
+  g_auto (Run) in_map = { 0 };
+  g_auto (Run) mesh = { 0 };
+  const char *steps[] = { "--step", "landscape -512 -512 0 1024 1024 5 5 nature/grass",
+                          "--step", "landscape-point 1 2 2 64 300",
+                          "--step", "landscape-regrid 1 +1",
+                          "--step", "landscape-resolution 1 8" };
+
+  run_cli (&r, "edit", vmf, out, "--history", steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6],
+           steps[7], "--step", "landscape-to-displacements 1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "done 1 Create Landscape\ndone 2 Shape Landscape\ndone 3 Refine Landscape Grid\n"
+                              "done 4 Landscape Resolution\ndone 5 Landscape to Displacements\n");
+  text = read_ok (out);
+  /* 9 × 9 control points, 8 × 8 cells of 128 units, 8 samples a cell: a
+   * tile a cell. */
+  g_assert_cmpuint (count_of (text, "dispinfo"), ==, 64);
+  g_assert_cmpuint (count_of (text, "\"material\" \"nature/grass\""), ==, 64);
+  g_assert_cmpuint (count_of (text, "\"material\" \"tools/toolsnodraw\""), ==, 5 * 64);
+  g_assert_null (strstr (text, "quarry_landscape"));
+  /* Every tile builds (mesh --json gives its displaced grid). */
+  run_cli (&mesh, "mesh", out, "--json", NULL);
+  g_assert_cmpint (mesh.status, ==, 0);
+  g_assert_cmpuint (count_of (mesh.out, "\"displacement\""), ==, 64);
+  g_assert_null (strstr (mesh.out, "displacement_error"));
+
+  run_cli (&u, "edit", vmf, kept, steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6], steps[7],
+           "--step", "landscape-to-displacements 1", "--undo", "1", NULL);
+  g_assert_cmpint (u.status, ==, 0);
+  undone = read_ok (kept);
+  g_assert_nonnull (strstr (undone, "\"classname\" \"quarry_landscape\""));
+  g_assert_nonnull (strstr (undone, "\"grid\" \"9 9\""));
+  g_assert_nonnull (strstr (undone, "\"resolution\" \"8\""));
+  g_assert_nonnull (strstr (undone, "\"row4\" \"0 "));
+  g_assert_null (strstr (undone, "dispinfo"));
+
+  g_file_set_contents (map, "{\n\"classname\" \"worldspawn\"\n}\n", -1, &error);
+  g_assert_no_error (error);
+  run_cli (&b, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3 ground", "--step",
+           "landscape-point 1 1 1 32", "--step", "landscape-to-brushes 1 64", NULL);
+  g_assert_cmpint (b.status, ==, 0);
+  map_text = read_ok (out_map);
+  g_assert_cmpuint (count_of (map_text, "// brush "), ==, 2 * 4 * 4);
+  g_assert_null (strstr (map_text, "quarry_landscape"));
+
+  run_cli (&usage, "edit", map, out_map, "--step", "landscape-point 0 1 1", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  g_assert_nonnull (strstr (usage.err, "expected landscape-point E ROW COL DZ [FALLOFF]"));
+  run_cli (&not_one, "edit", map, out_map, "--step", "landscape-regrid 0 +1", NULL);
+  g_assert_cmpint (not_one.status, ==, 1);
+  g_assert_nonnull (strstr (not_one.err, "entity 0 is not a landscape"));
+  run_cli (&in_map, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3", "--step",
+           "landscape-to-displacements 1", NULL);
+  g_assert_cmpint (in_map.status, ==, 1);
+  g_assert_nonnull (strstr (in_map.err, ".vmf"));
+  remove_temp (vmf);
+}
+
 /* entdef --json: the issue's schema, exactly, with inheritance resolved. */
 static void
 test_entdef_json (void)
@@ -1329,6 +1415,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
   g_test_add_func ("/cli/edit-entities", test_edit_entities);
   g_test_add_func ("/cli/edit-place-entdef", test_edit_place_entdef);
+  g_test_add_func ("/cli/edit-landscape", test_edit_landscape);
   g_test_add_func ("/cli/csg", test_csg);
   g_test_add_func ("/cli/texture-png", test_texture_png);
   g_test_add_func ("/cli/textures-json", test_textures_json);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "qr-clipboard.h"
+#include "qr-edit.h"
 #include "qr-io.h"
 #include "qr-operations.h"
 #include "qr-patch.h"
@@ -2088,6 +2089,71 @@ test_index_random (void)
     }
 }
 
+/* A swap of header or brush op, applied: its object becomes what was there. */
+static QrEdit *
+applied_swap (QrMap *map, QrOpKind kind, guint e, guint b, gpointer object)
+{
+  QrEdit *edit = qr_edit_new ();
+  QrOp op = { kind, e, b, object };
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  g_array_append_val (edit->ops, op);
+  qr_edit_apply (edit, map, true, changes);
+  return edit;
+}
+
+/* Merged dabs of a stroke keep one copy of each object they swap: the
+ * states in between go, and undo and redo still give the first and the
+ * last state exactly. */
+static void
+test_append_collapses_swaps (void)
+{
+  g_autoptr (QrMap) map = qr_test_parse_ok (base_map, QR_FILE_MAP);
+  g_autofree char *first = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  g_autofree char *last = NULL;
+  g_autoptr (QrEdit) edit = NULL;
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+
+  for (int dab = 0; dab < 5; dab++)
+    {
+      QrEntity *header = qr_entity_copy_header (qr_map_get_entity (map, 2));
+      QrBrush *brush = qr_brush_copy (qr_entity_get_brush (qr_map_get_entity (map, 0), 1));
+      g_autofree char *value = g_strdup_printf ("%d", dab);
+      QrEdit *step;
+      g_autoptr (QrEdit) moved = NULL;
+
+      qr_entity_set_key (header, "light", value);
+      brush->faces[0].points[0].x += 1;
+      brush->faces[0].points[1].x += 1;
+      brush->faces[0].points[2].x += 1;
+      step = applied_swap (map, QR_OP_SWAP_HEADER, 2, 0, header);
+      moved = applied_swap (map, QR_OP_REPLACE_BRUSH, 0, 1, brush);
+      qr_edit_append (step, moved);
+      if (edit == NULL)
+        edit = step;
+      else
+        {
+          qr_edit_append (edit, step);
+          g_assert_cmpuint (step->ops->len, ==, 0);
+          qr_edit_free (step);
+        }
+      g_assert_cmpuint (edit->ops->len, ==, 2);
+    }
+  last = qr_test_write_ok (map, QR_SAVE_AS_READ);
+  g_assert_nonnull (strstr (last, "\"light\" \"4\""));
+  g_assert_nonnull (strstr (last, "( 133 0 0 )"));
+  qr_edit_apply (edit, map, false, changes);
+  {
+    g_autofree char *undone = qr_test_write_ok (map, QR_SAVE_AS_READ);
+    g_assert_cmpstr (undone, ==, first);
+  }
+  qr_edit_apply (edit, map, true, changes);
+  {
+    g_autofree char *redone = qr_test_write_ok (map, QR_SAVE_AS_READ);
+    g_assert_cmpstr (redone, ==, last);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2140,5 +2206,6 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/stack/change-sets", test_change_sets);
   g_test_add_func ("/edit/stack/history", test_history);
   g_test_add_func ("/edit/index/random", test_index_random);
+  g_test_add_func ("/edit/append-collapses-swaps", test_append_collapses_swaps);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* quarry-cli edit: run editing operations on a map, each one step on the
  * command stack, optionally undo the last N, and save. */
 #include "qr-cli.h"
+#include "qr-cli-edit-landscape.h"
 #include "qr-clipboard.h"
 #include "qr-entdef-io.h"
 #include "qr-face-ops.h"
@@ -418,6 +419,7 @@ run_step (Step *s, GError **error)
   g_autoptr (GArray) ids = NULL;
   g_autoptr (GArray) entities = NULL;
   const char *op = s->argv[0];
+  const char *usage = NULL;
   double v[6];
   int axis, along, status;
   bool ok;
@@ -428,6 +430,8 @@ run_step (Step *s, GError **error)
     return step_place (s, error);
   if ((status = run_texture_step (s, error)) != QR_EXIT_USAGE + 1)
     return status;
+  if ((status = qr_cli_edit_landscape (s->doc, s->argv, s->argc, &usage, error)) != QR_EXIT_USAGE + 1)
+    return status == QR_EXIT_USAGE ? usage_error (s, "%s", usage) : status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -616,7 +620,10 @@ qr_cli_edit (int argc, char **argv)
              "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
              "  set-texture set-key delete-key rename-key copy paste\n"
              "  place CLASS X Y Z [KEY=VALUE…]   set-class ENTITIES CLASS\n"
-             "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n");
+             "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n"
+             "  landscape X0 Y0 Z SX SY COLS ROWS [TEXTURE]   landscape-point E ROW COL DZ [FALLOFF]\n"
+             "  landscape-regrid E +1|-1   landscape-resolution E N   landscape-to-displacements E\n"
+             "  landscape-to-brushes E STEP\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)

@@ -10,6 +10,7 @@
  * end rows and is solved in O(m). */
 #pragma once
 
+#include <glib.h>
 #include <stdbool.h>
 
 /* Weights of the spline through y[0..m−1] (m >= 2) into d[0..m+1]
@@ -29,7 +30,10 @@ typedef struct _QrBsplineSurface QrBsplineSurface;
 
 QrBsplineSurface *qr_bspline_surface_new (const double *heights, int rows, int cols);
 void qr_bspline_surface_free (QrBsplineSurface *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrBsplineSurface, qr_bspline_surface_free)
 /* The height at parameters (u along a row: 0…cols−1, v across rows: 0…rows−1). */
 double qr_bspline_surface_eval (const QrBsplineSurface *s, double u, double v);
-/* The h × w samples at even parameters, row-major, into out (h, w >= 2). */
+/* The h × w samples at even parameters, row-major, into out (h, w >= 2):
+ * each the same double qr_bspline_surface_eval gives at its parameters
+ * (sample k of n is at k·(m − 1)/(n − 1), the last at m − 1). */
 void qr_bspline_surface_sample (const QrBsplineSurface *s, int h, int w, double *out);

@@ -212,11 +212,53 @@ qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
       qr_op_apply (&g_array_index (edit->ops, QrOp, i), map, false, changes);
 }
 
+static bool
+swaps_only (const QrEdit *edit)
+{
+  for (guint i = 0; i < edit->ops->len; i++)
+    {
+      QrOpKind kind = g_array_index (edit->ops, QrOp, i).kind;
+
+      if (kind != QR_OP_REPLACE_BRUSH && kind != QR_OP_SWAP_HEADER)
+        return false;
+    }
+  return true;
+}
+
+static bool
+has_swap_of (const QrEdit *edit, const QrOp *op)
+{
+  for (guint i = 0; i < edit->ops->len; i++)
+    {
+      const QrOp *o = &g_array_index (edit->ops, QrOp, i);
+
+      if (o->kind == op->kind && o->entity == op->entity && (o->kind == QR_OP_SWAP_HEADER || o->brush == op->brush))
+        return true;
+    }
+  return false;
+}
+
+/* When both edits only swap objects in place (no position moves), a swap
+ * in `next` of a place `edit` swaps already holds the state in between,
+ * which neither undo nor redo needs: `edit`'s swap alone takes the map
+ * from the first state to the last and back. Dropping it keeps a long
+ * stroke (landscape control points, displacement sculpting, held nudges)
+ * at one copy of each object instead of one per dab. */
 void
 qr_edit_append (QrEdit *edit, QrEdit *next)
 {
-  g_array_append_vals (edit->ops, next->ops->data, next->ops->len);
-  /* The objects moved with the bytes: clear without freeing them. */
+  bool collapse = swaps_only (edit) && swaps_only (next);
+
+  for (guint i = 0; i < next->ops->len; i++)
+    {
+      QrOp *op = &g_array_index (next->ops, QrOp, i);
+
+      if (collapse && has_swap_of (edit, op))
+        op_clear (op);
+      else
+        g_array_append_vals (edit->ops, op, 1);
+    }
+  /* The objects kept moved with the bytes: clear without freeing them. */
   g_array_set_clear_func (next->ops, NULL);
   g_array_set_size (next->ops, 0);
   g_array_set_clear_func (next->ops, op_clear);

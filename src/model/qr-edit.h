@@ -47,5 +47,7 @@ void qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes);
 /* Applies every operation, in order (forward) or in reverse order (backward). */
 void qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes);
 
-/* Appends the operations of `next` (which is left empty). */
+/* Appends the operations of `next` (which is left empty); when both only
+ * swap objects in place, a swap of a place `edit` swaps already is dropped
+ * (the state in between is freed): undo and redo stay exact. */
 void qr_edit_append (QrEdit *edit, QrEdit *next);

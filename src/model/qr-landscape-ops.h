@@ -29,16 +29,22 @@ gboolean qr_op_landscape_regrid (QrDocument *doc, QrId entity, int direction, GE
 gboolean qr_op_landscape_set_resolution (QrDocument *doc, QrId entity, int resolution, GError **error);
 
 /* Replaces the landscape by power-3 displacement brushes tiling its
- * rectangle (one per `cells` × `cells` control cells, at most 16 of its
- * sampled steps a tile), each a box below the surface whose top side
- * carries the surface sampled at its 9 × 9 vertices: neighbouring tiles
- * share their edge vertices exactly. VMF maps only (a .map has no
- * displacements: the error says to save as .vmf first). The brushes go to
- * the world and become the selection. "Landscape to Displacements". */
+ * rectangle in an even grid: each tile covers a whole number of control
+ * cells along X and along Y, at most 1024 units, and no more cells than
+ * lets its 8 steps sample a cell at least `resolution` times (a cell wider
+ * than 1024 units is cut into equal tiles instead). Each tile is a box
+ * from 16 units below the whole number under the lowest sample up to that
+ * number, whose top side carries the surface sampled at its 9 × 9
+ * vertices: neighbouring tiles share their edge vertices exactly. VMF maps
+ * only (a .map has no displacements: the error says to save as .vmf
+ * first), and at most 16384 tiles. The brushes go to the world and
+ * become the selection. "Landscape to Displacements". */
 gboolean qr_op_landscape_to_displacements (QrDocument *doc, QrId entity, GError **error);
 /* Replaces the landscape by convex terrain brushes: for every cell of an
- * even `step`-unit grid over the rectangle, two triangular prisms whose top
- * faces lie on the surface sampled at the cell's corners, reaching down to
- * `step` below the lowest sample, textured with the landscape's texture.
- * "Landscape to Brushes". */
+ * even grid over the rectangle (each side cut into ⌈size / step⌉ equal
+ * cells), two triangular prisms whose top faces lie on the surface sampled
+ * at the cell's corners, reaching down to the whole number `step` or more
+ * below the lowest sample; the tops textured with the landscape's texture,
+ * the other faces too in a .map, tools/toolsnodraw in a VMF. At most
+ * 16384 cells. "Landscape to Brushes". */
 gboolean qr_op_landscape_to_brushes (QrDocument *doc, QrId entity, double step, GError **error);

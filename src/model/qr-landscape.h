@@ -47,6 +47,10 @@ bool qr_entity_is_landscape (const QrEntity *entity);
  * key/value pairs: keys[2i], keys[2i + 1]. Free with g_strfreev. */
 char **qr_landscape_to_keys (const QrLandscape *land);
 
+/* Coordinate k of n spread evenly from min over size (k = n − 1 gives
+ * min + size exactly): the x and y of control points and samples. */
+double qr_landscape_axis (double min, double size, int k, int n);
+
 /* World position of control point (r, c). */
 QrVec3 qr_landscape_control_point (const QrLandscape *land, int r, int c);
 
@@ -54,8 +58,14 @@ QrVec3 qr_landscape_control_point (const QrLandscape *land, int r, int c);
  * coordinates) covering the rectangle: h = (rows − 1)·resolution + 1 and
  * w likewise when h, w are 0. Returns the points; *h and *w receive the size. */
 QrVec3 *qr_landscape_sample (const QrLandscape *land, int *h, int *w);
-/* The surface's world Z at world (x, y) inside the rectangle. */
+/* The surface's world Z at world (x, y) inside the rectangle. Fits the
+ * surface on every call: for many points, fit once with
+ * qr_landscape_surface_new and evaluate at qr_landscape_params. */
 double qr_landscape_height_at (const QrLandscape *land, double x, double y);
+/* The surface through the control heights (relative to origin.z). */
+QrBsplineSurface *qr_landscape_surface_new (const QrLandscape *land);
+/* The surface parameters (u along X, v along Y) of world (x, y). */
+void qr_landscape_params (const QrLandscape *land, double x, double y, double *u, double *v);
 
 /* The control grid made finer (2·cols − 1 × 2·rows − 1, new points on the
  * surface, the old ones unchanged) or coarser (every second row and column

@@ -19,11 +19,9 @@ shape_description (QrPrimitiveShape shape)
   g_return_val_if_reached (_("Create Brush"));
 }
 
-/* Standard attributes where the map's faces are standard; world-aligned
- * Valve axes otherwise (what TrenchBroom calls paraxial). Source's default
- * texture scale is a quarter unit per texel. */
-static void
-default_texture (const QrMap *map, QrDialect dialect, QrFace *face)
+/* Source's default texture scale is a quarter unit per texel. */
+void
+qr_op_default_texture (const QrMap *map, QrDialect dialect, QrFace *face)
 {
   QrTexAttr std = { .scale = { 1, 1 } };
   QrPlane plane;
@@ -79,7 +77,7 @@ qr_op_create (QrDocument *doc, const QrPrimitiveSpec *spec, const char *texture,
             face->points[p] = g_array_index (points, QrVec3, 3 * f + p);
           face->id = qr_map_take_face_id (map);
           face->texture = tex;
-          default_texture (map, dialect, face);
+          qr_op_default_texture (map, dialect, face);
         }
       if (!qr_op_build_checked (doc, brush, true, error))
         {

@@ -77,6 +77,11 @@ void qr_op_sort_descending (GArray *locs);
  * aligned axes, keeping its offsets and scales, as TrenchBroom does. */
 void qr_op_repair_axes (QrFace *face, QrVec3 normal);
 
+/* A new face's texture attributes: standard where the map's faces are
+ * standard (dialect), world-aligned Valve axes otherwise (what TrenchBroom
+ * calls paraxial), from the face's plane. */
+void qr_op_default_texture (const QrMap *map, QrDialect dialect, QrFace *face);
+
 /* Texturing faces (qr-op-texture.c, qr-op-face.c). */
 
 /* The faces named, with face -1 expanded to every face of its brush, in
