@@ -13,6 +13,10 @@
  * Vertex 0 of the face and edge vertex streams is never drawn, and unused index space
  * points at it.
  *
+ * Displacements: a brush with one is its displaced sides only, each the
+ * grid of qr-disp-mesh.h: its triangles, and its lines as the brush's
+ * edges, those inside the border flagged QR_SCENE_DISP_INNER(_COARSE).
+ *
  * Entities: a point entity's box spans its class's size in the document's
  * definitions (qr_entity_box) and every entity is drawn in its class's
  * colour, or QR_SCENE_UNKNOWN_CLASS when definitions are loaded that do
