@@ -13,6 +13,10 @@
  * Vertex 0 of the face and edge vertex streams is never drawn, and unused index space
  * points at it.
  *
+ * Displacements: a brush with one is its displaced sides only, each the
+ * grid of qr-disp-mesh.h: its triangles, and its lines as the brush's
+ * edges, those inside the border flagged QR_SCENE_DISP_INNER(_COARSE).
+ *
  * Entities: a point entity's box spans its class's size in the document's
  * definitions (qr_entity_box) and every entity is drawn in its class's
  * colour, or QR_SCENE_UNKNOWN_CLASS when definitions are loaded that do
@@ -37,7 +41,9 @@
 typedef struct
 {
   float pos[3];
-  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
+  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour; a
+                   * face's alpha is how much of its texture's first layer shows (a
+                   * displacement's 255 − alpha: the rest is the second, qr-texture-set.h) */
   float uv[2];    /* faces: texture coordinates, 1 = the texture's width or height */
   float light;    /* faces: what the texture is multiplied by (the shaded style's light) */
   uint32_t flags; /* QrSceneFlags; faces: the texture id above QR_SCENE_TEXTURE_SHIFT */
@@ -61,6 +67,12 @@ typedef enum
   QR_SCENE_NORMAL_LINE = 1 << 2, /* a face-normal line */
   QR_SCENE_ENTITY = 1 << 3,      /* a point entity's box */
   QR_SCENE_UNUSED = 1 << 4,      /* space no slot uses: never drawn */
+  /* A line of a displacement's grid inside its border (and every diagonal),
+   * of a grid whose quads are under QR_SCENE_DISP_COARSE_QUAD units, or
+   * (COARSE) not: the design canvases leave them out when the grid is too
+   * fine to see. */
+  QR_SCENE_DISP_INNER = 1 << 5,
+  QR_SCENE_DISP_INNER_COARSE = 1 << 6,
 } QrSceneFlags;
 
 typedef enum
@@ -89,6 +101,8 @@ typedef enum
   QR_SCENE_FACE_INDEX_BY_TEXTURE,
   QR_SCENE_N_STREAMS
 } QrSceneStream;
+
+#define QR_SCENE_DISP_COARSE_QUAD 64.0
 
 /* Streams holding indices rather than vertices. */
 static inline gboolean
