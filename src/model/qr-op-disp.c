@@ -104,7 +104,8 @@ expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, b
       for (int f = whole ? 0 : faces[i].face; f <= (whole ? brush->n_faces - 1 : faces[i].face); f++)
         {
           QrFaceRef ref = { brush->id, f };
-          gint64 key = ((gint64) brush->id << 32) | (guint32) f;
+          /* g_int64_hash hashes the low half only: the brush id goes there. */
+          gint64 key = ((gint64) f << 32) | brush->id;
 
           if (!test (brush, f, whole || skip_refused ? NULL : error))
             {
@@ -332,20 +333,17 @@ set_vector (QrDisp *d, int i, QrVec3 v)
   d->distances[i] = len;
 }
 
-/* How far any vertex of the displacement may lie from its flat place: an
- * upper bound that needs no polygon, for quick rejections. */
-static double
-disp_reach (const QrDisp *d)
+/* The box the displaced grid lies in: the brush's bounds grown by the
+ * smallest and largest displacement along each axis. Needs no polygon (and
+ * once known, no pass over the vertices), so the many displacements far
+ * from a ray or a brush are passed over without building their grids. */
+static QrBounds
+disp_bounds (const QrBrush *brush, const QrDisp *d)
 {
-  double reach = 0;
+  QrVec3 lo, hi;
 
-  for (int i = 0; i < d->side * d->side; i++)
-    {
-      double r = qr_vec3_length (d->normals[i]) * fabs (d->distances[i])
-                 + qr_vec3_length (d->offset_normals[i]) * fabs (d->elevation) + qr_vec3_length (d->offsets[i]);
-      reach = MAX (reach, r);
-    }
-  return reach;
+  qr_disp_extent (d, &lo, &hi);
+  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
 }
 
 static QrBounds
@@ -606,7 +604,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
         continue;
       any = TRUE;
       /* Most faces of a big terrain lie far from the brush: no grid built. */
-      reach = grown (brush->poly->bounds, disp_reach (old) + sculpt->radius);
+      reach = grown (disp_bounds (brush, old), sculpt->radius + 1e-6);
       if (centre.x < reach.min.x || centre.y < reach.min.y || centre.z < reach.min.z || centre.x > reach.max.x
           || centre.y > reach.max.y || centre.z > reach.max.z)
         continue;
@@ -843,7 +841,7 @@ qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t
 
               /* Thousands of displacements: a box test first, grown by
                * how far this one's vertices may stray from the brush. */
-              if (d == NULL || !qr_ray_hit_box (ray, grown (brush->poly->bounds, disp_reach (d) + 1e-6), &enter)
+              if (d == NULL || !qr_ray_hit_box (ray, grown (disp_bounds (brush, d), 1e-6), &enter)
                   || enter >= best)
                 continue;
               if (!qr_disp_build (d, brush, f, verts, NULL, NULL)
