@@ -42,6 +42,7 @@ corner_count (const QrBrush *brush, int f)
 static gboolean
 can_create (const QrBrush *brush, int f, GError **error)
 {
+  const QrFace *face = &brush->faces[f];
   int n = corner_count (brush, f);
 
   if (!qr_brush_is_valid (brush))
@@ -56,7 +57,9 @@ can_create (const QrBrush *brush, int f, GError **error)
                    _("Brush %u, face %d has %d corners: a displacement needs four"), brush->id, f, n);
       return FALSE;
     }
-  if (qr_face_disp (&brush->faces[f]) != NULL)
+  /* A dispinfo block that did not read gives no displacement but stays in
+   * the file: a second one would be saved beside it. */
+  if (qr_face_disp (face) != NULL || (face->extra && face->extra->vmf && qr_node_get_child (face->extra->vmf, "dispinfo")))
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("Brush %u, face %d has a displacement already"), brush->id, f);
@@ -78,12 +81,10 @@ has_disp (const QrBrush *brush, int f, GError **error)
 typedef gboolean (*FaceTest) (const QrBrush *brush, int f, GError **error);
 
 /* The faces named, each once, in the order named. A face named by its
- * index must pass `test` (else the error, unless `skip_refused`); face -1
- * stands for the faces of its brush that pass. An empty result is an
- * error saying `none`. */
+ * index must pass `test` (else its error); face -1 stands for the faces of
+ * its brush that pass. An empty result is an error saying `none`. */
 static GArray *
-expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, bool skip_refused,
-              const char *none, GError **error)
+expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, const char *none, GError **error)
 {
   g_autoptr (GArray) out = g_array_sized_new (FALSE, FALSE, sizeof (QrFaceRef), n);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -107,9 +108,9 @@ expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, b
           /* g_int64_hash hashes the low half only: the brush id goes there. */
           gint64 key = ((gint64) f << 32) | brush->id;
 
-          if (!test (brush, f, whole || skip_refused ? NULL : error))
+          if (!test (brush, f, whole ? NULL : error))
             {
-              if (whole || skip_refused)
+              if (whole)
                 continue;
               return NULL;
             }
@@ -261,7 +262,7 @@ qr_op_disp_create (QrDocument *doc, const QrFaceRef *faces, guint n, int power, 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
     return FALSE;
-  refs = expand_faces (doc, faces, n, can_create, false, _("None of the faces can take a displacement: "
+  refs = expand_faces (doc, faces, n, can_create, _("None of the faces can take a displacement: "
                                                               "each needs four corners and none yet"),
                        error);
   if (refs == NULL)
@@ -289,7 +290,7 @@ qr_op_disp_destroy (QrDocument *doc, const QrFaceRef *faces, guint n, GError **e
   g_auto (Changes) ch = { 0 };
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   changes_init (&ch);
@@ -453,7 +454,7 @@ qr_op_disp_set_power (QrDocument *doc, const QrFaceRef *faces, guint n, int powe
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
     return FALSE;
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   changes_init (&ch);
@@ -586,7 +587,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brush needs a radius above 0 and a strength"));
       return FALSE;
     }
-  refs = expand_faces (doc, faces, n, always, false, _("No face is selected"), error);
+  refs = expand_faces (doc, faces, n, always, _("No face is selected"), error);
   if (refs == NULL)
     return FALSE;
   rand = g_rand_new_with_seed (sculpt->seed);
@@ -700,7 +701,7 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
   gboolean ok = TRUE;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   sf = g_new0 (SewFace, refs->len);
