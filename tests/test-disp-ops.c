@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include "qr-brush.h"
 #include "qr-disp-ops.h"
+#include "qr-edit.h"
 #include "qr-face.h"
 #include "qr-node.h"
 #include "qr-operations.h"
@@ -488,6 +489,59 @@ test_stroke_is_one_step (void)
   /* A dab far from every vertex changes nothing and makes no step. */
   sculpt_ok (doc, tops, 4, &sc, qr_vec3 (1000, 1000, 64), 0);
   g_assert_cmpuint (history (doc), ==, steps + 3);
+}
+
+/* Merging a stroke's dabs keeps, for each brush, only the one that was
+ * there first (not a copy per dab), and undoing gives that very brush. */
+static void
+test_stroke_keeps_first (void)
+{
+  g_autofree char *text = blocks_vmf (2, 1);
+  g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_VMF);
+  g_autoptr (QrEdit) first = qr_edit_new ();
+  g_autoptr (QrEdit) second = qr_edit_new ();
+  g_autoptr (QrEdit) third = qr_edit_new ();
+  g_autoptr (QrChangeSet) changes = qr_change_set_new ();
+  QrEntity *world = qr_map_get_entity (map, 0);
+  QrBrush *original = qr_entity_get_brush (world, 0);
+  QrBrush *latest = NULL;
+
+  for (int k = 0; k < 2; k++)
+    {
+      QrEdit *edit = k == 0 ? first : second;
+      QrOp op = { QR_OP_REPLACE_BRUSH, 0, 0, qr_brush_copy (qr_entity_get_brush (world, 0)) };
+
+      latest = op.object;
+      g_array_append_val (edit->ops, op);
+      qr_edit_apply (edit, map, true, changes);
+    }
+  /* The second step also touches brush 1: that place is new, so it stays. */
+  {
+    QrOp op = { QR_OP_REPLACE_BRUSH, 0, 1, qr_brush_copy (qr_entity_get_brush (world, 1)) };
+    g_array_append_val (second->ops, op);
+    qr_op_apply (&g_array_index (second->ops, QrOp, 1), map, true, changes);
+  }
+  qr_edit_append (first, second);
+  g_assert_cmpuint (first->ops->len, ==, 2);
+  g_assert_cmpuint (second->ops->len, ==, 0);
+  g_assert_true (g_array_index (first->ops, QrOp, 0).object == original);
+  g_assert_true (qr_entity_get_brush (world, 0) == latest);
+  qr_edit_apply (first, map, false, changes);
+  g_assert_true (qr_entity_get_brush (world, 0) == original);
+  qr_edit_apply (first, map, true, changes);
+  g_assert_true (qr_entity_get_brush (world, 0) == latest);
+
+  /* After anything but replacements nothing is dropped. */
+  {
+    QrOp op = { QR_OP_REMOVE_BRUSH, 0, 1, NULL };
+    QrOp again = { QR_OP_REPLACE_BRUSH, 0, 0, qr_brush_copy (latest) };
+
+    g_array_append_val (third->ops, op);
+    g_array_append_val (third->ops, again);
+    qr_edit_apply (third, map, true, changes);
+    qr_edit_append (first, third);
+    g_assert_cmpuint (first->ops->len, ==, 4);
+  }
 }
 
 /* ---- power ---- */
@@ -1029,6 +1083,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/sculpt/modes", test_sculpt_modes);
   g_test_add_func ("/disp-ops/sculpt/noise", test_sculpt_noise);
   g_test_add_func ("/disp-ops/sculpt/stroke", test_stroke_is_one_step);
+  g_test_add_func ("/disp-ops/sculpt/stroke-keeps-first", test_stroke_keeps_first);
   g_test_add_func ("/disp-ops/power/round-trip", test_power_round_trip);
   g_test_add_func ("/disp-ops/power/plumber", test_power_round_trip_plumber);
   g_test_add_func ("/disp-ops/sew/same-power", test_sew);

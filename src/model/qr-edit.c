@@ -212,11 +212,65 @@ qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
       qr_op_apply (&g_array_index (edit->ops, QrOp, i), map, false, changes);
 }
 
+static bool
+only_replacements (const QrEdit *edit)
+{
+  for (guint i = 0; i < edit->ops->len; i++)
+    if (g_array_index (edit->ops, QrOp, i).kind != QR_OP_REPLACE_BRUSH)
+      return false;
+  return true;
+}
+
+static guint
+place_hash (gconstpointer key)
+{
+  const guint *place = key;
+
+  return place[0] * 2654435761u ^ place[1];
+}
+
+static gboolean
+place_equal (gconstpointer a, gconstpointer b)
+{
+  const guint *x = a, *y = b;
+
+  return x[0] == y[0] && x[1] == y[1];
+}
+
 void
 qr_edit_append (QrEdit *edit, QrEdit *next)
 {
-  g_array_append_vals (edit->ops, next->ops->data, next->ops->len);
-  /* The objects moved with the bytes: clear without freeing them. */
+  /* Brush replacements after brush replacements (the dabs of a sculpt
+   * stroke, repeated nudges): positions do not shift, and undoing the
+   * whole step needs, for each place, only the brush that was there first.
+   * The ones in between are dropped, or a long stroke would keep a copy
+   * of every brush it touched for every dab. */
+  if (only_replacements (edit) && only_replacements (next))
+    {
+      g_autoptr (GHashTable) places = g_hash_table_new_full (place_hash, place_equal, g_free, NULL);
+
+      for (guint i = 0; i < edit->ops->len; i++)
+        {
+          const QrOp *op = &g_array_index (edit->ops, QrOp, i);
+          guint place[2] = { op->entity, op->brush };
+
+          g_hash_table_add (places, g_memdup2 (place, sizeof place));
+        }
+      for (guint i = 0; i < next->ops->len; i++)
+        {
+          QrOp *op = &g_array_index (next->ops, QrOp, i);
+          guint place[2] = { op->entity, op->brush };
+
+          if (g_hash_table_contains (places, place))
+            op_clear (op);
+          else
+            g_array_append_val (edit->ops, *op);
+        }
+    }
+  else
+    g_array_append_vals (edit->ops, next->ops->data, next->ops->len);
+  /* The objects moved with the bytes (or were freed): clear without
+   * freeing them. */
   g_array_set_clear_func (next->ops, NULL);
   g_array_set_size (next->ops, 0);
   g_array_set_clear_func (next->ops, op_clear);

@@ -47,5 +47,7 @@ void qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes);
 /* Applies every operation, in order (forward) or in reverse order (backward). */
 void qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes);
 
-/* Appends the operations of `next` (which is left empty). */
+/* Appends the operations of `next` (which is left empty). When both only
+ * replace brushes, a place `edit` replaces already keeps its first brush
+ * and `next`'s in-between one is freed: undoing both gives the same map. */
 void qr_edit_append (QrEdit *edit, QrEdit *next);
