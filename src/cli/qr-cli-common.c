@@ -113,6 +113,6 @@ qr_cli_warn_dropped (const char *command, const QrMap *map, QrSaveFormat format)
   guint n = qr_save_dropped_displacements (map, format);
 
   if (n > 0)
-    fprintf (stderr, "quarry-cli %s: warning: %u displacement%s dropped: .map files have none, "
-             "the brushes are saved flat\n", command, n, n == 1 ? "" : "s");
+    fprintf (stderr, "quarry-cli %s: warning: %u displacement%s dropped: .map files have none, %s saved flat\n",
+             command, n, n == 1 ? "" : "s", n == 1 ? "its brush is" : "their brushes are");
 }
