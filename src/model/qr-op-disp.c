@@ -60,7 +60,8 @@ can_create (const QrBrush *brush, int f, GError **error)
     }
   /* A dispinfo block that did not read gives no displacement but stays in
    * the file: a second one would be saved beside it. */
-  if (qr_face_disp (face) != NULL || (face->extra && face->extra->vmf && qr_node_get_child (face->extra->vmf, "dispinfo")))
+  if (qr_face_disp (face) != NULL
+      || (face->extra && face->extra->vmf && qr_node_get_child (face->extra->vmf, "dispinfo")))
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("Brush %u, face %d has a displacement already"), brush->id, f);
@@ -263,9 +264,8 @@ qr_op_disp_create (QrDocument *doc, const QrFaceRef *faces, guint n, int power, 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
     return FALSE;
-  refs = expand_faces (doc, faces, n, can_create, _("None of the faces can take a displacement: "
-                                                              "each needs four corners and none yet"),
-                       error);
+  refs = expand_faces (doc, faces, n, can_create,
+                       _("None of the faces can take a displacement: each needs four corners and none yet"), error);
   if (refs == NULL)
     return FALSE;
   changes_init (&ch);
@@ -441,7 +441,8 @@ resample (const QrBrush *brush, int f, const QrDisp *old, int power, GError **er
         if (qr_vec3_length (on) > 0)
           d->offset_normals[i] = qr_vec3_normalize (on);
         d->alphas[i] = bilinear1 (old->alphas, s, r0, c0, fr, fc);
-        set_vector (d, i, qr_vec3_sub (qr_vec3_sub (bilinear3 (verts, s, r0, c0, fr, fc), flat[i]), vertex_extra (d, i)));
+        set_vector (d, i,
+                    qr_vec3_sub (qr_vec3_sub (bilinear3 (verts, s, r0, c0, fr, fc), flat[i]), vertex_extra (d, i)));
       }
   return g_steal_pointer (&d);
 }
