@@ -225,17 +225,23 @@ swaps_only (const QrEdit *edit)
   return true;
 }
 
-static bool
-has_swap_of (const QrEdit *edit, const QrOp *op)
+/* A swap's place: its entity, and its brush (G_MAXUINT for a header). */
+static guint64
+place_of (const QrOp *op)
 {
-  for (guint i = 0; i < edit->ops->len; i++)
-    {
-      const QrOp *o = &g_array_index (edit->ops, QrOp, i);
+  guint brush = op->kind == QR_OP_SWAP_HEADER ? G_MAXUINT : op->brush;
 
-      if (o->kind == op->kind && o->entity == op->entity && (o->kind == QR_OP_SWAP_HEADER || o->brush == op->brush))
-        return true;
-    }
-  return false;
+  return (guint64) op->entity << 32 | brush;
+}
+
+static guint
+place_hash (gconstpointer key)
+{
+  guint64 place = *(const guint64 *) key;
+
+  /* g_int64_hash folds only the low half well enough: brush 0 of every
+   * entity would collide. */
+  return (guint) (place >> 32) * 2654435761u ^ (guint) place;
 }
 
 /* When both edits only swap objects in place (no position moves), a swap
@@ -247,18 +253,31 @@ has_swap_of (const QrEdit *edit, const QrOp *op)
 void
 qr_edit_append (QrEdit *edit, QrEdit *next)
 {
-  bool collapse = swaps_only (edit) && swaps_only (next);
-
-  for (guint i = 0; i < next->ops->len; i++)
+  if (swaps_only (edit) && swaps_only (next))
     {
-      QrOp *op = &g_array_index (next->ops, QrOp, i);
+      g_autoptr (GHashTable) places = g_hash_table_new_full (place_hash, g_int64_equal, g_free, NULL);
 
-      if (collapse && has_swap_of (edit, op))
-        op_clear (op);
-      else
-        g_array_append_vals (edit->ops, op, 1);
+      for (guint i = 0; i < edit->ops->len; i++)
+        {
+          guint64 place = place_of (&g_array_index (edit->ops, QrOp, i));
+
+          g_hash_table_add (places, g_memdup2 (&place, sizeof place));
+        }
+      for (guint i = 0; i < next->ops->len; i++)
+        {
+          QrOp *op = &g_array_index (next->ops, QrOp, i);
+          guint64 place = place_of (op);
+
+          if (g_hash_table_contains (places, &place))
+            op_clear (op);
+          else
+            g_array_append_vals (edit->ops, op, 1);
+        }
     }
-  /* The objects kept moved with the bytes: clear without freeing them. */
+  else
+    g_array_append_vals (edit->ops, next->ops->data, next->ops->len);
+  /* The objects kept moved with the bytes (the rest were freed): clear
+   * without freeing them. */
   g_array_set_clear_func (next->ops, NULL);
   g_array_set_size (next->ops, 0);
   g_array_set_clear_func (next->ops, op_clear);
