@@ -32,6 +32,8 @@ G_DEFINE_FINAL_TYPE (QrCameraCanvas, qr_camera_canvas, QR_TYPE_SCENE_CANVAS)
 enum
 {
   PICKED,
+  DRAGGED,
+  RELEASED,
   HOVERED,
   CAMERA_MOVED,
   N_SIGNALS
@@ -239,6 +241,32 @@ on_click (GtkGestureClick *click, int n_press, double x, double y, QrCameraCanva
   g_signal_emit (self, signals[PICKED], 0, &ray, (guint) GDK_BUTTON_PRIMARY, (guint) state);
 }
 
+/* The left button held: the rays of its path and of its release, for the
+ * tools that paint (the Displacement tool's strokes). */
+static void
+left_drag_signal (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self, guint signal)
+{
+  double x, y;
+  QrRay ray;
+  if (!gtk_gesture_drag_get_start_point (drag, &x, &y))
+    return;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (drag));
+  pick_ray (self, x + ox, y + oy, &ray);
+  g_signal_emit (self, signals[signal], 0, &ray, (guint) state);
+}
+
+static void
+on_left_drag_update (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  left_drag_signal (drag, ox, oy, self, DRAGGED);
+}
+
+static void
+on_left_drag_end (GtkGestureDrag *drag, double ox, double oy, QrCameraCanvas *self)
+{
+  left_drag_signal (drag, ox, oy, self, RELEASED);
+}
+
 static void
 on_motion (GtkEventControllerMotion *motion, double x, double y, QrCameraCanvas *self)
 {
@@ -268,6 +296,12 @@ qr_camera_canvas_class_init (QrCameraCanvasClass *klass)
    * a click) with its GdkModifierType, as a picking ray. */
   signals[PICKED] = g_signal_new ("picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                   NULL, G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT);
+  /* (const QrRay *ray, guint state): the pointer moved with the left
+   * button held since a "picked", and where it let go. */
+  signals[DRAGGED] = g_signal_new ("dragged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+  signals[RELEASED] = g_signal_new ("released", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
   /* (const QrRay *ray): the pointer moved over the view (the ray under it)
    * or left it (NULL); the Entity tool's box follows it. */
   signals[HOVERED] = g_signal_new ("hovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -319,6 +353,13 @@ qr_camera_canvas_init (QrCameraCanvas *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  /* After the click, so "picked" comes before the first "dragged". */
+  GtkGesture *left = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (left), GDK_BUTTON_PRIMARY);
+  g_signal_connect (left, "drag-update", G_CALLBACK (on_left_drag_update), self);
+  g_signal_connect (left, "drag-end", G_CALLBACK (on_left_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (left));
 }
 
 void

@@ -20,6 +20,7 @@
 #define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
+#define OVERLAY_SCULPT_BRUSH 0xff60ff60u /* light green: no brush, selection or handle has it */
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
@@ -49,6 +50,8 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_CLIP_KEEP;
     case QR_PREVIEW_CLIP_DROP:
       return OVERLAY_CLIP_DROP;
+    case QR_PREVIEW_SCULPT_BRUSH:
+      return OVERLAY_SCULPT_BRUSH;
     case QR_PREVIEW_RUBBER_BAND:
     default:
       return OVERLAY_RUBBER_BAND;
@@ -329,6 +332,13 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     .grid = self->grid_size,
     .modifiers = input_modifiers (state),
   };
+  if (self->tool == self->disp_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        qr_tool_press (self->disp_tool, self->document, &in, 1);
+      refresh_preview (self);
+      return;
+    }
   if (self->tool == self->entity_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -358,12 +368,36 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
+/* The left button dragged in the 3D view (after a "picked"), and let go:
+ * the Displacement tool's stroke; the other tools take clicks only. */
+static void
+on_camera_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+{
+  if (self->tool != self->disp_tool)
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = *ray, .grid = self->grid_size, .modifiers = input_modifiers (state) };
+  qr_tool_drag (self->tool, self->document, &in);
+  refresh_preview (self);
+}
+
+static void
+on_camera_released (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+{
+  if (self->tool != self->disp_tool)
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = *ray, .grid = self->grid_size, .modifiers = input_modifiers (state) };
+  qr_tool_release (self->tool, self->document, &in);
+  const char *status = qr_tool_status (self->tool);
+  _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+}
+
 /* The pointer over the 3D view: the Entity tool's box follows it onto the
- * surfaces (the other tools have nothing to show there). */
+ * surfaces, the Displacement tool's brush lies on the surface under it (the
+ * other tools have nothing to show there). */
 static void
 on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
 {
-  if (self->tool != self->entity_tool)
+  if (self->tool != self->entity_tool && self->tool != self->disp_tool)
     return;
   QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
   if (ray != NULL)
@@ -492,7 +526,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   QrTool *next = g_str_equal (name, "block")   ? self->block_tool
                : g_str_equal (name, "clip")    ? self->clip_tool
                : g_str_equal (name, "texture") ? self->texture_tool
-               : g_str_equal (name, "entity")  ? self->entity_tool : self->select_tool;
+               : g_str_equal (name, "entity")  ? self->entity_tool
+               : g_str_equal (name, "displacement") ? self->disp_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -506,6 +541,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
       qr_texture_tool_leave (self->texture_tool, self->document);
       _qr_window_hide_face_dialog (self);
     }
+  if (self->tool == self->disp_tool)
+    qr_disp_tool_leave (self->disp_tool, self->document);
   if (next == self->texture_tool)
     {
       qr_texture_tool_enter (self->texture_tool, self->document);
@@ -518,6 +555,7 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   g_simple_action_set_state (action, state);
   gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool    ? "block"
                                                         : next == self->entity_tool ? "entity"
+                                                        : next == self->disp_tool   ? "displacement"
                                                                                     : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
@@ -529,6 +567,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "entity")
                                   ? _("Entity: click in a 2D view or on a surface in 3D to place the chosen class; "
                                       "Escape leaves the tool")
+                                : g_str_equal (name, "displacement")
+                                  ? _("Displacement: click faces in 3D (Shift toggles) for the panel's buttons; "
+                                      "drag on a displacement to paint (Ctrl inverts Raise)")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -575,6 +616,7 @@ _qr_window_init_tools (QrWindow *self)
   self->clip_tool = qr_clip_tool_new ();
   self->texture_tool = qr_texture_tool_new ();
   self->entity_tool = qr_entity_tool_new ();
+  self->disp_tool = qr_disp_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
   self->preview = g_array_new (FALSE, FALSE, sizeof (QrPreviewSegment));
@@ -594,6 +636,8 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
+  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_camera_dragged), self);
+  g_signal_connect (self->camera_canvas, "released", G_CALLBACK (on_camera_released), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
@@ -622,6 +666,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->clip_tool, qr_tool_free);
   g_clear_pointer (&self->texture_tool, qr_tool_free);
   g_clear_pointer (&self->entity_tool, qr_tool_free);
+  g_clear_pointer (&self->disp_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);
