@@ -2,6 +2,7 @@
  * interpreted; every other block (versioninfo, visgroups, viewsettings,
  * cameras, cordon(s), connections, editor, groups, dispinfo, Hammer++
  * blocks…) is kept as an ordered node tree and written back unchanged. */
+#include "qr-disp.h"
 #include "qr-escape.h"
 #include "qr-io.h"
 #include "qr-number.h"
@@ -397,8 +398,18 @@ read_side (VmfReader *r, const char *open, QrFace *f, GError **error)
           if (child == NULL)
             return false;
           qr_node_add_child (face_vmf (f), child->name, child);
-          if (token_is (&key, "dispinfo") && !check_dispinfo (r, child, key.p, error))
-            return false;
+          if (token_is (&key, "dispinfo"))
+            {
+              g_autoptr (GError) why = NULL;
+
+              if (!check_dispinfo (r, child, key.p, error))
+                return false;
+              if (!qr_face_sync_disp (f, &why))
+                {
+                  qr_scanner_error_at (&r->s, key.p, error, "%s", why->message);
+                  return false;
+                }
+            }
         }
       else if (token_is (&key, "id") && !has_id)
         {

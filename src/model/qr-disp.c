@@ -1,11 +1,13 @@
-/* qr-disp.c — Source displacements: reading, storing and building.
- * STUB: issue 16's disp-core work fills the parts marked TODO. */
+/* qr-disp.c — Source displacements: reading, storing and building (shared
+ * reference 000, §7; the block's layout as Hammer writes it). */
 #include "qr-disp.h"
+#include <math.h>
 #include <string.h>
 #include "qr-brush.h"
 #include "qr-document.h"
 #include "qr-face.h"
 #include "qr-node.h"
+#include "qr-number.h"
 
 static QrDisp *
 disp_alloc (int power)
@@ -102,50 +104,491 @@ qr_brush_has_disp (const QrBrush *brush)
   return false;
 }
 
-/* TODO(disp-core) */
+/* The per-vertex row blocks: how many numbers each vertex has there. */
+typedef enum
+{
+  ROWS_NORMALS,
+  ROWS_DISTANCES,
+  ROWS_OFFSETS,
+  ROWS_OFFSET_NORMALS,
+  ROWS_ALPHAS,
+  N_ROWS
+} RowBlock;
+
+static const struct
+{
+  const char *name;
+  int per_vertex;
+} row_blocks[N_ROWS] = {
+  { "normals", 3 }, { "distances", 1 }, { "offsets", 3 }, { "offset_normals", 3 }, { "alphas", 1 },
+};
+
+/* Where row block b keeps the numbers of vertex i, as doubles. */
+static double *
+block_values (QrDisp *d, RowBlock b)
+{
+  switch (b)
+    {
+    case ROWS_NORMALS:
+      return &d->normals[0].x;
+    case ROWS_DISTANCES:
+      return d->distances;
+    case ROWS_OFFSETS:
+      return &d->offsets[0].x;
+    case ROWS_OFFSET_NORMALS:
+      return &d->offset_normals[0].x;
+    case ROWS_ALPHAS:
+      return d->alphas;
+    case N_ROWS:
+    default:
+      break;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+G_STATIC_ASSERT (sizeof (QrVec3) == 3 * sizeof (double));
+
+/* Reads exactly n numbers separated by spaces (and "[", "]" around them
+ * when `bracketed`, as startposition has). */
+static bool
+parse_numbers (const char *text, double *out, int n, bool bracketed)
+{
+  const char *p = text, *end = text + strlen (text);
+
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (bracketed)
+    {
+      if (p >= end || *p != '[')
+        return false;
+      p++;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (!qr_number_parse (&p, end, &out[i]) || (p < end && !g_ascii_isspace (*p) && *p != ']'))
+        return false;
+    }
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (bracketed)
+    {
+      if (p >= end || *p != ']')
+        return false;
+      p++;
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+    }
+  return p == end;
+}
+
+static void
+append_numbers (GString *s, const double *v, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      qr_number_append (s, v[i]);
+    }
+}
+
+static char *
+format_start (QrVec3 start)
+{
+  GString *s = g_string_new ("[");
+
+  append_numbers (s, &start.x, 3);
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
+static char *
+format_numbers (const double *v, int n)
+{
+  GString *s = g_string_new (NULL);
+
+  append_numbers (s, v, n);
+  return g_string_free (s, FALSE);
+}
+
+/* Bit for bit, so "-0" against "0" counts as a change (the equality the
+ * rest of QrDisp uses). */
+static bool
+same_numbers (const double *a, const double *b, int n)
+{
+  return memcmp (a, b, (size_t) n * sizeof *a) == 0;
+}
+
 QrDisp *
 qr_disp_from_node (const QrNode *dispinfo, GError **error)
 {
-  (void) dispinfo;
-  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, "displacements are not read yet");
-  return NULL;
+  g_autoptr (QrDisp) d = NULL;
+  const char *text;
+  double v[3];
+  int power;
+
+  g_return_val_if_fail (dispinfo != NULL, NULL);
+
+  text = qr_node_get (dispinfo, "power");
+  if (text == NULL || !parse_numbers (text, v, 1, false) || v[0] < QR_DISP_MIN_POWER
+      || v[0] > QR_DISP_MAX_POWER || v[0] != (int) v[0])
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   "a displacement's power must be 2, 3 or 4, not “%s”", text ? text : "");
+      return NULL;
+    }
+  power = (int) v[0];
+  d = disp_alloc (power);
+
+  text = qr_node_get (dispinfo, "startposition");
+  if (text == NULL || !parse_numbers (text, &d->start.x, 3, true))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   "a displacement's startposition must read “[x y z]”, not “%s”", text ? text : "");
+      return NULL;
+    }
+  text = qr_node_get (dispinfo, "elevation");
+  if (text != NULL && !parse_numbers (text, &d->elevation, 1, false))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   "a displacement's elevation must be a number, not “%s”", text);
+      return NULL;
+    }
+  text = qr_node_get (dispinfo, "flags");
+  if (text != NULL)
+    {
+      if (!parse_numbers (text, v, 1, false) || !(fabs (v[0]) <= G_MAXINT) || v[0] != (int) v[0])
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                       "a displacement's flags must be a whole number, not “%s”", text);
+          return NULL;
+        }
+      d->flags = (int) v[0];
+    }
+
+  for (int b = 0; b < N_ROWS; b++)
+    {
+      const QrNode *block = qr_node_get_child (dispinfo, row_blocks[b].name);
+      int per_row = row_blocks[b].per_vertex * d->side;
+      double *values = block_values (d, b);
+
+      /* Hammer always writes all five; a missing one reads as zeros. */
+      if (block == NULL)
+        continue;
+      for (int r = 0; r < d->side; r++)
+        {
+          char key[16];
+
+          g_snprintf (key, sizeof key, "row%d", r);
+          text = qr_node_get (block, key);
+          if (text == NULL || !parse_numbers (text, values + (size_t) r * per_row, per_row, false))
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                           "a displacement of power %d needs %d numbers in “%s” %s", power, per_row,
+                           row_blocks[b].name, key);
+              return NULL;
+            }
+        }
+    }
+  return g_steal_pointer (&d);
 }
 
-/* TODO(disp-core) */
+/* Replaces the value of the first item `key` (a key/value), or appends it. */
+static void
+node_set (QrNode *node, const char *key, char *value /* owned */)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].value != NULL && strcmp (node->items[i].key, key) == 0)
+      {
+        g_free (node->items[i].value);
+        node->items[i].value = value;
+        return;
+      }
+  qr_node_add_value (node, key, value);
+  g_free (value);
+}
+
+/* Stores one number key unless it already reads as `v`. */
+static void
+store_number (QrNode *node, const char *key, double v, bool missing_is_zero)
+{
+  const char *text = qr_node_get (node, key);
+  double old;
+
+  if (text != NULL ? parse_numbers (text, &old, 1, false) && same_numbers (&old, &v, 1)
+                   : missing_is_zero && v == 0.0 && !signbit (v))
+    return;
+  node_set (node, key, format_numbers (&v, 1));
+}
+
+static QrNode *
+rows_node (const char *name, const double *values, int n_rows, int per_row)
+{
+  QrNode *block = qr_node_new (name);
+
+  for (int r = 0; r < n_rows; r++)
+    {
+      char key[16];
+      g_autofree char *row = format_numbers (values + (size_t) r * per_row, per_row);
+
+      g_snprintf (key, sizeof key, "row%d", r);
+      qr_node_add_value (block, key, row);
+    }
+  return block;
+}
+
 void
 qr_disp_store (const QrDisp *disp, QrNode *dispinfo)
 {
-  (void) disp;
-  (void) dispinfo;
+  const char *text;
+  double v[3];
+  g_autofree double *old = NULL;
+
+  g_return_if_fail (disp != NULL && dispinfo != NULL);
+
+  text = qr_node_get (dispinfo, "power");
+  if (text == NULL || !parse_numbers (text, v, 1, false) || v[0] != disp->power)
+    {
+      /* Every row block has another size: start again from Hammer's layout,
+       * keeping "subdiv", the one key the editor does not interpret. */
+      g_autoptr (QrNode) fresh = qr_disp_to_node (disp);
+      const char *subdiv = qr_node_get (dispinfo, "subdiv");
+
+      if (subdiv != NULL)
+        node_set (fresh, "subdiv", g_strdup (subdiv));
+      for (guint i = 0; i < dispinfo->n_items; i++)
+        {
+          g_free (dispinfo->items[i].key);
+          g_free (dispinfo->items[i].value);
+          qr_node_free (dispinfo->items[i].child);
+        }
+      g_free (dispinfo->items);
+      dispinfo->items = g_steal_pointer (&fresh->items);
+      dispinfo->n_items = fresh->n_items;
+      dispinfo->capacity = fresh->capacity;
+      fresh->n_items = fresh->capacity = 0;
+      return;
+    }
+
+  text = qr_node_get (dispinfo, "startposition");
+  if (text == NULL || !parse_numbers (text, v, 3, true) || !same_numbers (v, &disp->start.x, 3))
+    node_set (dispinfo, "startposition", format_start (disp->start));
+  store_number (dispinfo, "flags", disp->flags, true);
+  store_number (dispinfo, "elevation", disp->elevation, true);
+
+  old = g_new (double, 3 * (size_t) disp->side);
+  for (int b = 0; b < N_ROWS; b++)
+    {
+      QrNode *block = qr_node_get_child (dispinfo, row_blocks[b].name);
+      int per_row = row_blocks[b].per_vertex * disp->side;
+      const double *values = block_values ((QrDisp *) disp, b);
+
+      if (block == NULL)
+        {
+          bool zero = true;
+
+          /* A missing block reads as zeros: add it only when it must say more. */
+          for (int i = 0; i < per_row * disp->side && zero; i++)
+            zero = values[i] == 0.0 && !signbit (values[i]);
+          if (!zero)
+            qr_node_add_child (dispinfo, row_blocks[b].name,
+                               rows_node (row_blocks[b].name, values, disp->side, per_row));
+          continue;
+        }
+      for (int r = 0; r < disp->side; r++)
+        {
+          char key[16];
+          const double *row = values + (size_t) r * per_row;
+
+          g_snprintf (key, sizeof key, "row%d", r);
+          text = qr_node_get (block, key);
+          if (text != NULL && parse_numbers (text, old, per_row, false) && same_numbers (old, row, per_row))
+            continue;
+          node_set (block, key, format_numbers (row, per_row));
+        }
+    }
 }
 
-/* TODO(disp-core) */
 QrNode *
 qr_disp_to_node (const QrDisp *disp)
 {
-  (void) disp;
-  return qr_node_new ("dispinfo");
+  QrNode *node = qr_node_new ("dispinfo");
+  QrNode *tags, *allowed;
+  char buf[QR_NUMBER_BUFSIZE];
+  g_autofree char *start = NULL;
+  int quads;
+
+  g_return_val_if_fail (disp != NULL, node);
+
+  g_snprintf (buf, sizeof buf, "%d", disp->power);
+  qr_node_add_value (node, "power", buf);
+  start = format_start (disp->start);
+  qr_node_add_value (node, "startposition", start);
+  g_snprintf (buf, sizeof buf, "%d", disp->flags);
+  qr_node_add_value (node, "flags", buf);
+  qr_number_format (disp->elevation, buf);
+  qr_node_add_value (node, "elevation", buf);
+  qr_node_add_value (node, "subdiv", "0");
+  for (int b = 0; b < N_ROWS; b++)
+    qr_node_add_child (node, row_blocks[b].name,
+                       rows_node (row_blocks[b].name, block_values ((QrDisp *) disp, b), disp->side,
+                                  row_blocks[b].per_vertex * disp->side));
+
+  /* Two tags per quad, a row of quads per row. Hammer computes them (walkable,
+   * buildable…) when it loads the map; zeros claim nothing. */
+  quads = disp->side - 1;
+  tags = qr_node_new ("triangle_tags");
+  {
+    g_autoptr (GString) row = g_string_new (NULL);
+
+    for (int i = 0; i < 2 * quads; i++)
+      g_string_append (row, i > 0 ? " 0" : "0");
+    for (int r = 0; r < quads; r++)
+      {
+        g_snprintf (buf, sizeof buf, "row%d", r);
+        qr_node_add_value (tags, buf, row->str);
+      }
+  }
+  qr_node_add_child (node, "triangle_tags", tags);
+  /* Hammer's "no vertex removed" mask: ten words of all bits set. */
+  allowed = qr_node_new ("allowed_verts");
+  qr_node_add_value (allowed, "10", "-1 -1 -1 -1 -1 -1 -1 -1 -1 -1");
+  qr_node_add_child (node, "allowed_verts", allowed);
+  return node;
 }
 
-/* TODO(disp-core) */
 bool
 qr_face_sync_disp (QrFace *face, GError **error)
 {
-  (void) face;
-  (void) error;
-  return true;
+  const QrNode *block;
+  QrDisp *disp;
+
+  g_return_val_if_fail (face != NULL, false);
+
+  block = face->extra != NULL && face->extra->vmf != NULL ? qr_node_get_child (face->extra->vmf, "dispinfo") : NULL;
+  if (block == NULL)
+    {
+      if (face->extra != NULL)
+        g_clear_pointer (&face->extra->disp, qr_disp_unref);
+      return true;
+    }
+  disp = qr_disp_from_node (block, error);
+  g_clear_pointer (&face->extra->disp, qr_disp_unref);
+  face->extra->disp = disp;
+  return disp != NULL;
 }
 
-/* TODO(disp-core) */
 bool
 qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts, QrVec3 *flat, char **why)
 {
-  (void) disp;
-  (void) brush;
-  (void) face;
-  (void) verts;
-  (void) flat;
-  if (why != NULL)
-    *why = g_strdup ("displacements are not built yet");
-  return false;
+  const QrPolytope *poly = brush->poly;
+  QrVec3 polygon[4], corners[4];
+  const uint16_t *index;
+  int n;
+
+  g_return_val_if_fail (disp != NULL && brush != NULL && verts != NULL, false);
+  g_return_val_if_fail (face >= 0 && face < brush->n_faces, false);
+
+  if (!qr_brush_is_valid (brush))
+    {
+      if (why != NULL)
+        {
+          g_autofree char *reason = poly != NULL ? qr_polytope_dup_reason (poly) : g_strdup ("not built");
+
+          *why = g_strdup_printf ("face %d: its brush is invalid (%s), so its displacement has no side to stand on",
+                                  face, reason);
+        }
+      return false;
+    }
+  n = qr_polytope_face_count (poly, face);
+  if (n != 4)
+    {
+      if (why != NULL)
+        *why = n == 0 ? g_strdup_printf ("face %d: a displacement needs a side with four corners; "
+                                         "this one has none (another face hides its plane)", face)
+                      : g_strdup_printf ("face %d: a displacement needs a side with four corners; "
+                                         "this one has %d", face, n);
+      return false;
+    }
+  index = qr_polytope_face_indices (poly, face);
+  for (int i = 0; i < 4; i++)
+    polygon[i] = poly->verts[index[i]];
+  qr_disp_corners (polygon, 4, disp->start, corners);
+
+  for (int r = 0; r < disp->side; r++)
+    for (int c = 0; c < disp->side; c++)
+      {
+        int i = r * disp->side + c;
+        QrVec3 p = qr_disp_flat_point (corners, disp->side, r, c);
+
+        if (flat != NULL)
+          flat[i] = p;
+        p = qr_vec3_mad (p, disp->normals[i], disp->distances[i]);
+        p = qr_vec3_mad (p, disp->offset_normals[i], disp->elevation);
+        verts[i] = qr_vec3_add (p, disp->offsets[i]);
+      }
+  return true;
+}
+
+QrVec3
+qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int face, const QrTransform *tr)
+{
+  QrVec3 start = disp->start;
+
+  /* The corner, not the start position: a stretch could bring another
+   * corner nearer to a start position that lies off the side. */
+  if (qr_brush_is_valid (brush) && qr_polytope_face_count (brush->poly, face) == 4)
+    {
+      const uint16_t *index = qr_polytope_face_indices (brush->poly, face);
+      QrVec3 polygon[4], corners[4];
+
+      for (int i = 0; i < 4; i++)
+        polygon[i] = brush->poly->verts[index[i]];
+      qr_disp_corners (polygon, 4, disp->start, corners);
+      start = corners[0];
+    }
+  return qr_vec3_snap (qr_transform_point (tr, start));
+}
+
+/* v turned by the linear part, as a unit vector, and how much it stretched. */
+static QrVec3
+turn_unit (const QrTransform *tr, QrVec3 v, double *stretch)
+{
+  QrVec3 w = qr_transform_vector (tr, v);
+  double len = qr_vec3_length (w);
+
+  *stretch = len;
+  return len > 0 ? qr_vec3_scale (w, 1.0 / len) : w;
+}
+
+QrDisp *
+qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 start)
+{
+  QrDisp *d = disp_alloc (disp->power);
+  bool mirror = qr_transform_determinant (tr) < 0;
+  int side = disp->side;
+
+  d->start = start;
+  d->elevation = disp->elevation;
+  d->flags = disp->flags;
+  for (int r = 0; r < side; r++)
+    for (int c = 0; c < side; c++)
+      {
+        int from = r * side + c, to = mirror ? c * side + r : from;
+        double stretch;
+
+        d->normals[to] = turn_unit (tr, disp->normals[from], &stretch);
+        /* A zero normal moves nothing, whatever its distance says. */
+        d->distances[to] = stretch > 0 ? disp->distances[from] * stretch : disp->distances[from];
+        d->offsets[to] = qr_transform_vector (tr, disp->offsets[from]);
+        d->offset_normals[to] = turn_unit (tr, disp->offset_normals[from], &stretch);
+        /* The elevation is one number for every vertex: what a stretch adds
+         * to it here goes into the offset. Rigid transforms add nothing. */
+        if (stretch > 0 && fabs (stretch - 1) > 1e-12 && disp->elevation != 0)
+          d->offsets[to] = qr_vec3_mad (d->offsets[to], d->offset_normals[to], disp->elevation * (stretch - 1));
+        d->alphas[to] = disp->alphas[from];
+      }
+  return d;
 }

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include "qr-dispgrid.h"
 #include "qr-model-types.h"
+#include "qr-transform.h"
 #include "qr-vec3.h"
 
 struct _QrDisp
@@ -74,6 +75,20 @@ bool qr_face_sync_disp (QrFace *face, GError **error);
  * act on in *why (may be NULL; free it), when the brush is invalid or the
  * side's polygon has other than four corners. */
 bool qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts, QrVec3 *flat, char **why);
+
+/* The displacement carried along by the affine transform `tr` of its brush:
+ * its grid on the transformed side is the transformed grid. Normals and
+ * offset normals turn with the linear part and are renormalised, distances
+ * scale by how much it stretches their normal, offsets turn with it (and
+ * take what a stretch does to the elevation); `start` is where the start
+ * corner went. A mirroring transform reverses the side's winding, which
+ * swaps the grid's rows and columns: the values are transposed to match. */
+QrDisp *qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 start);
+
+/* Before face `face` of `brush` (valid or not) is transformed by `tr`:
+ * where its displacement's start corner goes (the corner itself when the
+ * brush is built, else the start position), for qr_disp_transform. */
+QrVec3 qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int face, const QrTransform *tr);
 
 /* Whether any face of the brush holds a displacement: such a brush draws
  * its displaced sides only (§7). */

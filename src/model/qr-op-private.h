@@ -59,8 +59,12 @@ void qr_op_commit (QrDocument *doc, const char *description, QrMergeKind merge,
 /* Gives the brush and its faces fresh ids (a copy entering the map). */
 void qr_op_renumber (QrDocument *doc, QrBrush *brush);
 
+/* Carries the displacement of face `face` (if any) along with the transform
+ * `tr` the brush is about to undergo: call before moving its plane points. */
+void qr_op_transform_disp (QrBrush *brush, int face, const QrTransform *tr);
 /* Transforms a brush (a copy about to replace the original) in place,
- * with texture lock when `lock`; counts faces whose lock was approximate. */
+ * with texture lock when `lock`; counts faces whose lock was approximate;
+ * displacements follow. */
 gboolean qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, bool lock,
                                 guint *approximate, GError **error);
 

@@ -1,4 +1,5 @@
 /* Move, nudge, resize, rotate, shear and flip: one affine transform each. */
+#include "qr-disp.h"
 #include "qr-entity-transform.h"
 #include "qr-eps.h"
 #include "qr-op-private.h"
@@ -40,12 +41,32 @@ qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **er
   return TRUE;
 }
 
+void
+qr_op_transform_disp (QrBrush *brush, int face, const QrTransform *tr)
+{
+  QrFace *f = &brush->faces[face];
+  QrDisp *disp = qr_face_disp (f);
+  QrDisp *moved;
+
+  if (disp == NULL)
+    return;
+  moved = qr_disp_transform (disp, tr, qr_disp_transformed_start (disp, brush, face, tr));
+  /* The face's block is its own copy (brush copies copy it); the QrDisp
+   * may be shared with the brush before the edit, so it is replaced. */
+  qr_disp_store (moved, qr_node_get_child (f->extra->vmf, "dispinfo"));
+  qr_disp_unref (f->extra->disp);
+  f->extra->disp = moved;
+}
+
 gboolean
 qr_op_transform_brush (QrDocument *doc, QrBrush *brush, const QrTransform *tr, bool lock,
                        guint *approximate, GError **error)
 {
   bool was_valid = qr_brush_is_valid (brush);
 
+  /* Displacements first: they need the polytope from before the move. */
+  for (int f = 0; f < brush->n_faces; f++)
+    qr_op_transform_disp (brush, f, tr);
   for (int f = 0; f < brush->n_faces; f++)
     {
       QrFace *face = &brush->faces[f];
