@@ -64,6 +64,23 @@ qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, 
   return true;
 }
 
+GArray *
+qr_cli_parse_faces (QrDocument *doc, const char *text, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (text, ",", -1);
+  g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      QrFaceRef ref;
+
+      if (!qr_cli_parse_object (doc, names[i], &ref.brush, &ref.face, error))
+        return NULL;
+      g_array_append_val (faces, ref);
+    }
+  return g_steal_pointer (&faces);
+}
+
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
 {

@@ -24,6 +24,9 @@ QrMap *qr_cli_load (const char *path);
  * → the brush's id in the document as it is now. */
 bool qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error);
 
+/* FACES: "E:B:F,E:B,…" (E:B: every face of the brush, face -1) → QrFaceRef. */
+GArray *qr_cli_parse_faces (QrDocument *doc, const char *text, GError **error);
+
 /* "entity:brush" indices of a brush, as every subcommand names brushes. */
 char *qr_cli_dup_brush_name (guint entity, guint brush);
 

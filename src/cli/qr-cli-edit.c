@@ -1,6 +1,7 @@
 /* quarry-cli edit: run editing operations on a map, each one step on the
  * command stack, optionally undo the last N, and save. */
 #include "qr-cli.h"
+#include "qr-cli-edit-disp.h"
 #include "qr-clipboard.h"
 #include "qr-entdef-io.h"
 #include "qr-face-ops.h"
@@ -37,6 +38,7 @@ typedef struct
   const char *step;
   Textures *textures;
   const QrEntDefs *defs; /* --entdef, or NULL */
+  GHashTable *strokes;   /* disp-sculpt --stroke labels → stroke numbers */
 } Step;
 
 static int
@@ -275,24 +277,6 @@ textures_update (Textures *t, QrDocument *doc)
     }
 }
 
-/* FACES: "E:B:F,E:B,…" (E:B: every face of the brush). */
-static GArray *
-parse_faces (QrDocument *doc, const char *text, GError **error)
-{
-  g_auto (GStrv) names = g_strsplit (text, ",", -1);
-  g_autoptr (GArray) faces = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      QrFaceRef ref;
-
-      if (!qr_cli_parse_object (doc, names[i], &ref.brush, &ref.face, error))
-        return NULL;
-      g_array_append_val (faces, ref);
-    }
-  return g_steal_pointer (&faces);
-}
-
 static const char *const justify_names[] = {
   [QR_JUSTIFY_LEFT] = "left", [QR_JUSTIFY_RIGHT] = "right", [QR_JUSTIFY_TOP] = "top",
   [QR_JUSTIFY_BOTTOM] = "bottom", [QR_JUSTIFY_CENTER] = "center",
@@ -323,7 +307,7 @@ run_texture_step (Step *s, GError **error)
 
       if (s->argc != 3 && s->argc != 4)
         return usage_error (s, "expected tex-replace FIND REPLACE [FACES]");
-      if (s->argc == 4 && !(faces = parse_faces (s->doc, s->argv[3], error)))
+      if (s->argc == 4 && !(faces = qr_cli_parse_faces (s->doc, s->argv[3], error)))
         return QR_EXIT_BAD_INPUT;
       if (!qr_op_replace_textures (s->doc, s->argv[1], s->argv[2], faces ? (QrFaceRef *) faces->data : NULL,
                                    faces ? faces->len : 0, &count, error))
@@ -335,7 +319,7 @@ run_texture_step (Step *s, GError **error)
     return QR_EXIT_USAGE + 1;
   if (s->argc < 3)
     return usage_error (s, "expected %s FACES and its arguments (see quarry-cli edit --help)", op);
-  if (!(faces = parse_faces (s->doc, s->argv[1], error)))
+  if (!(faces = qr_cli_parse_faces (s->doc, s->argv[1], error)))
     return QR_EXIT_BAD_INPUT;
 
   if (strcmp (op, "texture") == 0 && s->argc == 3)
@@ -428,6 +412,8 @@ run_step (Step *s, GError **error)
     return step_place (s, error);
   if ((status = run_texture_step (s, error)) != QR_EXIT_USAGE + 1)
     return status;
+  if ((status = qr_cli_edit_disp_step (s->doc, s->argv, s->argc, s->step, s->strokes, error)) != QR_EXIT_USAGE + 1)
+    return status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -506,7 +492,7 @@ run_step (Step *s, GError **error)
 
       if (s->argc != 3 && s->argc != 8)
         return usage_error (s, "expected set-texture OBJECTS[:FACE] NAME [shift_u shift_v scale_u scale_v rotation]");
-      if (!(faces = parse_faces (s->doc, s->argv[1], error)))
+      if (!(faces = qr_cli_parse_faces (s->doc, s->argv[1], error)))
         return QR_EXIT_BAD_INPUT;
       change.name = s->argv[2];
       if (s->argc == 8)
@@ -616,7 +602,9 @@ qr_cli_edit (int argc, char **argv)
              "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
              "  set-texture set-key delete-key rename-key copy paste\n"
              "  place CLASS X Y Z [KEY=VALUE…]   set-class ENTITIES CLASS\n"
-             "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n");
+             "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n"
+             "  disp-create FACES POWER   disp-destroy FACES   disp-power FACES POWER   disp-sew FACES\n"
+             "  disp-sculpt FACES MODE X Y Z RADIUS STRENGTH [--z] [--height H] [--alpha A] [--seed N] [--stroke L]\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)
@@ -649,10 +637,11 @@ qr_cli_edit (int argc, char **argv)
     qr_document_set_entdefs (doc, defs);
   qr_document_set_texture_lock (doc, lock);
   g_auto (Textures) textures = { argv[1], (const char *const *) search, NULL, 0 };
+  g_autoptr (GHashTable) strokes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint i = 0; steps != NULL && steps[i] != NULL; i++)
     {
-      Step s = { doc, NULL, 0, steps[i], &textures, defs };
+      Step s = { doc, NULL, 0, steps[i], &textures, defs, strokes };
       g_auto (GStrv) words = NULL;
       int status;
 

@@ -83,6 +83,21 @@ qr_node_add_child (QrNode *node, const char *name, QrNode *child)
   it->child = child;
 }
 
+bool
+qr_node_remove_child (QrNode *node, const char *name)
+{
+  for (guint i = 0; i < node->n_items; i++)
+    if (node->items[i].child != NULL && strcmp (node->items[i].key, name) == 0)
+      {
+        g_free (node->items[i].key);
+        qr_node_free (node->items[i].child);
+        memmove (&node->items[i], &node->items[i + 1], (node->n_items - i - 1) * sizeof *node->items);
+        node->n_items--;
+        return true;
+      }
+  return false;
+}
+
 const char *
 qr_node_get (const QrNode *node, const char *key)
 {

@@ -42,6 +42,10 @@ void qr_node_add_value (QrNode *node, const char *key, const char *value);
 /* Takes ownership of child. */
 void qr_node_add_child (QrNode *node, const char *name, QrNode *child);
 
+/* Removes the first child block of that name (freeing it); false when
+ * there is none. The other items keep their order. */
+bool qr_node_remove_child (QrNode *node, const char *name);
+
 /* First value of key, or NULL. */
 const char *qr_node_get (const QrNode *node, const char *key);
 /* First child block of that name, or NULL. */

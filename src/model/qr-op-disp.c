@@ -1,72 +1,866 @@
-/* qr-op-disp.c — displacement operations. STUB: disp-ops fills it. */
+/* Editing Source displacements (issue 16; the dispinfo layout is shared
+ * reference 000, §7).
+ *
+ * Every operation works in two passes: it first computes each changed
+ * face's new QrDisp from the map as it is (nothing touched), then hands the
+ * results to qr_op_edit_faces, which copies the brushes, stores each
+ * displacement into its copy's dispinfo block (qr_disp_store rewrites only
+ * the rows that changed) and swaps the copies in as one step. A refusal in
+ * the first pass leaves the map as it was. */
 #include "qr-disp-ops.h"
+#include "qr-brush.h"
+#include "qr-face.h"
+#include "qr-node.h"
+#include "qr-op-private.h"
+#include "qr-transform.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#define MAX_VERTS (17 * 17) /* qr_disp_side (QR_DISP_MAX_POWER)² */
+
+/* ---- faces ---- */
+
+static const QrBrush *
+brush_of (QrDocument *doc, QrId id, GError **error)
+{
+  const QrBrush *brush = qr_document_lookup_brush (doc, id);
+
+  if (brush == NULL)
+    g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no brush %u"), id);
+  return brush;
+}
+
+static int
+corner_count (const QrBrush *brush, int f)
+{
+  return qr_brush_is_valid (brush) ? qr_polytope_face_count (brush->poly, f) : 0;
+}
+
+/* Whether create may act on face f: four corners and no displacement yet. */
+static gboolean
+can_create (const QrBrush *brush, int f, GError **error)
+{
+  int n = corner_count (brush, f);
+
+  if (!qr_brush_is_valid (brush))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("Brush %u is invalid: its faces have no corners to build a displacement on"), brush->id);
+      return FALSE;
+    }
+  if (n != 4)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("Brush %u, face %d has %d corners: a displacement needs four"), brush->id, f, n);
+      return FALSE;
+    }
+  if (qr_face_disp (&brush->faces[f]) != NULL)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("Brush %u, face %d has a displacement already"), brush->id, f);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
-not_yet (GError **error)
+has_disp (const QrBrush *brush, int f, GError **error)
 {
-  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, "displacement editing is not there yet");
+  if (qr_face_disp (&brush->faces[f]) != NULL)
+    return TRUE;
+  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Brush %u, face %d has no displacement"),
+               brush->id, f);
+  return FALSE;
+}
+
+typedef gboolean (*FaceTest) (const QrBrush *brush, int f, GError **error);
+
+/* The faces named, each once, in the order named. A face named by its
+ * index must pass `test` (else the error, unless `skip_refused`); face -1
+ * stands for the faces of its brush that pass. An empty result is an
+ * error saying `none`. */
+static GArray *
+expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, bool skip_refused,
+              const char *none, GError **error)
+{
+  g_autoptr (GArray) out = g_array_sized_new (FALSE, FALSE, sizeof (QrFaceRef), n);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const QrBrush *brush = brush_of (doc, faces[i].brush, error);
+      bool whole = faces[i].face < 0;
+
+      if (brush == NULL)
+        return NULL;
+      if (faces[i].face >= brush->n_faces)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"),
+                       faces[i].brush, faces[i].face);
+          return NULL;
+        }
+      for (int f = whole ? 0 : faces[i].face; f <= (whole ? brush->n_faces - 1 : faces[i].face); f++)
+        {
+          QrFaceRef ref = { brush->id, f };
+          gint64 key = ((gint64) brush->id << 32) | (guint32) f;
+
+          if (!test (brush, f, whole || skip_refused ? NULL : error))
+            {
+              if (whole || skip_refused)
+                continue;
+              return NULL;
+            }
+          if (g_hash_table_add (seen, g_memdup2 (&key, sizeof key)))
+            g_array_append_val (out, ref);
+        }
+    }
+  if (out->len == 0)
+    {
+      g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, none);
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+/* The face's outward normal (planes of brush faces face out). */
+static QrVec3
+face_normal (const QrFace *face)
+{
+  QrPlane plane;
+
+  return qr_face_plane (face, &plane) ? plane.normal : qr_vec3 (0, 0, 1);
+}
+
+/* ---- storing ---- */
+
+/* New displacements for faces, in the order qr_op_edit_faces visits them
+ * (the order of `refs`); NULL removes the face's displacement. */
+typedef struct
+{
+  GArray *refs;    /* QrFaceRef */
+  GPtrArray *disps; /* QrDisp, owned, or NULL */
+  guint next;
+} Changes;
+
+static void
+changes_init (Changes *ch)
+{
+  ch->refs = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+  ch->disps = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_disp_unref);
+  ch->next = 0;
+}
+
+static void
+changes_clear (Changes *ch)
+{
+  g_clear_pointer (&ch->refs, g_array_unref);
+  g_clear_pointer (&ch->disps, g_ptr_array_unref);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Changes, changes_clear)
+
+static void
+changes_add (Changes *ch, QrFaceRef ref, QrDisp *disp)
+{
+  g_array_append_val (ch->refs, ref);
+  g_ptr_array_add (ch->disps, disp);
+}
+
+/* A side node as the VMF writer would write the face without one: empty
+ * in a VMF, Hammer's defaults for a face from a .map (as qr-op-face.c's
+ * side keys make it). */
+static QrNode *
+new_side_node (const QrMap *map)
+{
+  QrNode *side = qr_node_new ("side");
+
+  if (map->kind != QR_FILE_VMF)
+    {
+      qr_node_add_value (side, "lightmapscale", "16");
+      qr_node_add_value (side, "smoothing_groups", "0");
+    }
+  return side;
+}
+
+/* After the dispinfo block left: a side node that writes as no node at
+ * all goes, so destroy gives back the face create was given. */
+static void
+drop_plain_side (const QrMap *map, QrFace *face)
+{
+  g_autoptr (QrNode) plain = new_side_node (map);
+
+  if (qr_node_equal (face->extra->vmf, plain))
+    g_clear_pointer (&face->extra->vmf, qr_node_free);
+  if (face->extra->vmf == NULL && face->extra->disp == NULL && !face->has_surface)
+    g_clear_pointer (&face->extra, g_free);
+}
+
+static gboolean
+store_disp (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
+{
+  Changes *ch = data;
+  const QrDisp *disp = g_ptr_array_index (ch->disps, ch->next);
+  QrFace *face = &brush->faces[f];
+  QrNode *block = face->extra && face->extra->vmf ? qr_node_get_child (face->extra->vmf, "dispinfo") : NULL;
+
+  g_assert (g_array_index (ch->refs, QrFaceRef, ch->next).brush == brush->id
+            && g_array_index (ch->refs, QrFaceRef, ch->next).face == f);
+  ch->next++;
+  if (disp == NULL)
+    {
+      if (block != NULL)
+        qr_node_remove_child (face->extra->vmf, "dispinfo");
+    }
+  else if (block != NULL)
+    qr_disp_store (disp, block);
+  else
+    {
+      QrFaceExtra *extra = qr_face_ensure_extra (face);
+
+      if (extra->vmf == NULL)
+        extra->vmf = new_side_node (map);
+      qr_node_add_child (extra->vmf, "dispinfo", qr_disp_to_node (disp));
+    }
+  if (!qr_face_sync_disp (face, error))
+    return FALSE;
+  if (disp == NULL && face->extra != NULL)
+    drop_plain_side (map, face);
+  return TRUE;
+}
+
+static gboolean
+apply (QrDocument *doc, Changes *ch, const char *description, QrMergeKind merge, const QrId *ids, guint n_ids,
+       GError **error)
+{
+  if (ch->refs->len == 0)
+    return TRUE;
+  ch->next = 0;
+  return qr_op_edit_faces (doc, (const QrFaceRef *) (gconstpointer) ch->refs->data, ch->refs->len, store_disp, ch,
+                           description, merge, ids, n_ids, error);
+}
+
+/* ---- create, destroy ---- */
+
+static gboolean
+power_ok (int power, GError **error)
+{
+  if (power >= QR_DISP_MIN_POWER && power <= QR_DISP_MAX_POWER)
+    return TRUE;
+  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A displacement's power is 2, 3 or 4, not %d"), power);
   return FALSE;
 }
 
 gboolean
 qr_op_disp_create (QrDocument *doc, const QrFaceRef *faces, guint n, int power, GError **error)
 {
-  (void) doc;
-  (void) faces;
-  (void) n;
-  (void) power;
-  return not_yet (error);
+  g_autoptr (GArray) refs = NULL;
+  g_auto (Changes) ch;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (!power_ok (power, error))
+    return FALSE;
+  refs = expand_faces (doc, faces, n, can_create, false, _("None of the faces can take a displacement: "
+                                                              "each needs four corners and none yet"),
+                       error);
+  if (refs == NULL)
+    return FALSE;
+  changes_init (&ch);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      QrFaceRef ref = g_array_index (refs, QrFaceRef, i);
+      const QrBrush *brush = qr_document_lookup_brush (doc, ref.brush);
+      const QrVec3 *verts = brush->poly->verts;
+      QrVec3 start = verts[qr_polytope_face_indices (brush->poly, ref.face)[0]];
+
+      /* The corner is computed: snapped as every computed coordinate is,
+       * so the file says 64, not 63.99999999999999. */
+      start = qr_vec3 (qr_snap (start.x), qr_snap (start.y), qr_snap (start.z));
+      changes_add (&ch, ref, qr_disp_new_flat (power, start, face_normal (&brush->faces[ref.face])));
+    }
+  return apply (doc, &ch, _("Create Displacement"), QR_MERGE_NONE, NULL, 0, error);
 }
 
 gboolean
 qr_op_disp_destroy (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error)
 {
-  (void) doc;
-  (void) faces;
-  (void) n;
-  return not_yet (error);
+  g_autoptr (GArray) refs = NULL;
+  g_auto (Changes) ch;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  if (refs == NULL)
+    return FALSE;
+  changes_init (&ch);
+  for (guint i = 0; i < refs->len; i++)
+    changes_add (&ch, g_array_index (refs, QrFaceRef, i), NULL);
+  return apply (doc, &ch, _("Destroy Displacement"), QR_MERGE_NONE, NULL, 0, error);
+}
+
+/* ---- building ---- */
+
+/* The displaced grid (and the flat one) of a face that has a displacement;
+ * false with the builder's reason. */
+static gboolean
+build_grid (const QrBrush *brush, int f, const QrDisp *disp, QrVec3 *verts, QrVec3 *flat, GError **error)
+{
+  g_autofree char *why = NULL;
+
+  if (qr_disp_build (disp, brush, f, verts, flat, &why))
+    return TRUE;
+  g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Brush %u, face %d: %s"), brush->id, f,
+               why ? why : _("its displacement cannot be built"));
+  return FALSE;
+}
+
+/* What a vertex's offsets add to its flat place besides normal × distance. */
+static inline QrVec3
+vertex_extra (const QrDisp *d, int i)
+{
+  return qr_vec3_add (qr_vec3_scale (d->offset_normals[i], d->elevation), d->offsets[i]);
+}
+
+/* Sets vertex i's normal and distance to the vector v (normal = v / |v|,
+ * distance = |v|); a zero vector keeps the normal, with distance 0. */
+static void
+set_vector (QrDisp *d, int i, QrVec3 v)
+{
+  double len = qr_vec3_length (v);
+
+  if (len > 0)
+    d->normals[i] = qr_vec3_scale (v, 1.0 / len);
+  d->distances[i] = len;
+}
+
+/* How far any vertex of the displacement may lie from its flat place: an
+ * upper bound that needs no polygon, for quick rejections. */
+static double
+disp_reach (const QrDisp *d)
+{
+  double reach = 0;
+
+  for (int i = 0; i < d->side * d->side; i++)
+    {
+      double r = qr_vec3_length (d->normals[i]) * fabs (d->distances[i])
+                 + qr_vec3_length (d->offset_normals[i]) * fabs (d->elevation) + qr_vec3_length (d->offsets[i]);
+      reach = MAX (reach, r);
+    }
+  return reach;
+}
+
+static QrBounds
+grown (QrBounds b, double by)
+{
+  QrVec3 d = qr_vec3 (by, by, by);
+
+  return (QrBounds) { qr_vec3_sub (b.min, d), qr_vec3_add (b.max, d) };
+}
+
+/* ---- power ---- */
+
+/* One position of the old grid (side s) for new index k of a grid of
+ * side t: its row or column and the fraction towards the next. Sides are
+ * 2^p + 1, so k (s − 1) / (t − 1) is exact. */
+static void
+sample_at (int k, int s, int t, int *i, double *frac)
+{
+  double u = (double) k * (s - 1) / (t - 1);
+
+  *i = (int) floor (u);
+  *frac = u - *i;
+  if (*i >= s - 1)
+    *i = s - 1, *frac = 0;
+}
+
+static QrVec3
+bilinear3 (const QrVec3 *a, int s, int r, int c, double fr, double fc)
+{
+  QrVec3 p = qr_vec3_scale (a[r * s + c], (1 - fr) * (1 - fc));
+
+  if (fr > 0)
+    p = qr_vec3_mad (p, a[(r + 1) * s + c], fr * (1 - fc));
+  if (fc > 0)
+    p = qr_vec3_mad (p, a[r * s + c + 1], (1 - fr) * fc);
+  if (fr > 0 && fc > 0)
+    p = qr_vec3_mad (p, a[(r + 1) * s + c + 1], fr * fc);
+  return p;
+}
+
+static double
+bilinear1 (const double *a, int s, int r, int c, double fr, double fc)
+{
+  double v = a[r * s + c] * (1 - fr) * (1 - fc);
+
+  if (fr > 0)
+    v += a[(r + 1) * s + c] * fr * (1 - fc);
+  if (fc > 0)
+    v += a[r * s + c + 1] * (1 - fr) * fc;
+  if (fr > 0 && fc > 0)
+    v += a[(r + 1) * s + c + 1] * fr * fc;
+  return v;
+}
+
+/* The displacement resampled onto a grid of `power`: a new vertex where an
+ * old one was keeps its values exactly (so 3 → 4 → 3 gives back the same
+ * numbers); any other samples the old displaced surface bilinearly, and
+ * its normal × distance is what takes it there from its flat place. */
+static QrDisp *
+resample (const QrBrush *brush, int f, const QrDisp *old, int power, GError **error)
+{
+  QrVec3 verts[MAX_VERTS], flat[MAX_VERTS], scratch[MAX_VERTS];
+  QrVec3 normal = face_normal (&brush->faces[f]);
+  g_autoptr (QrDisp) d = qr_disp_new_flat (power, old->start, normal);
+  int s = old->side, t = d->side;
+
+  d->elevation = old->elevation;
+  d->flags = old->flags;
+  if (!build_grid (brush, f, old, verts, NULL, error) || !build_grid (brush, f, d, scratch, flat, error))
+    return NULL;
+  for (int r = 0; r < t; r++)
+    for (int c = 0; c < t; c++)
+      {
+        int i = r * t + c, r0, c0;
+        double fr, fc;
+        QrVec3 on;
+
+        sample_at (r, s, t, &r0, &fr);
+        sample_at (c, s, t, &c0, &fc);
+        if (fr == 0 && fc == 0)
+          {
+            int j = r0 * s + c0;
+
+            d->normals[i] = old->normals[j];
+            d->distances[i] = old->distances[j];
+            d->offsets[i] = old->offsets[j];
+            d->offset_normals[i] = old->offset_normals[j];
+            d->alphas[i] = old->alphas[j];
+            continue;
+          }
+        d->offsets[i] = bilinear3 (old->offsets, s, r0, c0, fr, fc);
+        on = bilinear3 (old->offset_normals, s, r0, c0, fr, fc);
+        if (qr_vec3_length (on) > 0)
+          d->offset_normals[i] = qr_vec3_normalize (on);
+        d->alphas[i] = bilinear1 (old->alphas, s, r0, c0, fr, fc);
+        set_vector (d, i, qr_vec3_sub (qr_vec3_sub (bilinear3 (verts, s, r0, c0, fr, fc), flat[i]), vertex_extra (d, i)));
+      }
+  return g_steal_pointer (&d);
 }
 
 gboolean
 qr_op_disp_set_power (QrDocument *doc, const QrFaceRef *faces, guint n, int power, GError **error)
 {
-  (void) doc;
-  (void) faces;
-  (void) n;
-  (void) power;
-  return not_yet (error);
+  g_autoptr (GArray) refs = NULL;
+  g_auto (Changes) ch;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (!power_ok (power, error))
+    return FALSE;
+  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  if (refs == NULL)
+    return FALSE;
+  changes_init (&ch);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      QrFaceRef ref = g_array_index (refs, QrFaceRef, i);
+      const QrBrush *brush = qr_document_lookup_brush (doc, ref.brush);
+      const QrDisp *old = qr_face_disp (&brush->faces[ref.face]);
+      QrDisp *d;
+
+      if (old->power == power)
+        continue;
+      if (!(d = resample (brush, ref.face, old, power, error)))
+        return FALSE;
+      changes_add (&ch, ref, d);
+    }
+  return apply (doc, &ch, _("Displacement Power"), QR_MERGE_NONE, NULL, 0, error);
+}
+
+/* ---- sculpt ---- */
+
+static gboolean
+always (const QrBrush *brush, int f, GError **error)
+{
+  (void) brush;
+  (void) f;
+  (void) error;
+  return TRUE;
+}
+
+/* 1 at the centre, 0 at the radius and beyond, smooth at both ends. */
+static inline double
+falloff (double d, double radius)
+{
+  double q = d / radius;
+
+  return q >= 1 ? 0 : (1 - q * q) * (1 - q * q);
+}
+
+/* Mean of the displaced positions of vertex (r, c)'s grid neighbours. */
+static QrVec3
+neighbour_mean (const QrVec3 *verts, int s, int r, int c)
+{
+  QrVec3 sum = qr_vec3 (0, 0, 0);
+  int k = 0;
+
+  if (r > 0)
+    sum = qr_vec3_add (sum, verts[(r - 1) * s + c]), k++;
+  if (r < s - 1)
+    sum = qr_vec3_add (sum, verts[(r + 1) * s + c]), k++;
+  if (c > 0)
+    sum = qr_vec3_add (sum, verts[r * s + c - 1]), k++;
+  if (c < s - 1)
+    sum = qr_vec3_add (sum, verts[r * s + c + 1]), k++;
+  return qr_vec3_scale (sum, 1.0 / k);
+}
+
+/* One dab on one face's displacement: a new one, or NULL when no vertex
+ * changes. */
+static QrDisp *
+sculpt_face (const QrBrush *brush, int f, const QrDisp *old, const QrSculpt *sc, QrVec3 centre, GRand *rand,
+             GError **error, gboolean *failed)
+{
+  QrVec3 verts[MAX_VERTS], flat[MAX_VERTS];
+  QrVec3 dir = sc->along_z ? qr_vec3 (0, 0, 1) : face_normal (&brush->faces[f]);
+  g_autoptr (QrDisp) d = NULL;
+  int s = old->side;
+
+  if (!build_grid (brush, f, old, verts, flat, error))
+    {
+      *failed = TRUE;
+      return NULL;
+    }
+  for (int r = 0; r < s; r++)
+    for (int c = 0; c < s; c++)
+      {
+        int i = r * s + c;
+        double w = falloff (qr_vec3_dist (verts[i], centre), sc->radius), k = MIN (sc->strength * w, 1.0);
+        QrVec3 move = qr_vec3 (0, 0, 0);
+
+        if (w <= 0)
+          continue;
+        if (d == NULL)
+          d = qr_disp_copy (old);
+        switch (sc->mode)
+          {
+          case QR_SCULPT_RAISE:
+            move = qr_vec3_scale (dir, sc->strength * w);
+            break;
+          case QR_SCULPT_LOWER:
+            move = qr_vec3_scale (dir, -sc->strength * w);
+            break;
+          case QR_SCULPT_SMOOTH:
+            move = qr_vec3_scale (qr_vec3_sub (neighbour_mean (verts, s, r, c), verts[i]), k);
+            break;
+          case QR_SCULPT_SET_HEIGHT:
+            {
+              double now = sc->along_z ? verts[i].z : qr_vec3_dot (qr_vec3_sub (verts[i], flat[i]), dir);
+              move = qr_vec3_scale (dir, (sc->height - now) * k);
+            }
+            break;
+          case QR_SCULPT_NOISE:
+            move = qr_vec3_scale (dir, g_rand_double_range (rand, -1, 1) * sc->strength * w);
+            break;
+          case QR_SCULPT_ALPHA:
+            d->alphas[i] = CLAMP (old->alphas[i] + (sc->alpha - old->alphas[i]) * k, 0, 255);
+            break;
+          }
+        /* A vertex the dab leaves in place keeps its numbers exactly. */
+        if (move.x != 0 || move.y != 0 || move.z != 0)
+          set_vector (d, i, qr_vec3_add (qr_vec3_scale (old->normals[i], old->distances[i]), move));
+      }
+  if (d != NULL && qr_disp_equal (d, old))
+    g_clear_pointer (&d, qr_disp_unref);
+  return g_steal_pointer (&d);
 }
 
 gboolean
 qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrSculpt *sculpt, QrVec3 centre,
                    guint stroke, GError **error)
 {
-  (void) doc;
-  (void) faces;
-  (void) n;
-  (void) sculpt;
-  (void) centre;
-  (void) stroke;
-  return not_yet (error);
+  g_autoptr (GArray) refs = NULL;
+  g_autoptr (GRand) rand = NULL;
+  g_auto (Changes) ch;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && sculpt != NULL, FALSE);
+  if (!(sculpt->radius > 0) || !isfinite (sculpt->radius) || !isfinite (sculpt->strength))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brush needs a radius above 0 and a strength"));
+      return FALSE;
+    }
+  refs = expand_faces (doc, faces, n, always, false, _("No face is selected"), error);
+  if (refs == NULL)
+    return FALSE;
+  rand = g_rand_new_with_seed (sculpt->seed);
+  changes_init (&ch);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      QrFaceRef ref = g_array_index (refs, QrFaceRef, i);
+      const QrBrush *brush = qr_document_lookup_brush (doc, ref.brush);
+      const QrDisp *old = qr_face_disp (&brush->faces[ref.face]);
+      gboolean failed = FALSE;
+      QrBounds reach;
+      QrDisp *d;
+
+      if (old == NULL || !qr_brush_is_valid (brush))
+        continue;
+      any = TRUE;
+      /* Most faces of a big terrain lie far from the brush: no grid built. */
+      reach = grown (brush->poly->bounds, disp_reach (old) + sculpt->radius);
+      if (centre.x < reach.min.x || centre.y < reach.min.y || centre.z < reach.min.z || centre.x > reach.max.x
+          || centre.y > reach.max.y || centre.z > reach.max.z)
+        continue;
+      d = sculpt_face (brush, ref.face, old, sculpt, centre, rand, error, &failed);
+      if (failed)
+        return FALSE;
+      if (d != NULL)
+        changes_add (&ch, ref, d);
+    }
+  if (!any)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("None of the faces has a displacement"));
+      return FALSE;
+    }
+  return apply (doc, &ch, sculpt->mode == QR_SCULPT_ALPHA ? _("Paint Alpha") : _("Sculpt"),
+                stroke != 0 ? QR_MERGE_STROKE : QR_MERGE_NONE, &stroke, stroke != 0 ? 1 : 0, error);
 }
+
+/* ---- sew ---- */
+
+/* Flat places closer than this are one place. */
+#define SEW_EPS 1e-3
+
+typedef struct
+{
+  gint64 cell[3];
+  guint face;   /* index into the faces being sewn */
+  int vertex;   /* r · side + c */
+  QrVec3 flat;
+} EdgePoint;
+
+static int
+compare_cells (const gint64 *a, const gint64 *b)
+{
+  for (int k = 0; k < 3; k++)
+    if (a[k] != b[k])
+      return a[k] < b[k] ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_points (gconstpointer a, gconstpointer b)
+{
+  return compare_cells (((const EdgePoint *) a)->cell, ((const EdgePoint *) b)->cell);
+}
+
+static guint
+find_root (guint *parent, guint i)
+{
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+/* The first point at or after cell `key` in the sorted points. */
+static guint
+lower_bound (const EdgePoint *pts, guint n, const gint64 *key)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (compare_cells (pts[mid].cell, key) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+typedef struct
+{
+  QrFaceRef ref;
+  const QrBrush *brush;
+  const QrDisp *old;
+  QrDisp *d; /* made when a vertex moves */
+  QrVec3 verts[MAX_VERTS];
+  QrVec3 flat[MAX_VERTS];
+} SewFace;
 
 gboolean
 qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error)
 {
-  (void) doc;
-  (void) faces;
-  (void) n;
-  return not_yet (error);
+  g_autoptr (GArray) refs = NULL;
+  g_autoptr (GArray) pts = g_array_new (FALSE, FALSE, sizeof (EdgePoint));
+  g_autofree SewFace *sf = NULL;
+  g_autofree guint *parent = NULL;
+  g_autofree guint *first = NULL; /* per group root: its first point, then `next` links */
+  g_autofree guint *next = NULL;
+  g_auto (Changes) ch;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  if (refs == NULL)
+    return FALSE;
+  sf = g_new0 (SewFace, refs->len);
+  for (guint i = 0; i < refs->len && ok; i++)
+    {
+      SewFace *s = &sf[i];
+      int side;
+
+      s->ref = g_array_index (refs, QrFaceRef, i);
+      s->brush = qr_document_lookup_brush (doc, s->ref.brush);
+      s->old = qr_face_disp (&s->brush->faces[s->ref.face]);
+      if (!(ok = build_grid (s->brush, s->ref.face, s->old, s->verts, s->flat, error)))
+        break;
+      side = s->old->side;
+      for (int r = 0; r < side; r++)
+        for (int c = 0; c < side; c++)
+          if (r == 0 || c == 0 || r == side - 1 || c == side - 1)
+            {
+              QrVec3 p = s->flat[r * side + c];
+              EdgePoint e = { { (gint64) floor (p.x / SEW_EPS), (gint64) floor (p.y / SEW_EPS),
+                                (gint64) floor (p.z / SEW_EPS) },
+                              i, r * side + c, p };
+              g_array_append_val (pts, e);
+            }
+    }
+  if (!ok)
+    goto out;
+
+  /* Points closer than SEW_EPS lie in the same or neighbouring cells:
+   * sorted by cell, each looks in the 27 around it and joins the group of
+   * any point near enough. */
+  g_array_sort (pts, compare_points);
+  parent = g_new (guint, pts->len);
+  for (guint i = 0; i < pts->len; i++)
+    parent[i] = i;
+  for (guint i = 0; i < pts->len; i++)
+    {
+      const EdgePoint *p = &g_array_index (pts, EdgePoint, i);
+
+      for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dz = -1; dz <= 1; dz++)
+            {
+              gint64 key[3] = { p->cell[0] + dx, p->cell[1] + dy, p->cell[2] + dz };
+              guint j = lower_bound ((const EdgePoint *) (gconstpointer) pts->data, pts->len, key);
+
+              for (; j < pts->len && compare_cells (g_array_index (pts, EdgePoint, j).cell, key) == 0; j++)
+                if (j != i && qr_vec3_dist (p->flat, g_array_index (pts, EdgePoint, j).flat) <= SEW_EPS)
+                  parent[find_root (parent, j)] = find_root (parent, i);
+            }
+    }
+
+  /* Each group of points from two or more faces moves to its mean. A
+   * group's points are in sorted order, so its sum is the same every time. */
+  first = g_new (guint, pts->len);
+  next = g_new (guint, pts->len);
+  for (guint i = pts->len; i-- > 0;)
+    first[i] = G_MAXUINT;
+  for (guint i = pts->len; i-- > 0;)
+    {
+      guint root = find_root (parent, i);
+
+      next[i] = first[root];
+      first[root] = i;
+    }
+  for (guint root = 0; root < pts->len; root++)
+    {
+      const EdgePoint *head = first[root] != G_MAXUINT ? &g_array_index (pts, EdgePoint, first[root]) : NULL;
+      QrVec3 mean = qr_vec3 (0, 0, 0);
+      bool several = false;
+      guint count = 0;
+
+      if (head == NULL)
+        continue;
+      for (guint k = first[root]; k != G_MAXUINT; k = next[k])
+        {
+          const EdgePoint *p = &g_array_index (pts, EdgePoint, k);
+
+          mean = qr_vec3_add (mean, sf[p->face].verts[p->vertex]);
+          several |= p->face != head->face;
+          count++;
+        }
+      if (!several)
+        continue;
+      mean = qr_vec3_scale (mean, 1.0 / count);
+      for (guint k = first[root]; k != G_MAXUINT; k = next[k])
+        {
+          const EdgePoint *p = &g_array_index (pts, EdgePoint, k);
+          SewFace *s = &sf[p->face];
+
+          if (qr_vec3_identical (s->verts[p->vertex], mean))
+            continue;
+          if (s->d == NULL)
+            s->d = qr_disp_copy (s->old);
+          set_vector (s->d, p->vertex,
+                      qr_vec3_sub (qr_vec3_sub (mean, s->flat[p->vertex]), vertex_extra (s->old, p->vertex)));
+        }
+    }
+
+  changes_init (&ch);
+  for (guint i = 0; i < refs->len; i++)
+    if (sf[i].d != NULL)
+      changes_add (&ch, sf[i].ref, g_steal_pointer (&sf[i].d));
+  ok = apply (doc, &ch, _("Sew Displacements"), QR_MERGE_NONE, NULL, 0, error);
+out:
+  for (guint i = 0; i < refs->len; i++)
+    g_clear_pointer (&sf[i].d, qr_disp_unref);
+  return ok;
 }
+
+/* ---- picking ---- */
 
 bool
 qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t, int *r, int *c)
 {
-  (void) map;
-  (void) ray;
-  (void) face;
-  (void) t;
-  (void) r;
-  (void) c;
-  return false;
+  QrVec3 verts[MAX_VERTS];
+  double best = INFINITY;
+  bool found = false;
+
+  g_return_val_if_fail (map != NULL && ray != NULL, false);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      if (entity->flags & QR_ENTITY_HIDDEN)
+        continue;
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+
+          if ((brush->flags & QR_BRUSH_HIDDEN) || !qr_brush_is_valid (brush) || !qr_brush_has_disp (brush))
+            continue;
+          for (int f = 0; f < brush->n_faces; f++)
+            {
+              const QrDisp *d = qr_face_disp (&brush->faces[f]);
+              double hit, enter;
+              int hr, hc;
+
+              /* Thousands of displacements: a box test first, grown by
+               * how far this one's vertices may stray from the brush. */
+              if (d == NULL || !qr_ray_hit_box (ray, grown (brush->poly->bounds, disp_reach (d) + 1e-6), &enter)
+                  || enter >= best)
+                continue;
+              if (!qr_disp_build (d, brush, f, verts, NULL, NULL)
+                  || !qr_disp_hit (ray, verts, d->side, &hit, &hr, &hc) || hit >= best)
+                continue;
+              best = hit;
+              found = true;
+              if (face != NULL)
+                *face = (QrFaceRef) { brush->id, f };
+              if (t != NULL)
+                *t = hit;
+              if (r != NULL)
+                *r = hr;
+              if (c != NULL)
+                *c = hc;
+            }
+        }
+    }
+  return found;
 }
