@@ -14,6 +14,7 @@
 #include "qr-ortho-view.h"
 #include "qr-scene-mesh.h"
 #include "qr-test-corpus.h"
+#include "qr-test-disp.h"
 #include "qr-test-map.h"
 
 /* A box's six faces, standard .map form. */
@@ -267,6 +268,43 @@ test_corpus_map (void)
     }
 }
 
+/* A displaced floor draws its grid in the design canvases, not its flat
+ * sides: a power-2 floor 0..128 × 0..128 × -16..0 with a ridge along
+ * row 2 (distance 32 on it, 0 elsewhere). Top: the grid's 56 lines, each
+ * its own. Front and Side: lines rise to z = 32, none lies at the flat
+ * bottom's z = -16, and each is kept as the reference keeps it. */
+static void
+test_displacement (void)
+{
+  double distances[25] = { 0 };
+  for (int c = 0; c < 5; c++)
+    distances[2 * 5 + c] = 32;
+  g_autofree char *text = qr_test_disp_floor_vmf (2, 0, 0, 128, "nature/grass", distances, NULL, NULL);
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  g_autoptr (QrSceneMesh) mesh = qr_scene_mesh_new ();
+  qr_scene_mesh_rebuild (mesh, doc);
+
+  assert_as_reference (mesh, QR_ORTHO_AXIS_TOP, 56);
+  guint n;
+  const QrSceneVertex *v = qr_scene_mesh_get_data (mesh, QR_SCENE_EDGE_VERTS, &n, NULL);
+  for (int axis = QR_ORTHO_AXIS_FRONT; axis <= QR_ORTHO_AXIS_SIDE; axis++)
+    {
+      assert_as_reference (mesh, axis, 0);
+      g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+      qr_ortho_edges_collect (mesh, axis, kept);
+      g_assert_cmpuint (kept->len, >, 0);
+      float top = -G_MAXFLOAT, bottom = G_MAXFLOAT;
+      for (guint i = 0; i < kept->len; i++)
+        {
+          float z = v[g_array_index (kept, uint32_t, i)].pos[2];
+          top = MAX (top, z);
+          bottom = MIN (bottom, z);
+        }
+      g_assert_cmpfloat (top, ==, 32.0f);
+      g_assert_cmpfloat (bottom, ==, 0.0f);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -274,5 +312,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/ortho-edges/touching-boxes", test_touching_boxes);
   g_test_add_func ("/render/ortho-edges/reversed-lines-stay", test_reversed_lines_stay);
   g_test_add_func ("/render/ortho-edges/corpus-map", test_corpus_map);
+  g_test_add_func ("/render/ortho-edges/displacement", test_displacement);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
  * rewrites only what it touched; the indices are sound. No GL. */
 #include <glib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
@@ -13,6 +14,7 @@
 #include "qr-io.h"
 #include "qr-operations.h"
 #include "qr-patch.h"
+#include "qr-test-disp.h"
 #include "qr-test-map.h"
 #include "qr-scene-mesh.h"
 
@@ -1228,6 +1230,101 @@ test_links_connections (void)
   assert_link (out, 0, qr_vec3 (0, 0, 0), qr_vec3 (128, 0, 0), QR_LINK_IN);
 }
 
+/* A power-2 displaced floor, 0..128 × 0..128 × -16..0: a pyramid of
+ * distances 32 - 8 (|r - 2| + |c - 2|) (0 at the corners), and the middle
+ * point pushed 8 units along +X by its offset, to (72, 64, 32). */
+static QrDocument *
+pyramid_floor (int power)
+{
+  int side = (1 << power) + 1, mid = side / 2;
+  g_autofree double *distances = g_new0 (double, side * side);
+  g_autofree QrVec3 *offsets = g_new0 (QrVec3, side * side);
+  for (int r = 0; r < side; r++)
+    for (int c = 0; c < side; c++)
+      distances[r * side + c] = MAX (0, 32 - 8 * (abs (r - mid) + abs (c - mid)));
+  offsets[mid * side + mid] = qr_vec3 (8, 0, 0);
+  g_autofree char *text = qr_test_disp_floor_vmf (power, 0, 0, 128, "nature/grass", distances, offsets, NULL);
+  return qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+}
+
+/* Primitives of a stream that are drawn (their first vertex is used). */
+static guint
+count_drawn (const QrSceneMesh *mesh, QrSceneStream index, guint per)
+{
+  guint n, n_verts, count = 0;
+  const uint32_t *idx = stream (mesh, index, &n);
+  const QrSceneVertex *v = stream (mesh, qr_scene_stream_vertices_of (index), &n_verts);
+  for (guint i = 0; i + per <= n; i += per)
+    count += !(v[idx[i]].flags & QR_SCENE_UNUSED);
+  return count;
+}
+
+static void
+test_displacement (void)
+{
+  g_autoptr (QrDocument) doc = pyramid_floor (2);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+
+  /* Only the displaced side: its 25 points and 32 triangles, none of the
+   * five flat sides (a box would be 24 corners and 12 triangles). */
+  guint n;
+  const QrSceneVertex *v = stream (mesh, QR_SCENE_FACE_VERTS, &n);
+  guint used = 0;
+  float top = -G_MAXFLOAT, bottom = G_MAXFLOAT;
+  GHashTable *lights = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      if (v[i].flags & QR_SCENE_UNUSED)
+        continue;
+      used++;
+      top = MAX (top, v[i].pos[2]);
+      bottom = MIN (bottom, v[i].pos[2]);
+      g_assert_cmpstr (qr_scene_mesh_get_texture_name (mesh, qr_scene_vertex_texture (&v[i])), ==, "nature/grass");
+      float light = v[i].light;
+      guint bits;
+      memcpy (&bits, &light, sizeof bits);
+      g_hash_table_add (lights, GUINT_TO_POINTER (bits));
+    }
+  g_assert_cmpuint (used, ==, 25);
+  g_assert_cmpuint (count_drawn (mesh, QR_SCENE_FACE_INDEX, 3), ==, 32);
+  g_assert_cmpfloat (bottom, ==, 0.0f);
+  g_assert_cmpfloat (top, ==, 32.0f);
+  /* Lit by the grid's normals: the slopes differ from the flat corners. */
+  g_assert_cmpuint (g_hash_table_size (lights), >, 3);
+  g_hash_table_unref (lights);
+
+  /* The summit, displaced to (72, 64, 32), keeps the UVs of its flat place
+   * (64, 64, 0): u = 64 / 0.25 / 64, v = -64 / 0.25 / 64 (size unknown: 64). */
+  const QrSceneVertex *summit = find_corner (mesh, 72, 64, 32, "nature/grass");
+  g_assert_cmpfloat (summit->uv[0], ==, 4.0f);
+  g_assert_cmpfloat (summit->uv[1], ==, -4.0f);
+
+  /* Its edges are the grid's: 5 rows and 5 columns of 4 lines, and 16
+   * diagonals; in the Top view all of them, each a line of its own. */
+  g_assert_cmpuint (count_drawn (mesh, QR_SCENE_EDGE_INDEX, 2), ==, 56);
+  g_assert_cmpuint (count_drawn (mesh, QR_SCENE_EDGE_INDEX_TOP, 2), ==, 56);
+  const QrSceneVertex *ev = stream (mesh, QR_SCENE_EDGE_VERTS, &n);
+  for (guint i = 0; i < n; i++)
+    if (!(ev[i].flags & QR_SCENE_UNUSED))
+      g_assert_cmpfloat (ev[i].pos[2], >=, 0.0f);
+
+  /* Power 3: 81 points, 128 triangles, 2 · 9 · 8 + 64 = 208 lines. */
+  g_autoptr (QrDocument) doc3 = pyramid_floor (3);
+  g_autoptr (QrSceneMesh) mesh3 = following_mesh (doc3);
+  g_assert_cmpuint (count_drawn (mesh3, QR_SCENE_FACE_INDEX, 3), ==, 128);
+  g_assert_cmpuint (count_drawn (mesh3, QR_SCENE_EDGE_INDEX, 2), ==, 208);
+
+  /* Selected, its grid is the marked outline; an edit and its undo keep
+   * the mesh as a fresh build. */
+  QrId id = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0)->id;
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brush (sel, id);
+  qr_document_set_selection (doc, sel);
+  g_assert_cmpuint (count_drawn (mesh, QR_SCENE_EDGE_INDEX_MARKED, 2), ==, 56);
+  g_assert_cmpuint (count_drawn (mesh, QR_SCENE_FACE_INDEX_SELECTED, 3), ==, 32);
+  assert_same_as_fresh (mesh, doc);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1244,6 +1341,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/texture-uvs", test_texture_uvs);
   g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);
   g_test_add_func ("/render/scene-mesh/entity-defs", test_entity_defs);
+  g_test_add_func ("/render/scene-mesh/displacement", test_displacement);
   g_test_add_func ("/render/entity-links/target", test_links_target);
   g_test_add_func ("/render/entity-links/connections", test_links_connections);
   return g_test_run ();

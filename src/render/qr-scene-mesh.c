@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-disp-mesh.h"
 #include "qr-entdef.h"
 #include "qr-entity.h"
 #include "qr-entity-transform.h"
@@ -77,6 +78,7 @@ struct _QrSceneMesh
   guint64 static_generation;
   guint selected_slots;
   GArray *face_marks;     /* QrSceneVertex: qr-face-marks.h */
+  QrDispMesh disp;        /* scratch for one displaced side */
   QrSceneRange face_mark_ranges[QR_FACE_MARK_N];
   guint64 face_marks_generation;
 };
@@ -275,6 +277,7 @@ qr_scene_mesh_new (void)
   for (int i = 0; i < N_SPANS; i++)
     mesh->scratch[i] = g_array_new (FALSE, FALSE, element_size (i));
   mesh->face_marks = g_array_new (FALSE, FALSE, sizeof (QrSceneVertex));
+  qr_disp_mesh_init (&mesh->disp);
   return mesh;
 }
 
@@ -303,6 +306,7 @@ qr_scene_mesh_free (QrSceneMesh *mesh)
   for (int i = 0; i < N_SPANS; i++)
     g_array_unref (mesh->scratch[i]);
   g_array_unref (mesh->face_marks);
+  qr_disp_mesh_clear (&mesh->disp);
   g_free (mesh);
 }
 
@@ -516,12 +520,126 @@ centre_vertex (QrVec3 p, uint32_t color, uint32_t flags)
   return vertex (p, color, flags);
 }
 
+/* Face f of a valid brush as its polygon: corners lit by the face's normal,
+ * a fan of triangles, and its normal line. */
+static void
+build_face_polygon (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, int f, uint32_t face_color,
+                    uint32_t flags)
+{
+  GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
+  GArray *normals = mesh->scratch[QR_SCENE_NORMALS];
+  const QrPolytope *poly = brush->poly;
+  int n = qr_polytope_face_count (poly, f);
+  if (n < 3)
+    return;
+  const uint16_t *idx = qr_polytope_face_indices (poly, f);
+  QrPlane plane;
+  if (!qr_face_plane (&brush->faces[f], &plane))
+    return;
+  const QrFace *face = &brush->faces[f];
+  double light = face_light (plane.normal);
+  uint32_t shade = lit (face_color, light);
+  guint texture = map_texture_id (mesh, map, face->texture);
+  const MeshTexture *size = &g_array_index (mesh->textures, MeshTexture, texture);
+  g_array_set_size (mesh->uv_points, n);
+  g_array_set_size (mesh->uvs, n);
+  QrVec3 *corners = (QrVec3 *) (gpointer) mesh->uv_points->data;
+  QrUV *uv = (QrUV *) (gpointer) mesh->uvs->data;
+  for (int i = 0; i < n; i++)
+    corners[i] = poly->verts[idx[i]];
+  qr_texproj_uvs ((QrTexForm) face->form, mesh->axis_rule, &face->tex, plane.normal, size->width, size->height,
+                  corners, n, uv);
+  uint32_t base = face_verts->len;
+  QrVec3 centroid = qr_vec3 (0, 0, 0);
+  for (int i = 0; i < n; i++)
+    {
+      push_vertex (face_verts, face_vertex (corners[i], shade, uv[i], light, texture, flags));
+      centroid = qr_vec3_add (centroid, corners[i]);
+    }
+  for (int i = 1; i + 1 < n; i++)
+    {
+      uint32_t tri[3] = { base, base + i, base + i + 1 };
+      push_indices (face_index, tri, 3);
+    }
+  centroid = qr_vec3_scale (centroid, 1.0 / n);
+  push_line (normals, centroid, qr_vec3_add (centroid, qr_vec3_scale (plane.normal, QR_SCENE_NORMAL_LENGTH)),
+             NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
+}
+
+/* A brush with a displacement shows its displaced sides only (shared
+ * reference 000, §7): each as its grid's triangles, lit by the grid's
+ * normals, and the grid's lines as its edges. A side whose displacement
+ * does not build (not four-sided) shows flat, so that it is not lost. */
 static QrSceneVertex
-build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look look, uint32_t flags)
+build_displaced (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look look, uint32_t flags)
 {
   GArray *face_verts = mesh->scratch[QR_SCENE_FACE_VERTS], *face_index = mesh->scratch[QR_SCENE_FACE_INDEX];
   GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
   GArray *normals = mesh->scratch[QR_SCENE_NORMALS];
+  QrDispMesh *grid = &mesh->disp;
+  QrBounds bounds = qr_bounds_empty ();
+
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrFace *face = &brush->faces[f];
+      const QrDisp *disp = qr_face_disp (face);
+      if (disp == NULL)
+        continue;
+      guint texture = map_texture_id (mesh, map, face->texture);
+      const MeshTexture *size = &g_array_index (mesh->textures, MeshTexture, texture);
+      if (!qr_disp_mesh_build (grid, disp, brush, f, mesh->axis_rule, size->width, size->height, NULL))
+        {
+          const QrPolytope *poly = brush->poly;
+          int n = qr_polytope_face_count (poly, f);
+          const uint16_t *idx = qr_polytope_face_indices (poly, f);
+          uint32_t base = edge_verts->len;
+          for (int i = 0; i < n; i++)
+            {
+              push_vertex (edge_verts, vertex (poly->verts[idx[i]], look.edge, flags));
+              qr_bounds_add_point (&bounds, poly->verts[idx[i]]);
+              uint32_t line[2] = { base + i, base + (i + 1) % n };
+              push_indices (edge_index, line, 2);
+            }
+          build_face_polygon (mesh, map, brush, f, look.face, flags);
+          continue;
+        }
+      uint32_t base = face_verts->len, edge_base = edge_verts->len;
+      for (int i = 0; i < grid->n_points; i++)
+        {
+          double light = face_light (grid->normals[i]);
+          push_vertex (face_verts,
+                       face_vertex (grid->points[i], lit (look.face, light), grid->uvs[i], light, texture, flags));
+          push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags));
+        }
+      for (int i = 0; i < 3 * grid->n_triangles; i++)
+        {
+          uint32_t v = base + grid->triangles[i];
+          push_indices (face_index, &v, 1);
+        }
+      for (int i = 0; i < 2 * grid->n_lines; i++)
+        {
+          uint32_t v = edge_base + grid->lines[i];
+          push_indices (edge_index, &v, 1);
+        }
+      qr_bounds_add_bounds (&bounds, grid->bounds);
+      /* The normal line stands on the grid's middle point. */
+      QrPlane plane;
+      if (qr_face_plane (face, &plane))
+        {
+          QrVec3 middle = grid->points[grid->n_points / 2];
+          push_line (normals, middle, qr_vec3_add (middle, qr_vec3_scale (plane.normal, QR_SCENE_NORMAL_LENGTH)),
+                     NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
+        }
+    }
+  if (qr_bounds_is_empty (bounds))
+    bounds = brush->poly->bounds;
+  QrVec3 centre = qr_vec3_scale (qr_vec3_add (bounds.min, bounds.max), 0.5);
+  return centre_vertex (centre, look.edge, flags);
+}
+static QrSceneVertex
+build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look look, uint32_t flags)
+{
+  GArray *edge_verts = mesh->scratch[QR_SCENE_EDGE_VERTS], *edge_index = mesh->scratch[QR_SCENE_EDGE_INDEX];
   uint32_t edge_color = look.edge, face_color = look.face;
 
   if (!qr_brush_is_valid (brush))
@@ -545,45 +663,12 @@ build_brush (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look loo
       return centre_vertex (qr_vec3_scale (sum, 1.0 / n), edge_color, flags | QR_SCENE_INVALID);
     }
 
+  if (qr_brush_has_disp (brush))
+    return build_displaced (mesh, map, brush, look, flags);
+
   const QrPolytope *poly = brush->poly;
   for (int f = 0; f < poly->n_faces; f++)
-    {
-      int n = qr_polytope_face_count (poly, f);
-      if (n < 3)
-        continue;
-      const uint16_t *idx = qr_polytope_face_indices (poly, f);
-      QrPlane plane;
-      if (!qr_face_plane (&brush->faces[f], &plane))
-        continue;
-      const QrFace *face = &brush->faces[f];
-      double light = face_light (plane.normal);
-      uint32_t shade = lit (face_color, light);
-      guint texture = map_texture_id (mesh, map, face->texture);
-      const MeshTexture *size = &g_array_index (mesh->textures, MeshTexture, texture);
-      g_array_set_size (mesh->uv_points, n);
-      g_array_set_size (mesh->uvs, n);
-      QrVec3 *corners = (QrVec3 *) (gpointer) mesh->uv_points->data;
-      QrUV *uv = (QrUV *) (gpointer) mesh->uvs->data;
-      for (int i = 0; i < n; i++)
-        corners[i] = poly->verts[idx[i]];
-      qr_texproj_uvs ((QrTexForm) face->form, mesh->axis_rule, &face->tex, plane.normal, size->width, size->height,
-                      corners, n, uv);
-      uint32_t base = face_verts->len;
-      QrVec3 centroid = qr_vec3 (0, 0, 0);
-      for (int i = 0; i < n; i++)
-        {
-          push_vertex (face_verts, face_vertex (corners[i], shade, uv[i], light, texture, flags));
-          centroid = qr_vec3_add (centroid, corners[i]);
-        }
-      for (int i = 1; i + 1 < n; i++)
-        {
-          uint32_t tri[3] = { base, base + i, base + i + 1 };
-          push_indices (face_index, tri, 3);
-        }
-      centroid = qr_vec3_scale (centroid, 1.0 / n);
-      push_line (normals, centroid, qr_vec3_add (centroid, qr_vec3_scale (plane.normal, QR_SCENE_NORMAL_LENGTH)),
-                 NORMAL_LINE, flags | QR_SCENE_NORMAL_LINE);
-    }
+    build_face_polygon (mesh, map, brush, f, face_color, flags);
   for (int v = 0; v < poly->n_verts; v++)
     push_vertex (edge_verts, vertex (poly->verts[v], edge_color, flags));
   for (int e = 0; e < 2 * poly->n_edges; e++)
@@ -812,6 +897,36 @@ slot_for_key (QrSceneMesh *mesh, guint64 key)
   return index;
 }
 
+/* A projected segment, its ends in a fixed order so that a→b and b→a are one. */
+typedef struct
+{
+  float p[4];
+} Segment;
+
+static inline Segment
+segment_of (const float *a, const float *b, int r, int u)
+{
+  gboolean swap = a[r] > b[r] || (a[r] == b[r] && a[u] > b[u]);
+  const float *x = swap ? b : a, *y = swap ? a : b;
+  /* Adding +0 turns -0 into +0, so that equal coordinates hash alike. */
+  return (Segment) { { x[r] + 0.0f, x[u] + 0.0f, y[r] + 0.0f, y[u] + 0.0f } };
+}
+
+static inline guint32
+hash_segment (const Segment *s)
+{
+  guint32 w[4];
+  memcpy (w, s->p, sizeof w);
+  guint64 h = 0x9e3779b97f4a7c15u;
+  for (int i = 0; i < 4; i++)
+    h = (h ^ w[i]) * 0xff51afd7ed558ccdu;
+  return (guint32) (h ^ h >> 32);
+}
+
+/* Slots with more lines than this (a displacement's grid: 208 at power 3)
+ * look their segments up in a table rather than in all kept before. */
+#define PROJECT_HASH_MIN 48
+
 /* The slot's edges as a design canvas sees them: without those along its
  * depth and without repeats of a segment already listed. */
 static void
@@ -824,6 +939,35 @@ project_edges (QrSceneMesh *mesh, int axis)
   const QrSceneVertex *v = (const QrSceneVertex *) (gpointer) verts->data;
   const uint32_t *e = (const uint32_t *) (gpointer) edges->data;
   int r = right[axis], u = up[axis];
+  guint n_lines = edges->len / 2;
+
+  if (n_lines > PROJECT_HASH_MIN)
+    {
+      /* Open addressing, at most half full: a kept segment's number + 1. */
+      guint capacity = 16;
+      while (capacity < 2 * n_lines)
+        capacity *= 2;
+      g_autofree guint32 *cells = g_new0 (guint32, capacity);
+      g_autofree Segment *kept = g_new (Segment, n_lines);
+      guint n_kept = 0;
+      for (guint i = 0; i < n_lines; i++)
+        {
+          const float *a = v[e[2 * i]].pos, *b = v[e[2 * i + 1]].pos;
+          if (a[r] == b[r] && a[u] == b[u])
+            continue;
+          Segment seg = segment_of (a, b, r, u);
+          guint cell = hash_segment (&seg) & (capacity - 1);
+          gboolean seen = FALSE;
+          for (; cells[cell] != 0 && !seen; cell = (cell + 1) & (capacity - 1))
+            seen = memcmp (&kept[cells[cell] - 1], &seg, sizeof seg) == 0;
+          if (seen)
+            continue;
+          kept[n_kept++] = seg;
+          cells[cell] = n_kept;
+          push_indices (out, &e[2 * i], 2);
+        }
+      return;
+    }
 
   for (guint i = 0; i + 1 < edges->len; i += 2)
     {
