@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <json-c/json.h>
 #include "qr-brush.h"
 #include "qr-disp.h"
 #include "qr-dispgrid.h"
@@ -50,9 +52,10 @@ rows (GString *s, const char *block, const char *const *given, int side, int per
  * points seen from outside), the top side (face 0) carrying `d`. */
 static void
 append_box (GString *s, int id, double x0, double y0, double z0, double x1, double y1, double z1,
-            const DispText *d)
+            const DispText *d, const char *cut)
 {
-  char planes[6][160];
+  char planes[7][160];
+  int n_sides = cut != NULL ? 7 : 6;
   int side = d != NULL ? (1 << d->power) + 1 : 0;
 
   g_snprintf (planes[0], sizeof planes[0], "(%g %g %g) (%g %g %g) (%g %g %g)", x0, y1, z1, x1, y1, z1, x1, y0, z1);
@@ -61,9 +64,11 @@ append_box (GString *s, int id, double x0, double y0, double z0, double x1, doub
   g_snprintf (planes[3], sizeof planes[3], "(%g %g %g) (%g %g %g) (%g %g %g)", x1, y1, z0, x1, y0, z0, x1, y0, z1);
   g_snprintf (planes[4], sizeof planes[4], "(%g %g %g) (%g %g %g) (%g %g %g)", x1, y1, z1, x0, y1, z1, x0, y1, z0);
   g_snprintf (planes[5], sizeof planes[5], "(%g %g %g) (%g %g %g) (%g %g %g)", x1, y0, z0, x0, y0, z0, x0, y0, z1);
+  if (cut != NULL)
+    g_strlcpy (planes[6], cut, sizeof planes[6]);
 
   g_string_append_printf (s, "\tsolid\n\t{\n\t\t\"id\" \"%d\"\n", id);
-  for (int i = 0; i < 6; i++)
+  for (int i = 0; i < n_sides; i++)
     {
       g_string_append_printf (s, "\t\tside\n\t\t{\n\t\t\t\"id\" \"%d\"\n\t\t\t\"plane\" \"%s\"\n", id * 10 + i, planes[i]);
       g_string_append (s, "\t\t\t\"material\" \"NATURE/DIRT\"\n"
@@ -93,7 +98,7 @@ box_map_text (const DispText *d)
 {
   GString *s = g_string_new ("world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n");
 
-  append_box (s, 2, 0, 0, 0, 64, 64, 16, d);
+  append_box (s, 2, 0, 0, 0, 64, 64, 16, d, NULL);
   g_string_append (s, "}\n");
   return g_string_free (s, FALSE);
 }
@@ -484,6 +489,104 @@ test_reader_refuses_bad_start (void)
   g_assert_nonnull (strstr (error->message, "startposition"));
 }
 
+/* ---- quarry-cli mesh --json ----------------------------------------------- */
+
+static json_object *
+field (json_object *o, const char *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (o, key, &v))
+    g_error ("missing key “%s” in %.200s", key, json_object_to_json_string (o));
+  return v;
+}
+
+/* quarry-cli mesh FILE --json, parsed. */
+static json_object *
+mesh_json (const char *path)
+{
+  const char *argv[] = { g_getenv ("QUARRY_CLI"), "mesh", path, "--json", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+  json_object *root;
+
+  g_assert_nonnull (argv[0]);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("quarry-cli mesh failed: %s", err);
+  root = json_tokener_parse (out);
+  g_assert_nonnull (root);
+  return root;
+}
+
+/* Face f of brush b of the first entity in mesh JSON. */
+static json_object *
+mesh_face (json_object *root, int b, int f)
+{
+  json_object *entity = json_object_array_get_idx (field (root, "entities"), 0);
+  json_object *brush = json_object_array_get_idx (field (entity, "brushes"), b);
+
+  return json_object_array_get_idx (field (brush, "faces"), f);
+}
+
+static QrVec3
+json_vec3 (json_object *a)
+{
+  g_assert_cmpuint (json_object_array_length (a), ==, 3);
+  return qr_vec3 (json_object_get_double (json_object_array_get_idx (a, 0)),
+                  json_object_get_double (json_object_array_get_idx (a, 1)),
+                  json_object_get_double (json_object_array_get_idx (a, 2)));
+}
+
+static void
+test_cli_mesh (void)
+{
+  DispText d = {
+    .power = 2, .start = "[0 0 16]", .distances = { [1] = "0 0 10 0 0" }, .alphas = { [4] = "0 0 0 0 200" },
+  };
+  GString *s = g_string_new ("world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n");
+  g_autofree char *text = NULL, *dir = NULL, *path = NULL;
+  json_object *root, *face, *disp, *verts, *alphas;
+
+  append_box (s, 2, 0, 0, 0, 64, 64, 16, &d, NULL);
+  /* The same box with its (64, 64) edge cut off: a five-cornered top. */
+  append_box (s, 3, 0, 0, 0, 64, 64, 16, &d, "(48 64 0) (64 48 0) (64 48 16)");
+  g_string_append (s, "}\n");
+  text = g_string_free (s, FALSE);
+  dir = g_dir_make_tmp ("quarry-disp-XXXXXX", NULL);
+  path = g_build_filename (dir, "disp.vmf", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+
+  root = mesh_json (path);
+  face = mesh_face (root, 0, 0);
+  disp = field (face, "displacement");
+  g_assert_cmpint (json_object_get_int (field (disp, "power")), ==, 2);
+  verts = field (disp, "vertices");
+  alphas = field (disp, "alphas");
+  g_assert_cmpuint (json_object_array_length (verts), ==, 25);
+  g_assert_cmpuint (json_object_array_length (alphas), ==, 25);
+  /* Row-major in the dispinfo's indexing: (1, 2) is raised, (4, 4) has alpha 200. */
+  qr_test_assert_vec3_same (json_vec3 (json_object_array_get_idx (verts, 1 * 5 + 2)), 32, 16, 26);
+  qr_test_assert_vec3_same (json_vec3 (json_object_array_get_idx (verts, 4 * 5 + 1)), 16, 64, 16);
+  g_assert_cmpfloat (json_object_get_double (json_object_array_get_idx (alphas, 24)), ==, 200);
+  g_assert_cmpfloat (json_object_get_double (json_object_array_get_idx (alphas, 23)), ==, 0);
+  /* Its flat polygon stays. */
+  g_assert_cmpuint (json_object_array_length (field (face, "vertices")), ==, 4);
+  g_assert_false (json_object_object_get_ex (face, "displacement_error", NULL));
+  /* Other faces have neither. */
+  g_assert_false (json_object_object_get_ex (mesh_face (root, 0, 1), "displacement", NULL));
+
+  face = mesh_face (root, 1, 0);
+  g_assert_false (json_object_object_get_ex (face, "displacement", NULL));
+  g_assert_cmpstr (json_object_get_string (field (face, "displacement_error")), ==,
+                   "face 0: a displacement needs a side with four corners; this one has 5");
+  json_object_put (root);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* ---- displaced brushes follow transforms ---------------------------------- */
 
 static const DispText sculpted = {
@@ -762,6 +865,37 @@ test_corpus_plumber_arch (void)
     for (int c = 0; c < 9; c++)
       worst = fmax (worst, qr_vec3_dist (verts[r * 9 + c], seed_vertex (d, corner, r, c)));
   g_assert_cmpfloat (worst, <, 1e-9);
+  /* quarry-cli mesh --json gives the same points, in the same order. */
+  {
+    g_autofree char *path = qr_test_corpus_file ("vmf/plumber_test.vmf");
+    json_object *root = mesh_json (path), *jd = NULL;
+    json_object *entities = field (root, "entities");
+
+    for (size_t e = 0; e < json_object_array_length (entities) && jd == NULL; e++)
+      {
+        json_object *brushes = field (json_object_array_get_idx (entities, e), "brushes");
+
+        for (size_t b = 0; b < json_object_array_length (brushes) && jd == NULL; b++)
+          {
+            json_object *faces = NULL;
+
+            if (!json_object_object_get_ex (json_object_array_get_idx (brushes, b), "faces", &faces))
+              continue;
+            for (size_t k = 0; k < json_object_array_length (faces) && jd == NULL; k++)
+              json_object_object_get_ex (json_object_array_get_idx (faces, k), "displacement", &jd);
+          }
+      }
+    g_assert_nonnull (jd);
+    g_assert_cmpint (json_object_get_int (field (jd, "power")), ==, 3);
+    g_assert_cmpuint (json_object_array_length (field (jd, "vertices")), ==, 81);
+    for (int i = 0; i < 81; i++)
+      {
+        QrVec3 v = json_vec3 (json_object_array_get_idx (field (jd, "vertices"), i));
+
+        qr_test_assert_vec3_same (v, verts[i].x, verts[i].y, verts[i].z);
+      }
+    json_object_put (root);
+  }
   /* A vertex by hand: (8, 4) lies flat at (3583, −767, 1535.5); normal
    * (−0.707107 0.707106 0) × 172.265 + offset (−646.225 682.142 0). */
   assert_vec3_near (verts[8 * 9 + 4], 3583 - 0.707107 * 172.265 - 646.225, -767 + 0.707106 * 172.265 + 682.142,
@@ -791,6 +925,68 @@ dispinfo_lines (const char *text)
         depth = -1;
     }
   return g_string_free (out, FALSE);
+}
+
+/* Moving the arch rewrites its start position only; a quarter turn carries
+ * every vertex along (its normals are not of unit length: a turn must
+ * not renormalise them into new rows for nothing). */
+static void
+test_corpus_arch_follows (void)
+{
+  g_autoptr (QrMap) loaded = load_corpus ("vmf/plumber_test.vmf", NULL);
+  g_autoptr (QrDocument) doc = NULL;
+  const QrBrush *brush = NULL;
+  int f = -1;
+  QrId id;
+  QrVec3 before[81], after[81];
+  g_autofree char *text_before = NULL, *text_after = NULL;
+  g_autofree char *disp_before = NULL, *disp_after = NULL;
+  QrTransform quarter = qr_transform_rotate (2, 90, qr_vec3 (0, 0, 0));
+  double worst = 0;
+
+  if (loaded == NULL)
+    return;
+  doc = qr_document_new (g_steal_pointer (&loaded));
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  id = brush->id;
+  text_before = qr_test_write_ok (qr_document_get_map (doc), QR_SAVE_VMF);
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (64, 0, -32), NULL));
+  text_after = qr_test_write_ok (qr_document_get_map (doc), QR_SAVE_VMF);
+  disp_before = dispinfo_lines (text_before);
+  disp_after = dispinfo_lines (text_after);
+  {
+    g_auto (GStrv) la = g_strsplit (disp_before, "\n", -1);
+    g_auto (GStrv) lb = g_strsplit (disp_after, "\n", -1);
+    int changed = 0;
+
+    g_assert_cmpuint (g_strv_length (la), ==, g_strv_length (lb));
+    for (guint i = 0; la[i] != NULL; i++)
+      if (strcmp (la[i], lb[i]) != 0)
+        {
+          changed++;
+          g_assert_cmpstr (lb[i], ==, "\"startposition\" \"[-959 -767 -1056]\"");
+        }
+    g_assert_cmpint (changed, ==, 1);
+  }
+
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  g_assert_true (qr_disp_build (qr_face_disp (&brush->faces[f]), brush, f, before, NULL, NULL));
+  g_assert_true (qr_op_transform (doc, QR_BRUSHES (&id, 1), &quarter, "Rotate", QR_MERGE_NONE, NULL));
+  g_assert_nonnull (find_side (qr_document_get_map (doc), 125719, &brush, &f));
+  g_assert_true (qr_disp_build (qr_face_disp (&brush->faces[f]), brush, f, after, NULL, NULL));
+  for (int i = 0; i < 81; i++)
+    worst = fmax (worst, qr_vec3_dist (after[i], qr_transform_point (&quarter, before[i])));
+  g_assert_cmpfloat (worst, <, 1e-9);
+  /* The turn only permutes and negates: the same distances, bit for bit. */
+  {
+    g_autoptr (QrMap) fresh = load_corpus ("vmf/plumber_test.vmf", NULL);
+    const QrBrush *orig = NULL;
+    int of = -1;
+
+    g_assert_nonnull (find_side (fresh, 125719, &orig, &of));
+    g_assert_true (memcmp (qr_face_disp (&orig->faces[of])->distances, qr_face_disp (&brush->faces[f])->distances,
+                           81 * sizeof (double)) == 0);
+  }
 }
 
 static void
@@ -890,9 +1086,11 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/unit/to-node", test_to_node);
   g_test_add_func ("/disp/unit/from-node-refused", test_from_node_refused);
   g_test_add_func ("/disp/unit/reader-bad-start", test_reader_refuses_bad_start);
+  g_test_add_func ("/disp/unit/cli-mesh", test_cli_mesh);
   g_test_add_func ("/disp/unit/transform-follows", test_transform_follows);
   g_test_add_func ("/disp/unit/transform-move-rewrites-start", test_transform_move_rewrites_start);
   g_test_add_func ("/disp/corpus/plumber-arch", test_corpus_plumber_arch);
+  g_test_add_func ("/disp/corpus/arch-follows", test_corpus_arch_follows);
   g_test_add_func ("/disp/corpus/all", test_corpus_all);
   return g_test_run ();
 }

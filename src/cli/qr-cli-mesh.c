@@ -2,6 +2,7 @@
  * coordinates, and the tessellated triangles of every patch, as JSON. */
 #include "qr-cli.h"
 #include "qr-cli-json.h"
+#include "qr-disp.h"
 #include "qr-patch.h"
 
 #include <stdio.h>
@@ -29,6 +30,35 @@ uv_json (const QrFace *face, QrTexAxisRule rule, QrVec3 normal, const QrVec3 *ve
       json_object_array_add (a, st);
     }
   return a;
+}
+
+/* A displaced face's grid: (2^P + 1)² points in the dispinfo's own order
+ * (row after row) and their alphas, or why it cannot be built. */
+static void
+add_disp_json (json_object *jf, const QrDisp *disp, const QrBrush *brush, int face)
+{
+  int n = disp->side * disp->side;
+  g_autofree QrVec3 *verts = g_new (QrVec3, n);
+  g_autofree char *why = NULL;
+  json_object *o, *jv, *ja;
+
+  if (!qr_disp_build (disp, brush, face, verts, NULL, &why))
+    {
+      json_object_object_add (jf, "displacement_error", json_object_new_string (why));
+      return;
+    }
+  o = json_object_new_object ();
+  jv = json_object_new_array_ext (n);
+  ja = json_object_new_array_ext (n);
+  for (int i = 0; i < n; i++)
+    {
+      json_object_array_add (jv, qr_json_vec3 (verts[i]));
+      json_object_array_add (ja, qr_json_number (disp->alphas[i]));
+    }
+  json_object_object_add (o, "power", json_object_new_int64 (disp->power));
+  json_object_object_add (o, "vertices", jv);
+  json_object_object_add (o, "alphas", ja);
+  json_object_object_add (jf, "displacement", o);
 }
 
 static json_object *
@@ -70,6 +100,8 @@ brush_json (const QrMap *map, QrTexAxisRule rule, const QrBrush *brush, guint in
         json_object_array_add (verts, qr_json_vec3 (poly->verts[idx[k]]));
       json_object_object_add (jf, "vertices", verts);
       json_object_object_add (jf, "uv", uv_json (face, rule, pl.normal, poly->verts, idx, n));
+      if (qr_face_disp (face) != NULL)
+        add_disp_json (jf, qr_face_disp (face), brush, f);
       json_object_array_add (faces, jf);
     }
   json_object_object_add (o, "faces", faces);

@@ -552,15 +552,24 @@ qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int face, c
   return qr_vec3_snap (qr_transform_point (tr, start));
 }
 
-/* v turned by the linear part, as a unit vector, and how much it stretched. */
+/* v turned by the linear part and brought back to its own length, and how
+ * much the linear part stretched it. Stretches within 1e-12 of 1 count as
+ * none, so rigid transforms keep the values they turn exactly (a move
+ * rewrites no row, a quarter turn only permutes numbers). */
 static QrVec3
-turn_unit (const QrTransform *tr, QrVec3 v, double *stretch)
+turn (const QrTransform *tr, QrVec3 v, double *stretch)
 {
   QrVec3 w = qr_transform_vector (tr, v);
-  double len = qr_vec3_length (w);
+  double before = qr_vec3_dot (v, v), s;
 
-  *stretch = len;
-  return len > 0 ? qr_vec3_scale (w, 1.0 / len) : w;
+  *stretch = 1;
+  if (!(before > 0))
+    return w;
+  s = sqrt (qr_vec3_dot (w, w) / before);
+  if (fabs (s - 1) <= 1e-12 || !(s > 0))
+    return w;
+  *stretch = s;
+  return qr_vec3_scale (w, 1 / s);
 }
 
 QrDisp *
@@ -579,14 +588,13 @@ qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 start)
         int from = r * side + c, to = mirror ? c * side + r : from;
         double stretch;
 
-        d->normals[to] = turn_unit (tr, disp->normals[from], &stretch);
-        /* A zero normal moves nothing, whatever its distance says. */
-        d->distances[to] = stretch > 0 ? disp->distances[from] * stretch : disp->distances[from];
+        d->normals[to] = turn (tr, disp->normals[from], &stretch);
+        d->distances[to] = stretch != 1 ? disp->distances[from] * stretch : disp->distances[from];
         d->offsets[to] = qr_transform_vector (tr, disp->offsets[from]);
-        d->offset_normals[to] = turn_unit (tr, disp->offset_normals[from], &stretch);
+        d->offset_normals[to] = turn (tr, disp->offset_normals[from], &stretch);
         /* The elevation is one number for every vertex: what a stretch adds
-         * to it here goes into the offset. Rigid transforms add nothing. */
-        if (stretch > 0 && fabs (stretch - 1) > 1e-12 && disp->elevation != 0)
+         * to it here goes into the offset. */
+        if (stretch != 1 && disp->elevation != 0)
           d->offsets[to] = qr_vec3_mad (d->offsets[to], d->offset_normals[to], disp->elevation * (stretch - 1));
         d->alphas[to] = disp->alphas[from];
       }

@@ -78,7 +78,7 @@ bool qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *
 
 /* The displacement carried along by the affine transform `tr` of its brush:
  * its grid on the transformed side is the transformed grid. Normals and
- * offset normals turn with the linear part and are renormalised, distances
+ * offset normals turn with the linear part and keep their length, distances
  * scale by how much it stretches their normal, offsets turn with it (and
  * take what a stretch does to the elevation); `start` is where the start
  * corner went. A mirroring transform reverses the side's winding, which
