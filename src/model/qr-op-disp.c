@@ -255,7 +255,7 @@ gboolean
 qr_op_disp_create (QrDocument *doc, const QrFaceRef *faces, guint n, int power, GError **error)
 {
   g_autoptr (GArray) refs = NULL;
-  g_auto (Changes) ch;
+  g_auto (Changes) ch = { 0 };
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
@@ -285,7 +285,7 @@ gboolean
 qr_op_disp_destroy (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error)
 {
   g_autoptr (GArray) refs = NULL;
-  g_auto (Changes) ch;
+  g_auto (Changes) ch = { 0 };
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
@@ -450,7 +450,7 @@ gboolean
 qr_op_disp_set_power (QrDocument *doc, const QrFaceRef *faces, guint n, int power, GError **error)
 {
   g_autoptr (GArray) refs = NULL;
-  g_auto (Changes) ch;
+  g_auto (Changes) ch = { 0 };
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
@@ -579,7 +579,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
 {
   g_autoptr (GArray) refs = NULL;
   g_autoptr (GRand) rand = NULL;
-  g_auto (Changes) ch;
+  g_auto (Changes) ch = { 0 };
   gboolean any = FALSE;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc) && sculpt != NULL, FALSE);
@@ -698,7 +698,7 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
   g_autofree guint *parent = NULL;
   g_autofree guint *first = NULL; /* per group root: its first point, then `next` links */
   g_autofree guint *next = NULL;
-  g_auto (Changes) ch;
+  g_auto (Changes) ch = { 0 };
   gboolean ok = TRUE;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
