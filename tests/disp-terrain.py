@@ -5,11 +5,11 @@ A square of N x N floor brushes (CELL units wide, 16 deep, top at z = 0), the to
 displaced at POWER (shared reference 000, §7: startposition at the side's lowest x and y, normals
 straight up, distances the height of a few smooth hills sampled at every grid point, alphas
 following the height). Heights are a function of the world position, so neighbouring
-displacements meet exactly at their shared edges. An info_player_start stands at the square's
-south-west corner looking north-east over it.
+displacements meet exactly at their shared edges. An info_player_start stands south-west of
+the square looking north-east over it (at --start X Y Z, if given).
 
 Usage: disp-terrain.py OUT.vmf [--count N] [--power P] [--cell UNITS] [--hill HEIGHT]
-                       [--material NAME]
+                       [--material NAME] [--start X Y Z]
 """
 import argparse
 import math
@@ -47,12 +47,12 @@ def side(ids, plane, material, disp=None):
 def dispinfo(x0, y0, z, cell, power, size, hill):
     n = (1 << power) + 1
     rows = {k: [] for k in ("normals", "distances", "offsets", "offset_normals", "alphas")}
-    # Row r runs along the side's first edge from startposition (here +x), column c
-    # towards the opposite edge (+y): src/geom/qr-dispgrid.h.
+    # On an upward side starting at its lowest x and y, point (r, c) lies at
+    # (x0 + c step, y0 + r step): src/geom/qr-dispgrid.c, checked against Hammer's maps.
     for r in range(n):
         dist, alpha = [], []
         for c in range(n):
-            h = height(x0 + cell * r / (n - 1), y0 + cell * c / (n - 1), size, hill)
+            h = height(x0 + cell * c / (n - 1), y0 + cell * r / (n - 1), size, hill)
             dist.append(num(h))
             alpha.append(num(min(255.0, 255.0 * h / hill)) if hill > 0 else "0")
         rows["normals"].append(" ".join(["0 0 1"] * n))
@@ -94,6 +94,7 @@ def main():
     ap.add_argument("--cell", type=int, default=256)
     ap.add_argument("--hill", type=float, default=512)
     ap.add_argument("--material", default="nature/blendgrassdirt01")
+    ap.add_argument("--start", type=float, nargs=3)
     a = ap.parse_args()
     size = a.count * a.cell
     ids = iter(range(2, 1 << 30))
@@ -103,9 +104,9 @@ def main():
         for j in range(a.count):
             parts.append(brush(ids, i * a.cell, j * a.cell, a.cell, a.power, size, a.hill, a.material))
     parts.append('}\n')
-    eye = -0.15 * size
-    parts.append('entity\n{\n\t"id" "%d"\n\t"classname" "info_player_start"\n\t"origin" "%s %s %s"\n'
-                 '\t"angles" "0 45 0"\n}\n' % (next(ids), num(eye), num(eye), num(0.25 * a.hill + 64)))
+    start = a.start or (-0.15 * size, -0.15 * size, 0.25 * a.hill + 64)
+    parts.append('entity\n{\n\t"id" "%d"\n\t"classname" "info_player_start"\n\t"origin" "%s"\n'
+                 '\t"angles" "0 45 0"\n}\n' % (next(ids), " ".join(num(c) for c in start)))
     with open(a.out, "w") as f:
         f.write("".join(parts))
 
