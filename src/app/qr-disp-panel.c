@@ -1,6 +1,8 @@
 /* qr-disp-panel.c — see qr-disp-panel.h. */
 #include "qr-disp-panel.h"
 
+#include "qr-text-keys.h"
+
 struct _QrDispPanel
 {
   GtkBox parent_instance;
@@ -70,6 +72,14 @@ qr_disp_panel_get_power (QrDispPanel *self)
   return QR_DISP_MIN_POWER + (int) MIN (i, (guint) (QR_DISP_MAX_POWER - QR_DISP_MIN_POWER));
 }
 
+/* Typed into the fields, "-" is a minus, not the views' Zoom Out. */
+static void
+qr_disp_panel_unroot (GtkWidget *widget)
+{
+  qr_text_keys_release (widget);
+  GTK_WIDGET_CLASS (qr_disp_panel_parent_class)->unroot (widget);
+}
+
 static void
 qr_disp_panel_dispose (GObject *object)
 {
@@ -84,6 +94,7 @@ qr_disp_panel_class_init (QrDispPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = qr_disp_panel_dispose;
+  widget_class->unroot = qr_disp_panel_unroot;
   /* The sculpt's settings changed (qr_disp_panel_get_sculpt). */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 0);
@@ -108,4 +119,5 @@ static void
 qr_disp_panel_init (QrDispPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  qr_text_keys_install (GTK_WIDGET (self));
 }

@@ -6,13 +6,14 @@
 #     mnemonics), and the views' left edge stays where it was (the tool bar keeps its width).
 #  2. a click in the middle of the 3D view selects F's top face; Alt+C (Create, power 3 by
 #     default): '*', and the saved file has one dispinfo, power 3, its 9 x 9 distances 0.
-#  3. a drag with Raise across the 3D view's middle, left to right: the saved dispinfo's
-#     distances are above 0 at the vertex nearest the drag's middle and 0 at the four corners
-#     (far from the path); the 3D view changed where the surface rose. Before the press, the
-#     brush's light green circle lies on the surface under the pointer.
+#  3. Alt+S (Distance) 256, then a drag with Raise across the 3D view's middle, left to right:
+#     the saved dispinfo's distances are above 0 at the vertex nearest the drag's middle and
+#     0 at the four corners (far from the path); in the 3D view the raised surface covers
+#     background behind the floor. Before the press, the brush's light green circle lies on
+#     the surface under the pointer.
 #  4. Ctrl+Z once: the file of step 2 again, byte for byte (a stroke is one undo step), and
 #     the 3D view as it was.
-#  5. Alt+O (Smooth) and a drag over the raised part again after Ctrl+Y: the peak comes down
+#  5. Ctrl+Y, Alt+U (Radius) 192, Alt+O (Smooth) and the drag again: the peak comes down
 #     (the middle distance is smaller than after the raise) and still not below 0; Alt+A
 #     (Alpha, aim 255) and a drag: the alphas near the path rise above 0, the corners stay 0.
 TEST=disp-tool
@@ -67,15 +68,23 @@ dist=$(disp_values "$MAP" distances)
 check "9 rows of 9 distances, all 0" [ "$(echo "$dist" | wc -w)" = 81 ] && [ -z "$(echo "$dist" | tr ' ' '\n' | grep -v '^0$')" ]
 
 # ---- 3. a stroke with Raise ----
+# Alt+S (Distance) and 256: each dab raises the middle of the brush by 256 units.
+keys alt+s
+xdotool type --delay 80 256
+keys Return
+# Off the view, so that no circle shows in the picture before the stroke.
+xdotool mousemove $((x3 + w3 + 40)) $((y3 + h3 + 40))
 view_before=$GUI_TMP/view-before.png
+sleep 0.5
 crop "$(shot 3-before)" "$R3D" "$view_before"
+# The background the 3D view shows around the floor (its colour exactly).
+bg_before=$(colour_pixels "$view_before" "$BG_3D" 1%)
 xdotool mousemove $((cx - w3 / 6 + 5)) $((cy + 5))
 sleep 0.1
 xdotool mousemove $((cx - w3 / 6)) "$cy"
 green_3d () { crop "$1" "$R3D" "$GUI_TMP/view-3d.png"; [ "$(colour_pixels "$GUI_TMP/view-3d.png" '#60FF60' 8%)" -gt 30 ]; }
 check "the brush's circle shows on the surface under the pointer (light green)" wait_shot 3-hover green_3d
 drag_px $((cx - w3 / 6)) "$cy" $((cx + w3 / 6)) "$cy"
-# Off the view, so that the circle does not count as change.
 xdotool mousemove $((x3 + w3 + 40)) $((y3 + h3 + 40))
 check "the stroke: '*'" wait_title "*$NAME – Quarry"
 check "Ctrl+S" save_now "$MAP" "$NAME"
@@ -94,10 +103,12 @@ moved = sum(1 for r in rows for v in r if v != 0)
 print(("ok" if 0 < moved < 81 else "not ok") + " part of the grid moved (%d of 81 vertices)" % moved)
 ' "$(disp_values "$MAP" distances)"
 view_after=$GUI_TMP/view-after.png
-crop "$(shot 3-raised)" "$R3D" "$view_after"
-changed=$(differing_pixels "$view_before" "$view_after")
-diag "3D view pixels changed by the stroke: $changed"
-check "the raised surface shows in the 3D view (over 200 pixels changed)" [ "${changed:-0}" -gt 200 ]
+raised_png=$(shot 3-raised)
+crop "$raised_png" "$R3D" "$view_after"
+bg_after=$(colour_pixels "$view_after" "$BG_3D" 1%)
+diag "background pixels in the 3D view: $bg_before before the stroke, $bg_after after"
+check "the raised surface covers the background behind the floor (over 1000 pixels fewer)" \
+  [ $((bg_before - bg_after)) -gt 1000 ]
 
 # ---- 4. one undo step ----
 keys ctrl+z
@@ -110,6 +121,10 @@ check "the 3D view as before the stroke ($undone pixels differ)" [ "${undone:-1}
 
 # ---- 5. Smooth, then Alpha ----
 keys ctrl+y
+# Alt+U (Radius) 192: the brush reaches the ridge's vertices wherever it stands on it.
+keys alt+u
+xdotool type --delay 80 192
+keys Return
 keys alt+o
 drag_px $((cx - w3 / 6)) "$cy" $((cx + w3 / 6)) "$cy"
 xdotool mousemove $((x3 + w3 + 40)) $((y3 + h3 + 40))
