@@ -178,6 +178,37 @@ test_flat_points (void)
   qr_test_assert_vec3_same (qr_disp_flat_point (c, 5, 4, 2), 32, 64, 16);
 }
 
+/* Two sides sharing an edge, each grid walking it the other way round, as
+ * neighbouring displacements do: the edge's points must be the same bits,
+ * or sewn neighbours would not meet exactly. */
+static void
+test_shared_edge (void)
+{
+  /* Awkward coordinates, so that rounding would show. */
+  QrVec3 p = { 0.1, 0.3, 0.7 }, q = { 100.7, 3.3, 1.9 };
+  QrVec3 a[4] = { p, q, { 90.9, 77.7, 2.3 }, { -3.3, 60.1, 0.5 } };
+  QrVec3 b[4] = { q, p, { 7.1, -80.3, 0.1 }, { 95.5, -70.7, 3.1 } };
+  QrVec3 ca[4], cb[4];
+
+  for (int power = QR_DISP_MIN_POWER; power <= QR_DISP_MAX_POWER; power++)
+    {
+      int side = qr_disp_side (power), n = side - 1;
+
+      /* Row 0 of A runs from p to q (its corner 3), row 0 of B from q to p. */
+      g_assert_true (qr_disp_corners (a, 4, p, ca));
+      g_assert_true (qr_disp_corners (b, 4, q, cb));
+      qr_test_assert_vec3_same (ca[3], q.x, q.y, q.z);
+      qr_test_assert_vec3_same (cb[3], p.x, p.y, p.z);
+      for (int k = 0; k <= n; k++)
+        {
+          QrVec3 on_a = qr_disp_flat_point (ca, side, 0, k);
+          QrVec3 on_b = qr_disp_flat_point (cb, side, 0, n - k);
+
+          qr_test_assert_vec3_same (on_a, on_b.x, on_b.y, on_b.z);
+        }
+    }
+}
+
 static void
 test_triangles (void)
 {
@@ -584,6 +615,53 @@ test_cli_mesh (void)
                    "face 0: a displacement needs a side with four corners; this one has 5");
   json_object_put (root);
   g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ---- saving to .map drops displacements and says so ----------------------- */
+
+static void
+test_map_save_drops (void)
+{
+  DispText d = { .power = 2, .start = "[0 0 16]", .distances = { [1] = "0 0 10 0 0" } };
+  g_autofree char *text = box_map_text (&d);
+  g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_VMF);
+  g_autofree char *dir = g_dir_make_tmp ("quarry-disp-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.vmf", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *out_vmf = g_build_filename (dir, "out.vmf", NULL);
+  g_autofree char *err = NULL, *err_vmf = NULL, *saved = NULL;
+  const char *argv[] = { g_getenv ("QUARRY_CLI"), "convert", in, out, NULL };
+  const char *argv_vmf[] = { g_getenv ("QUARRY_CLI"), "convert", in, out_vmf, NULL };
+  int status;
+
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_VALVE220), ==, 1);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_QUAKE), ==, 1);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_VMF), ==, 0);
+  g_assert_cmpuint (qr_save_dropped_displacements (map, QR_SAVE_AS_READ), ==, 0);
+
+  g_assert_true (g_file_set_contents (in, text, -1, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (err, ==, "quarry-cli convert: warning: 1 displacement dropped: .map files have none, "
+                            "its brush is saved flat\n");
+  /* The flat brush is there: six faces, the top at z = 16. */
+  g_assert_true (g_file_get_contents (out, &saved, NULL, NULL));
+  {
+    g_autoptr (QrMap) back = qr_test_parse_ok (saved, QR_FILE_MAP);
+    QrBrush *brush = first_brush (back);
+
+    g_assert_cmpint (brush->n_faces, ==, 6);
+    g_assert_cmpfloat (brush->poly->bounds.max.z, ==, 16);
+  }
+  g_assert_null (strstr (saved, "dispinfo"));
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv_vmf, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err_vmf, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (err_vmf, ==, "");
+  g_unlink (in);
+  g_unlink (out);
+  g_unlink (out_vmf);
   g_rmdir (dir);
 }
 
@@ -1077,6 +1155,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/disp/unit/grid-corners", test_corners);
   g_test_add_func ("/disp/unit/grid-flat-points", test_flat_points);
+  g_test_add_func ("/disp/unit/grid-shared-edge", test_shared_edge);
   g_test_add_func ("/disp/unit/grid-triangles", test_triangles);
   g_test_add_func ("/disp/unit/grid-hit", test_hit);
   g_test_add_func ("/disp/unit/build-by-hand", test_build_by_hand);
@@ -1087,6 +1166,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/unit/from-node-refused", test_from_node_refused);
   g_test_add_func ("/disp/unit/reader-bad-start", test_reader_refuses_bad_start);
   g_test_add_func ("/disp/unit/cli-mesh", test_cli_mesh);
+  g_test_add_func ("/disp/unit/map-save-drops", test_map_save_drops);
   g_test_add_func ("/disp/unit/transform-follows", test_transform_follows);
   g_test_add_func ("/disp/unit/transform-move-rewrites-start", test_transform_move_rewrites_start);
   g_test_add_func ("/disp/corpus/plumber-arch", test_corpus_plumber_arch);

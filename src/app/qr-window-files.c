@@ -284,7 +284,16 @@ write_file (SaveJob *job, QrSaveFormat format)
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   g_autofree char *name = _qr_window_dup_file_name (job->file);
-  g_autofree char *message = g_strdup_printf (_("Saved %s"), name);
+  guint dropped = qr_save_dropped_displacements (qr_document_get_map (self->document), format);
+  g_autofree char *message = NULL;
+  if (dropped > 0)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Saved %s without its %u displacement: .map files have none, the brush is flat",
+                                            "Saved %s without its %u displacements: .map files have none, the brushes are flat",
+                                            dropped),
+                               name, dropped);
+  else
+    message = g_strdup_printf (_("Saved %s"), name);
   _qr_window_set_message (self, message);
   if (job->then != NULL)
     job->then (self, job->data);

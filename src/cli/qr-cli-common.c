@@ -106,3 +106,13 @@ qr_cli_now_ms (void)
 {
   return (double) g_get_monotonic_time () / 1000.0;
 }
+
+void
+qr_cli_warn_dropped (const char *command, const QrMap *map, QrSaveFormat format)
+{
+  guint n = qr_save_dropped_displacements (map, format);
+
+  if (n > 0)
+    fprintf (stderr, "quarry-cli %s: warning: %u displacement%s dropped: .map files have none, %s saved flat\n",
+             command, n, n == 1 ? "" : "s", n == 1 ? "its brush is" : "their brushes are");
+}

@@ -20,6 +20,10 @@ bool qr_cli_parse_options (GOptionContext *context, int *argc, char ***argv);
 /* Loads a map or prints the error (file:line:column: …) to stderr. */
 QrMap *qr_cli_load (const char *path);
 
+/* After saving `map` in `format`: "quarry-cli COMMAND: warning: N
+ * displacements dropped: …" on stderr when the format has none. */
+void qr_cli_warn_dropped (const char *command, const QrMap *map, QrSaveFormat format);
+
 /* "E:B" (entity index : brush index, ":F" a face when face is not NULL)
  * → the brush's id in the document as it is now. */
 bool qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error);

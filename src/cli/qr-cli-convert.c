@@ -50,5 +50,6 @@ qr_cli_convert (int argc, char **argv)
       fprintf (stderr, "quarry-cli: %s\n", error->message);
       return QR_EXIT_BAD_INPUT;
     }
+  qr_cli_warn_dropped ("convert", map, format);
   return QR_EXIT_OK;
 }

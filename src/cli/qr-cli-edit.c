@@ -682,5 +682,6 @@ qr_cli_edit (int argc, char **argv)
       fprintf (stderr, "quarry-cli: %s\n", error->message);
       return QR_EXIT_BAD_INPUT;
     }
+  qr_cli_warn_dropped ("edit", qr_document_get_map (doc), format);
   return QR_EXIT_OK;
 }

@@ -28,7 +28,9 @@ qr_disp_side (int power)
 /* The four corners of a displaced side, from its polygon (n points, in the
  * polytope's order: anticlockwise seen from outside): corner 0 is the
  * polygon point nearest `start` (the dispinfo's startposition), the rest
- * follow in the order Hammer numbers them. False when n != 4. */
+ * follow in the order Hammer numbers them: its windings run clockwise seen
+ * from outside, so corner 1 is the polygon point before corner 0, corner 3
+ * the one after it. False when n != 4. */
 bool qr_disp_corners (const QrVec3 *polygon, int n, QrVec3 start, QrVec3 corners[4]);
 
 /* The undisplaced position of vertex (r, c): bilinear between the corners. */

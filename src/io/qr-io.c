@@ -1,4 +1,5 @@
 #include "qr-io.h"
+#include "qr-disp.h"
 #include "qr-escape.h"
 #include "qr-output.h"
 
@@ -102,6 +103,31 @@ qr_map_write (const QrMap *map, QrSaveFormat format, GError **error)
   if (format == QR_SAVE_VMF || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF))
     return qr_map_write_vmf (map, error);
   return qr_map_write_map (map, format, error);
+}
+
+guint
+qr_save_dropped_displacements (const QrMap *map, QrSaveFormat format)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (map != NULL, 0);
+  /* The same test as qr_map_write and qr_map_save: the VMF writer keeps
+   * every side's dispinfo block, the MAP writer none of them. */
+  if (format == QR_SAVE_VMF || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF))
+    return 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+
+          for (int f = 0; f < brush->n_faces; f++)
+            n += qr_face_disp (&brush->faces[f]) != NULL;
+        }
+    }
+  return n;
 }
 
 static gboolean

@@ -64,6 +64,11 @@ GString *qr_map_write (const QrMap *map, QrSaveFormat format, GError **error);
 GString *qr_map_write_map (const QrMap *map, QrSaveFormat format, GError **error);
 GString *qr_map_write_vmf (const QrMap *map, GError **error);
 
+/* How many displacements writing the map in `format` leaves out: every one
+ * for the .map formats (they have none; the brushes are written flat), none
+ * for VMF. Callers that save say so to the user. */
+guint qr_save_dropped_displacements (const QrMap *map, QrSaveFormat format);
+
 /* Writes a temporary file beside path, syncs it and renames it over path. */
 gboolean qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error);
 

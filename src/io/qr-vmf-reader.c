@@ -295,9 +295,10 @@ count_numbers (const char *s)
 }
 
 /* Checks a dispinfo block against its power: every row block has 2^p + 1
- * rows (triangle_tags 2^p) of the right number of values. */
+ * rows (triangle_tags 2^p) of the right number of values; with `tags_only`,
+ * only triangle_tags (the rest has been read). */
 static bool
-check_dispinfo (VmfReader *r, const QrNode *disp, const char *at, GError **error)
+check_dispinfo (VmfReader *r, const QrNode *disp, const char *at, bool tags_only, GError **error)
 {
   static const struct { const char *block; int per_vertex; bool tags; } rows[] = {
     { "normals", 3, false }, { "distances", 1, false }, { "offsets", 3, false },
@@ -325,6 +326,8 @@ check_dispinfo (VmfReader *r, const QrNode *disp, const char *at, GError **error
       int n_rows = rows[i].tags ? size - 1 : size;
       int per_row = rows[i].tags ? 2 * (size - 1) : rows[i].per_vertex * size;
 
+      if (tags_only && !rows[i].tags)
+        continue;
       if (block == NULL)
         {
           if (i < 2)
@@ -402,13 +405,17 @@ read_side (VmfReader *r, const char *open, QrFace *f, GError **error)
             {
               g_autoptr (GError) why = NULL;
 
-              if (!check_dispinfo (r, child, key.p, error))
-                return false;
+              /* Reading the displacement checks the five row blocks (every
+               * number, once: terrain maps hold thousands); when it fails,
+               * the full check says where. */
               if (!qr_face_sync_disp (f, &why))
                 {
-                  qr_scanner_error_at (&r->s, key.p, error, "%s", why->message);
+                  if (check_dispinfo (r, child, key.p, false, error))
+                    qr_scanner_error_at (&r->s, key.p, error, "%s", why->message);
                   return false;
                 }
+              if (!check_dispinfo (r, child, key.p, true, error))
+                return false;
             }
         }
       else if (token_is (&key, "id") && !has_id)

@@ -9,21 +9,26 @@
 #include "qr-node.h"
 #include "qr-number.h"
 
+/* The struct and its five arrays in one allocation: a terrain map loads
+ * thousands of displacements. */
 static QrDisp *
 disp_alloc (int power)
 {
-  QrDisp *d = g_new0 (QrDisp, 1);
-  int n;
+  int side = qr_disp_side (power);
+  size_t n = (size_t) side * side;
+  size_t head = (sizeof (QrDisp) + sizeof (double) - 1) / sizeof (double) * sizeof (double);
+  char *block = g_malloc0 (head + n * (3 * sizeof (QrVec3) + 2 * sizeof (double)));
+  QrDisp *d = (QrDisp *) (gpointer) block;
+  double *p = (double *) (gpointer) (block + head);
 
   g_ref_count_init (&d->ref);
   d->power = power;
-  d->side = qr_disp_side (power);
-  n = d->side * d->side;
-  d->normals = g_new0 (QrVec3, n);
-  d->distances = g_new0 (double, n);
-  d->offsets = g_new0 (QrVec3, n);
-  d->offset_normals = g_new0 (QrVec3, n);
-  d->alphas = g_new0 (double, n);
+  d->side = side;
+  d->normals = (QrVec3 *) (gpointer) p;
+  d->offsets = d->normals + n;
+  d->offset_normals = d->offsets + n;
+  d->distances = (double *) (gpointer) (d->offset_normals + n);
+  d->alphas = d->distances + n;
   return d;
 }
 
@@ -50,11 +55,6 @@ qr_disp_unref (QrDisp *disp)
 {
   if (disp == NULL || !g_ref_count_dec (&disp->ref))
     return;
-  g_free (disp->normals);
-  g_free (disp->distances);
-  g_free (disp->offsets);
-  g_free (disp->offset_normals);
-  g_free (disp->alphas);
   g_free (disp);
 }
 
@@ -274,7 +274,15 @@ qr_disp_from_node (const QrNode *dispinfo, GError **error)
       int per_row = row_blocks[b].per_vertex * d->side;
       double *values = block_values (d, b);
 
-      /* Hammer always writes all five; a missing one reads as zeros. */
+      /* Hammer always writes all five. Without normals or distances there
+       * is nothing to displace (the VMF reader refuses it too); the others
+       * read as zeros. */
+      if (block == NULL && b <= ROWS_DISTANCES)
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, "a displacement needs its “%s” rows",
+                       row_blocks[b].name);
+          return NULL;
+        }
       if (block == NULL)
         continue;
       for (int r = 0; r < d->side; r++)

@@ -26,7 +26,8 @@ struct _QrDisp
   QrVec3 start;           /* startposition */
   double elevation;
   int flags;              /* as read; kept */
-  /* side² entries each, row after row, as in the block */
+  /* side² entries each, row after row, as in the block; allocated with the
+   * struct (change their values, never the pointers) */
   QrVec3 *normals;
   double *distances;
   QrVec3 *offsets;
