@@ -808,6 +808,8 @@ test_pick (void)
   target = top_of (doc, 8 * 30 + 10);
   grid_of (doc, target, v, flat);
   k = vertex_at (flat, 9, qr_vec3 (672, 536, 64));
+  /* Flat, nothing stands at z 130 (and every extent is known now). */
+  g_assert_false (qr_map_pick_disp (map, &side, &hit, &t, &r, &c));
   sculpt_ok (doc, (QrFaceRef *) tops->data, tops->len, &sc, v[k], 0);
 
   /* Down onto the flat part: at z 64, nearest the vertex (696, 520). */

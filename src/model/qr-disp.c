@@ -608,3 +608,31 @@ qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 start)
       }
   return d;
 }
+
+void
+qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max)
+{
+  /* Written once through the const pointer: the cache is no part of the
+   * displacement's value (qr_disp_equal and qr_disp_copy ignore it). */
+  QrDisp *d = (QrDisp *) disp;
+
+  if (!d->has_extent)
+    {
+      QrVec3 lo = qr_vec3 (0, 0, 0), hi = lo;
+
+      for (int i = 0; i < d->side * d->side; i++)
+        {
+          QrVec3 v = qr_vec3_add (qr_vec3_add (qr_vec3_scale (d->normals[i], d->distances[i]),
+                                               qr_vec3_scale (d->offset_normals[i], d->elevation)),
+                                  d->offsets[i]);
+
+          lo = qr_vec3 (MIN (lo.x, v.x), MIN (lo.y, v.y), MIN (lo.z, v.z));
+          hi = qr_vec3 (MAX (hi.x, v.x), MAX (hi.y, v.y), MAX (hi.z, v.z));
+        }
+      d->extent_min = lo;
+      d->extent_max = hi;
+      d->has_extent = true;
+    }
+  *min = d->extent_min;
+  *max = d->extent_max;
+}

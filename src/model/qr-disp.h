@@ -33,6 +33,12 @@ struct _QrDisp
   QrVec3 *offsets;
   QrVec3 *offset_normals;
   double *alphas;         /* 0–255 */
+  /* How far the vertices stray from their flat places, per axis (the
+   * bounds of normal·distance + offset_normal·elevation + offset), filled
+   * in by the first qr_disp_extent: a displacement is not changed once it
+   * is shared, and a copy starts without it. */
+  bool has_extent;
+  QrVec3 extent_min, extent_max;
 };
 
 /* Reads a dispinfo block (the VMF reader has checked its shape). False with
@@ -90,6 +96,11 @@ QrDisp *qr_disp_transform (const QrDisp *disp, const QrTransform *tr, QrVec3 sta
  * where its displacement's start corner goes (the corner itself when the
  * brush is built, else the start position), for qr_disp_transform. */
 QrVec3 qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int face, const QrTransform *tr);
+
+/* disp->extent_min and extent_max, computed on the first call (one pass
+ * over the vertices): picking and sculpting pass over thousands of
+ * displacements with a box test each. */
+void qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max);
 
 /* Whether any face of the brush holds a displacement: such a brush draws
  * its displaced sides only (§7). */

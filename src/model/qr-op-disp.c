@@ -42,6 +42,7 @@ corner_count (const QrBrush *brush, int f)
 static gboolean
 can_create (const QrBrush *brush, int f, GError **error)
 {
+  const QrFace *face = &brush->faces[f];
   int n = corner_count (brush, f);
 
   if (!qr_brush_is_valid (brush))
@@ -56,7 +57,9 @@ can_create (const QrBrush *brush, int f, GError **error)
                    _("Brush %u, face %d has %d corners: a displacement needs four"), brush->id, f, n);
       return FALSE;
     }
-  if (qr_face_disp (&brush->faces[f]) != NULL)
+  /* A dispinfo block that did not read gives no displacement but stays in
+   * the file: a second one would be saved beside it. */
+  if (qr_face_disp (face) != NULL || (face->extra && face->extra->vmf && qr_node_get_child (face->extra->vmf, "dispinfo")))
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("Brush %u, face %d has a displacement already"), brush->id, f);
@@ -78,12 +81,10 @@ has_disp (const QrBrush *brush, int f, GError **error)
 typedef gboolean (*FaceTest) (const QrBrush *brush, int f, GError **error);
 
 /* The faces named, each once, in the order named. A face named by its
- * index must pass `test` (else the error, unless `skip_refused`); face -1
- * stands for the faces of its brush that pass. An empty result is an
- * error saying `none`. */
+ * index must pass `test` (else its error); face -1 stands for the faces of
+ * its brush that pass. An empty result is an error saying `none`. */
 static GArray *
-expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, bool skip_refused,
-              const char *none, GError **error)
+expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, const char *none, GError **error)
 {
   g_autoptr (GArray) out = g_array_sized_new (FALSE, FALSE, sizeof (QrFaceRef), n);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -104,11 +105,12 @@ expand_faces (QrDocument *doc, const QrFaceRef *faces, guint n, FaceTest test, b
       for (int f = whole ? 0 : faces[i].face; f <= (whole ? brush->n_faces - 1 : faces[i].face); f++)
         {
           QrFaceRef ref = { brush->id, f };
-          gint64 key = ((gint64) brush->id << 32) | (guint32) f;
+          /* g_int64_hash hashes the low half only: the brush id goes there. */
+          gint64 key = ((gint64) f << 32) | brush->id;
 
-          if (!test (brush, f, whole || skip_refused ? NULL : error))
+          if (!test (brush, f, whole ? NULL : error))
             {
-              if (whole || skip_refused)
+              if (whole)
                 continue;
               return NULL;
             }
@@ -260,7 +262,7 @@ qr_op_disp_create (QrDocument *doc, const QrFaceRef *faces, guint n, int power, 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
     return FALSE;
-  refs = expand_faces (doc, faces, n, can_create, false, _("None of the faces can take a displacement: "
+  refs = expand_faces (doc, faces, n, can_create, _("None of the faces can take a displacement: "
                                                               "each needs four corners and none yet"),
                        error);
   if (refs == NULL)
@@ -288,7 +290,7 @@ qr_op_disp_destroy (QrDocument *doc, const QrFaceRef *faces, guint n, GError **e
   g_auto (Changes) ch = { 0 };
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   changes_init (&ch);
@@ -332,20 +334,17 @@ set_vector (QrDisp *d, int i, QrVec3 v)
   d->distances[i] = len;
 }
 
-/* How far any vertex of the displacement may lie from its flat place: an
- * upper bound that needs no polygon, for quick rejections. */
-static double
-disp_reach (const QrDisp *d)
+/* The box the displaced grid lies in: the brush's bounds grown by the
+ * smallest and largest displacement along each axis. Needs no polygon (and
+ * once known, no pass over the vertices), so the many displacements far
+ * from a ray or a brush are passed over without building their grids. */
+static QrBounds
+disp_bounds (const QrBrush *brush, const QrDisp *d)
 {
-  double reach = 0;
+  QrVec3 lo, hi;
 
-  for (int i = 0; i < d->side * d->side; i++)
-    {
-      double r = qr_vec3_length (d->normals[i]) * fabs (d->distances[i])
-                 + qr_vec3_length (d->offset_normals[i]) * fabs (d->elevation) + qr_vec3_length (d->offsets[i]);
-      reach = MAX (reach, r);
-    }
-  return reach;
+  qr_disp_extent (d, &lo, &hi);
+  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
 }
 
 static QrBounds
@@ -455,7 +454,7 @@ qr_op_disp_set_power (QrDocument *doc, const QrFaceRef *faces, guint n, int powe
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
   if (!power_ok (power, error))
     return FALSE;
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   changes_init (&ch);
@@ -588,7 +587,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The brush needs a radius above 0 and a strength"));
       return FALSE;
     }
-  refs = expand_faces (doc, faces, n, always, false, _("No face is selected"), error);
+  refs = expand_faces (doc, faces, n, always, _("No face is selected"), error);
   if (refs == NULL)
     return FALSE;
   rand = g_rand_new_with_seed (sculpt->seed);
@@ -606,7 +605,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
         continue;
       any = TRUE;
       /* Most faces of a big terrain lie far from the brush: no grid built. */
-      reach = grown (brush->poly->bounds, disp_reach (old) + sculpt->radius);
+      reach = grown (disp_bounds (brush, old), sculpt->radius + 1e-6);
       if (centre.x < reach.min.x || centre.y < reach.min.y || centre.z < reach.min.z || centre.x > reach.max.x
           || centre.y > reach.max.y || centre.z > reach.max.z)
         continue;
@@ -702,7 +701,7 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
   gboolean ok = TRUE;
 
   g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
-  refs = expand_faces (doc, faces, n, has_disp, false, _("None of the faces has a displacement"), error);
+  refs = expand_faces (doc, faces, n, has_disp, _("None of the faces has a displacement"), error);
   if (refs == NULL)
     return FALSE;
   sf = g_new0 (SewFace, refs->len);
@@ -843,7 +842,7 @@ qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t
 
               /* Thousands of displacements: a box test first, grown by
                * how far this one's vertices may stray from the brush. */
-              if (d == NULL || !qr_ray_hit_box (ray, grown (brush->poly->bounds, disp_reach (d) + 1e-6), &enter)
+              if (d == NULL || !qr_ray_hit_box (ray, grown (disp_bounds (brush, d), 1e-6), &enter)
                   || enter >= best)
                 continue;
               if (!qr_disp_build (d, brush, f, verts, NULL, NULL)
