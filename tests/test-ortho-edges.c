@@ -303,6 +303,19 @@ test_displacement (void)
       g_assert_cmpfloat (top, ==, 32.0f);
       g_assert_cmpfloat (bottom, ==, 0.0f);
     }
+
+  /* Zoomed out, a canvas leaves out the lines inside the grid's border:
+   * Top keeps the 16 of the border, each once, at x or y = 0 or 128. */
+  g_autoptr (GArray) border = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+  qr_ortho_edges_collect_hiding (mesh, QR_ORTHO_AXIS_TOP, QR_SCENE_DISP_INNER, border);
+  g_assert_cmpuint (border->len, ==, 2 * 16);
+  for (guint i = 0; i < border->len; i += 2)
+    {
+      const float *a = v[g_array_index (border, uint32_t, i)].pos, *b = v[g_array_index (border, uint32_t, i + 1)].pos;
+      gboolean along_x = a[1] == b[1] && (a[1] == 0 || a[1] == 128);
+      gboolean along_y = a[0] == b[0] && (a[0] == 0 || a[0] == 128);
+      g_assert_true (along_x || along_y);
+    }
 }
 
 int

@@ -1308,6 +1308,21 @@ test_displacement (void)
     if (!(ev[i].flags & QR_SCENE_UNUSED))
       g_assert_cmpfloat (ev[i].pos[2], >=, 0.0f);
 
+  /* Each point's colour keeps 255 − its alpha (none here): how much of a
+   * blend material's first layer shows. */
+  g_assert_cmphex (summit->color >> 24, ==, 0xff);
+  {
+    double alphas[25] = { 0 };
+    alphas[12] = 255;
+    alphas[0] = 100;
+    g_autofree char *text = qr_test_disp_floor_vmf (2, 0, 0, 128, "nature/blend", NULL, NULL, alphas);
+    g_autoptr (QrDocument) blend = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+    g_autoptr (QrSceneMesh) blended = following_mesh (blend);
+    g_assert_cmphex (find_corner (blended, 64, 64, 0, "nature/blend")->color >> 24, ==, 0);
+    g_assert_cmphex (find_corner (blended, 0, 0, 0, "nature/blend")->color >> 24, ==, 155);
+    g_assert_cmphex (find_corner (blended, 128, 128, 0, "nature/blend")->color >> 24, ==, 255);
+  }
+
   /* Power 3: 81 points, 128 triangles, 2 · 9 · 8 + 64 = 208 lines. */
   g_autoptr (QrDocument) doc3 = pyramid_floor (3);
   g_autoptr (QrSceneMesh) mesh3 = following_mesh (doc3);

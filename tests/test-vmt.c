@@ -229,6 +229,28 @@ test_length (void)
   g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
 }
 
+/* A blend material (WorldVertexTransition) names two layers; the first is
+ * still its $basetexture, whichever comes first; a material without a
+ * second gives none without an error; $basetexture2 is not $basetexture
+ * (a longer key) nor the reverse. */
+static void
+test_second_layer (void)
+{
+  const char *blend = "WorldVertexTransition\n{\n\t$basetexture2 \"nature/dirt01\"\n"
+                      "\t$basetexture \"nature/grass01\"\n\t$basetexturetransform2 \"center .5 .5\"\n}\n";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *two = qr_vmt_base_texture2 (blend, strlen (blend), "t.vmt", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (two, ==, "nature/dirt01");
+  assert_base (blend, "nature/grass01");
+  const char *plain = "LightmappedGeneric { $basetexture brick/wall01 }";
+  g_autofree char *none = qr_vmt_base_texture2 (plain, strlen (plain), "t.vmt", &error);
+  g_assert_no_error (error);
+  g_assert_null (none);
+  const char *only2 = "WorldVertexTransition { $basetexture2 a/b }";
+  assert_base (only2, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,6 +260,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texture/vmt/case-and-paths", test_case_and_paths);
   g_test_add_func ("/texture/vmt/nesting", test_nesting);
   g_test_add_func ("/texture/vmt/none", test_none);
+  g_test_add_func ("/texture/vmt/second-layer", test_second_layer);
   g_test_add_func ("/texture/vmt/conditions", test_conditions);
   g_test_add_func ("/texture/vmt/patch", test_patch);
   g_test_add_func ("/texture/vmt/malformed", test_malformed);

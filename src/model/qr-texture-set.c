@@ -16,6 +16,7 @@ texture_free (gpointer data)
   QrTexture *t = data;
   g_free (t->name);
   g_free (t->rgba);
+  g_free (t->rgba2);
   g_free (t->collection);
   g_free (t);
 }
@@ -82,6 +83,8 @@ qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, 
     {
       t = g_ptr_array_index (set->entries, GPOINTER_TO_UINT (pos) - 1);
       g_free (t->rgba);
+      g_clear_pointer (&t->rgba2, g_free);
+      t->width2 = t->height2 = 0;
       g_free (t->collection);
     }
   else
@@ -99,6 +102,19 @@ qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height, 
   t->collection = g_strdup (collection);
   set->generation++;
   return t;
+}
+
+void
+qr_texture_set_put_layer2 (QrTextureSet *set, const char *name, int width, int height, uint8_t *rgba)
+{
+  gpointer pos = g_hash_table_lookup (set->index, name);
+  g_return_if_fail (pos != NULL);
+  QrTexture *t = g_ptr_array_index (set->entries, GPOINTER_TO_UINT (pos) - 1);
+  g_free (t->rgba2);
+  t->rgba2 = rgba;
+  t->width2 = width;
+  t->height2 = height;
+  set->generation++;
 }
 
 const QrTexture *
@@ -138,6 +154,8 @@ qr_texture_set_move_from (QrTextureSet *dst, QrTextureSet *src)
       QrTexture *put = qr_texture_set_put (dst, t->name, t->width, t->height, g_steal_pointer (&t->rgba),
                                            t->status, t->collection);
       put->flags = t->flags;
+      if (t->rgba2 != NULL)
+        qr_texture_set_put_layer2 (dst, t->name, t->width2, t->height2, g_steal_pointer (&t->rgba2));
     }
   qr_texture_set_clear (src);
 }

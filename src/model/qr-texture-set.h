@@ -37,6 +37,10 @@ typedef struct
   QrTextureStatus status;
   guint flags;      /* QrTextureFlags */
   char *collection; /* the collection it was found in, NULL when missing */
+  /* A blend material's second layer (Source $basetexture2), which
+   * displacements blend towards by their alphas; NULL when it has none. */
+  int width2, height2;
+  uint8_t *rgba2;
 } QrTexture;
 
 typedef struct _QrTextureSet QrTextureSet;
@@ -52,6 +56,9 @@ guint qr_texture_flags_from_name (const char *name);
  * entry's name keeps its first spelling. Returns the entry. */
 QrTexture *qr_texture_set_put (QrTextureSet *set, const char *name, int width, int height,
                                uint8_t *rgba, QrTextureStatus status, const char *collection);
+/* Gives name's entry (which must be there) a second layer; takes rgba. A
+ * put of the entry drops it. */
+void qr_texture_set_put_layer2 (QrTextureSet *set, const char *name, int width, int height, uint8_t *rgba);
 const QrTexture *qr_texture_set_lookup (const QrTextureSet *set, const char *name);
 guint qr_texture_set_count (const QrTextureSet *set);
 const QrTexture *qr_texture_set_nth (const QrTextureSet *set, guint i);

@@ -199,6 +199,12 @@ drop_covered (const QrSceneVertex *verts, const QrOrthoAxes *axes, GArray *lines
 void
 qr_ortho_edges_collect (const QrSceneMesh *mesh, int axis, GArray *out)
 {
+  qr_ortho_edges_collect_hiding (mesh, axis, 0, out);
+}
+
+void
+qr_ortho_edges_collect_hiding (const QrSceneMesh *mesh, int axis, guint hide, GArray *out)
+{
   g_return_if_fail (mesh != NULL && axis >= 0 && axis < 3 && out != NULL);
   g_return_if_fail (g_array_get_element_size (out) == sizeof (uint32_t));
 
@@ -226,7 +232,7 @@ qr_ortho_edges_collect (const QrSceneMesh *mesh, int axis, GArray *out)
       uint32_t ia = index[2 * i], ib = index[2 * i + 1];
       g_assert (ia < n_verts && ib < n_verts);
       const QrSceneVertex *va = &verts[ia], *vb = &verts[ib];
-      if ((va->flags | vb->flags) & (QR_SCENE_UNUSED | QR_SCENE_SELECTED))
+      if ((va->flags | vb->flags) & (QR_SCENE_UNUSED | QR_SCENE_SELECTED | hide))
         continue;
       Line l = line_of (va, vb, axes->right, axes->up);
       guint cell = hash_line (&l) & (capacity - 1);

@@ -27,3 +27,8 @@
  * vertex stream) with the unselected lines of design canvas `axis` (0 top,
  * 1 front, 2 side) that no later line paints over, in the mesh's order. */
 void qr_ortho_edges_collect (const QrSceneMesh *mesh, int axis, GArray *out);
+
+/* The same, leaving out also the lines with an end flagged in `hide`
+ * (QrSceneFlags: QR_SCENE_DISP_INNER, when a canvas shows displacements'
+ * borders only). */
+void qr_ortho_edges_collect_hiding (const QrSceneMesh *mesh, int axis, guint hide, GArray *out);

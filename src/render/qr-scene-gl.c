@@ -14,7 +14,9 @@
 typedef struct
 {
   GLuint name;
+  GLuint layer2;       /* a blend material's second layer, or 0 */
   const uint8_t *rgba; /* the pixels uploaded (borrowed, compared only): a new decode has others */
+  const uint8_t *rgba2;
   int width, height;
   QrTextureStatus status;
   guint flags; /* QrTextureFlags */
@@ -37,8 +39,8 @@ struct _QrSceneGl
   GLint g_color;
   GLuint overlay_program;
   GLint o_mvp;
-  GLuint textured_program[2]; /* opaque; alpha-tested (`{` textures) */
-  GLint t_mvp[2], t_hide[2], t_need[2];
+  GLuint textured_program[3]; /* opaque; alpha-tested (`{` textures); blended by vertex (two layers) */
+  GLint t_mvp[3], t_hide[3], t_need[3];
   GArray *textures;         /* GlTexture by the mesh's texture id */
   guint64 texture_epoch;    /* the mesh's texture epoch the array follows */
   guint64 set_generation;   /* the texture set's generation at the last sync */
@@ -56,6 +58,7 @@ struct _QrSceneGl
   guint ortho_count[3];
   guint64 ortho_generation[3];
   gboolean ortho_stale[3];
+  guint ortho_hide[3];   /* the flags of the lines left out of each */
   GArray *ortho_scratch; /* uint32_t */
   /* The selected faces' marks (qr-face-marks.h), uploaded whole when the
    * mesh's generation of them moves on. */
@@ -85,6 +88,12 @@ static const float EDGE_3D[4] = { 0.05f, 0.05f, 0.06f, 0.55f };
 #define GRID_MIN_SPACING_BOLD 4.0
 /* Half the arm of a centre cross, in logical pixels. */
 #define CROSS_HALF_SIZE 4.0f
+/* Pixels per unit below which the design canvases draw displacements'
+ * borders only: a power-3 grid on a 256-unit side has 32-unit quads, 4
+ * pixels there, and its 208 lines are a solid patch that costs a software
+ * rasteriser as much as every brush of a large map (tests/disp-terrain.py's
+ * 1024 displacements: 200,000 lines a canvas). */
+#define DISP_INNER_MIN_ZOOM 0.125
 /* Pixels per unit below which centre crosses are left out. */
 #define CROSS_MIN_ZOOM 0.125
 
@@ -127,7 +136,9 @@ static const char SCENE_VS[] =
   "  vec4 p = u_mvp * vec4 (a_pos, 1.0);\n"
   "  vec4 c = u_color_mode == 2 && !normal_line ? u_color : a_color;\n"
   "  if (u_pass == 1) {\n"
-  /* Faces come lit from the mesh; a selection tints them. */
+  /* Faces come lit from the mesh (their alpha is a blend's: not drawn);
+   * a selection tints them. */
+  "    c.a = 1.0;\n"
   "    if (selected) c = vec4 (mix (c.rgb, u_selected.rgb, 0.5), 1.0);\n"
   "  } else {\n"
   "    if (selected) c = u_selected;\n"
@@ -139,47 +150,67 @@ static const char SCENE_VS[] =
   "}\n";
 
 /* Textured faces: the texture times the face's light (the shaded style's),
- * tinted when selected. The UVs are interpolated; the rest is per face. */
-static const char TEXTURED_VS[] =
-  "#version 330 core\n"
-  "layout(location = 0) in vec3 a_pos;\n"
-  "layout(location = 1) in vec2 a_uv;\n"
-  "layout(location = 3) in float a_light;\n"
-  "layout(location = 4) in uint a_flags;\n"
-  "uniform mat4 u_mvp;\n"
-  "uniform uint u_hide;\n"
-  "uniform uint u_need;\n"
-  "out vec2 v_uv;\n"
-  "flat out float v_light;\n"
-  "flat out float v_selected;\n"
-  "void main () {\n"
-  "  v_uv = a_uv;\n"
-  "  v_light = a_light;\n"
-  "  v_selected = (a_flags & 1u) != 0u ? 1.0 : 0.0;\n"
-  "  bool hidden = (a_flags & u_hide) != 0u || (a_flags & u_need) != u_need;\n"
-  "  gl_Position = hidden ? vec4 (2.0, 2.0, 2.0, 1.0) : u_mvp * vec4 (a_pos, 1.0);\n"
-  "}\n";
+ * tinted when selected. The UVs are interpolated; the rest is per face.
+ * Built with BLEND for blend materials (two layers): the colour's alpha is
+ * how much of the first layer shows, interpolated between a displacement's
+ * points, and the rest is the second layer at the same UVs. */
+#define TEXTURED_VS_BODY \
+  "layout(location = 0) in vec3 a_pos;\n" \
+  "layout(location = 1) in vec2 a_uv;\n" \
+  "layout(location = 3) in float a_light;\n" \
+  "layout(location = 4) in uint a_flags;\n" \
+  "uniform mat4 u_mvp;\n" \
+  "uniform uint u_hide;\n" \
+  "uniform uint u_need;\n" \
+  "out vec2 v_uv;\n" \
+  "flat out float v_light;\n" \
+  "flat out float v_selected;\n" \
+  "#ifdef BLEND\n" \
+  "layout(location = 2) in vec4 a_color;\n" \
+  "out float v_blend;\n" \
+  "#endif\n" \
+  "void main () {\n" \
+  "#ifdef BLEND\n" \
+  "  v_blend = 1.0 - a_color.a;\n" \
+  "#endif\n" \
+  "  v_uv = a_uv;\n" \
+  "  v_light = a_light;\n" \
+  "  v_selected = (a_flags & 1u) != 0u ? 1.0 : 0.0;\n" \
+  "  bool hidden = (a_flags & u_hide) != 0u || (a_flags & u_need) != u_need;\n" \
+  "  gl_Position = hidden ? vec4 (2.0, 2.0, 2.0, 1.0) : u_mvp * vec4 (a_pos, 1.0);\n" \
+  "}\n"
+static const char TEXTURED_VS[] = "#version 330 core\n" TEXTURED_VS_BODY;
+static const char TEXTURED_BLEND_VS[] = "#version 330 core\n#define BLEND 1\n" TEXTURED_VS_BODY;
 
 /* Two builds of one shader: only `{` textures pay for the discard, which
  * costs a software rasteriser its early depth test. Below half opacity a
- * texel is a hole, as in the games' alpha-tested surfaces. */
+ * texel is a hole, as in the games' alpha-tested surfaces. A third mixes
+ * two layers. */
 #define TEXTURED_FS_BODY \
   "in vec2 v_uv;\n" \
   "flat in float v_light;\n" \
   "flat in float v_selected;\n" \
   "uniform sampler2D u_texture;\n" \
   "uniform vec4 u_selected;\n" \
+  "#ifdef BLEND\n" \
+  "in float v_blend;\n" \
+  "uniform sampler2D u_texture2;\n" \
+  "#endif\n" \
   "out vec4 frag;\n" \
   "void main () {\n" \
   "  vec4 t = texture (u_texture, v_uv);\n" \
   "#ifdef ALPHA_TEST\n" \
   "  if (t.a < 0.5) discard;\n" \
   "#endif\n" \
+  "#ifdef BLEND\n" \
+  "  t = mix (t, texture (u_texture2, v_uv), clamp (v_blend, 0.0, 1.0));\n" \
+  "#endif\n" \
   "  vec3 c = t.rgb * v_light;\n" \
   "  frag = vec4 (v_selected > 0.5 ? mix (c, u_selected.rgb, 0.5) : c, 1.0);\n" \
   "}\n"
 static const char TEXTURED_FS[] = "#version 330 core\n" TEXTURED_FS_BODY;
 static const char TEXTURED_ALPHA_FS[] = "#version 330 core\n#define ALPHA_TEST 1\n" TEXTURED_FS_BODY;
+static const char TEXTURED_BLEND_FS[] = "#version 330 core\n#define BLEND 1\n" TEXTURED_FS_BODY;
 
 static const char COLOR_FS[] =
   "#version 330 core\n"
@@ -337,6 +368,8 @@ textures_forget (QrSceneGl *gl)
       GlTexture *t = &g_array_index (gl->textures, GlTexture, i);
       if (t->name != 0)
         glDeleteTextures (1, &t->name);
+      if (t->layer2 != 0)
+        glDeleteTextures (1, &t->layer2);
     }
   g_array_set_size (gl->textures, 0);
 }
@@ -398,20 +431,32 @@ textures_sync (QrSceneGl *gl)
       g->status = status;
       if (status == QR_TEXTURE_LOADED)
         {
-          if (g->name != 0 && g->rgba == t->rgba && g->width == t->width && g->height == t->height)
-            continue;
-          if (g->name != 0)
-            glDeleteTextures (1, &g->name);
-          g->name = upload_texture (t->rgba, t->width, t->height);
-          g->rgba = t->rgba;
-          g->width = t->width;
-          g->height = t->height;
+          if (g->name == 0 || g->rgba != t->rgba || g->width != t->width || g->height != t->height)
+            {
+              if (g->name != 0)
+                glDeleteTextures (1, &g->name);
+              g->name = upload_texture (t->rgba, t->width, t->height);
+              g->rgba = t->rgba;
+              g->width = t->width;
+              g->height = t->height;
+            }
         }
       else if (g->name != 0)
         {
           glDeleteTextures (1, &g->name);
           g->name = 0;
           g->rgba = NULL;
+        }
+      /* A blend material's second layer, once its first is up. */
+      const uint8_t *rgba2 = g->name != 0 && t->rgba2 != NULL && t->width2 > 0 && t->height2 > 0
+                                 && t->width2 <= max_size && t->height2 <= max_size
+                               ? t->rgba2 : NULL;
+      if (rgba2 != g->rgba2)
+        {
+          if (g->layer2 != 0)
+            glDeleteTextures (1, &g->layer2);
+          g->layer2 = rgba2 != NULL ? upload_texture (rgba2, t->width2, t->height2) : 0;
+          g->rgba2 = rgba2;
         }
     }
   glBindTexture (GL_TEXTURE_2D, 0);
@@ -443,15 +488,18 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->textured_program[0] = gl->overlay_program ? qr_gl_program_new ("textured", TEXTURED_VS, TEXTURED_FS, error) : 0;
   gl->textured_program[1] = gl->textured_program[0]
                               ? qr_gl_program_new ("textured-alpha", TEXTURED_VS, TEXTURED_ALPHA_FS, error) : 0;
-  if (gl->textured_program[1] == 0)
+  gl->textured_program[2] = gl->textured_program[1]
+                              ? qr_gl_program_new ("textured-blend", TEXTURED_BLEND_VS, TEXTURED_BLEND_FS, error) : 0;
+  if (gl->textured_program[2] == 0)
     {
       glDeleteProgram (gl->scene_program);
       glDeleteProgram (gl->cross_program);
       glDeleteProgram (gl->grid_program);
       glDeleteProgram (gl->overlay_program);
       glDeleteProgram (gl->textured_program[0]);
+      glDeleteProgram (gl->textured_program[1]);
       gl->scene_program = gl->cross_program = gl->grid_program = gl->overlay_program = 0;
-      gl->textured_program[0] = 0;
+      gl->textured_program[0] = gl->textured_program[1] = 0;
       gl->users--;
       return FALSE;
     }
@@ -469,7 +517,7 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
   gl->c_need = glGetUniformLocation (p, "u_need");
   gl->g_color = glGetUniformLocation (gl->grid_program, "u_color");
   gl->o_mvp = glGetUniformLocation (gl->overlay_program, "u_mvp");
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < 3; i++)
     {
       p = gl->textured_program[i];
       gl->t_mvp[i] = glGetUniformLocation (p, "u_mvp");
@@ -478,13 +526,16 @@ qr_scene_gl_acquire (QrSceneGl *gl, GError **error)
     }
   /* The marking colours never change: set once in the programs, which the
    * views' contexts share. */
-  const GLuint marked[] = { gl->scene_program, gl->cross_program, gl->textured_program[0], gl->textured_program[1] };
+  const GLuint marked[] = { gl->scene_program,         gl->cross_program,         gl->textured_program[0],
+                            gl->textured_program[1], gl->textured_program[2] };
   for (guint i = 0; i < G_N_ELEMENTS (marked); i++)
     {
       glUseProgram (marked[i]);
       glUniform4fv (glGetUniformLocation (marked[i], "u_selected"), 1, SELECTED);
       glUniform4fv (glGetUniformLocation (marked[i], "u_invalid"), 1, INVALID);
     }
+  glUseProgram (gl->textured_program[2]);
+  glUniform1i (glGetUniformLocation (gl->textured_program[2], "u_texture2"), 1);
   glUseProgram (0);
 
   textures_init (gl);
@@ -522,10 +573,11 @@ qr_scene_gl_release (QrSceneGl *gl)
   glDeleteProgram (gl->overlay_program);
   glDeleteProgram (gl->textured_program[0]);
   glDeleteProgram (gl->textured_program[1]);
+  glDeleteProgram (gl->textured_program[2]);
   textures_clear (gl);
   memset (gl->buffer, 0, sizeof gl->buffer);
   gl->scene_program = gl->cross_program = gl->grid_program = gl->overlay_program = 0;
-  gl->textured_program[0] = gl->textured_program[1] = 0;
+  gl->textured_program[0] = gl->textured_program[1] = gl->textured_program[2] = 0;
 }
 
 static void
@@ -643,6 +695,12 @@ qr_scene_view_init (QrSceneView *view, QrSceneGl *gl)
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX]);
   glBindVertexArray (view->vao[QR_VIEW_TEXTURED]);
   bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX_BY_TEXTURE]);
+  glBindVertexArray (view->vao[QR_VIEW_BLENDED]);
+  bind_vertex_layout (gl->buffer[QR_SCENE_FACE_VERTS], TRUE);
+  glEnableVertexAttribArray (2);
+  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof (QrSceneVertex),
+                         (void *) offsetof (QrSceneVertex, color));
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, gl->buffer[QR_SCENE_FACE_INDEX_BY_TEXTURE]);
   glBindVertexArray (view->vao[QR_VIEW_EDGES]);
   bind_vertex_layout (gl->buffer[QR_SCENE_EDGE_VERTS], FALSE);
@@ -876,14 +934,16 @@ draw_crosses (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, mat4 m
 static const float NO_COLOR[4] = { 0, 0, 0, 0 };
 
 /* The canvas's unselected lines less those painted over, collected again
- * when they changed. */
+ * when they changed or the zoom crossed DISP_INNER_MIN_ZOOM. */
 static void
-draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
+draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho)
 {
+  int axis = ortho->axis;
   guint64 generation = qr_scene_mesh_get_static_generation (gl->mesh);
-  if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation)
+  guint hide = qr_ortho_view_get_zoom (ortho) < DISP_INNER_MIN_ZOOM ? QR_SCENE_DISP_INNER : 0;
+  if (gl->ortho_stale[axis] || gl->ortho_generation[axis] != generation || gl->ortho_hide[axis] != hide)
     {
-      qr_ortho_edges_collect (gl->mesh, axis, gl->ortho_scratch);
+      qr_ortho_edges_collect_hiding (gl->mesh, axis, hide, gl->ortho_scratch);
       glBindBuffer (GL_ARRAY_BUFFER, gl->ortho_buffer[axis]);
       glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (gl->ortho_scratch->len * sizeof (uint32_t)),
                     gl->ortho_scratch->data, GL_DYNAMIC_DRAW);
@@ -891,6 +951,7 @@ draw_ortho_edges (QrSceneGl *gl, QrSceneView *view, int axis)
       gl->ortho_count[axis] = gl->ortho_scratch->len;
       gl->ortho_generation[axis] = generation;
       gl->ortho_stale[axis] = FALSE;
+      gl->ortho_hide[axis] = hide;
     }
   if (gl->ortho_count[axis] == 0)
     return;
@@ -911,7 +972,7 @@ draw_ortho_static (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho, i
   /* No depth buffer: invalid brushes' marks are drawn after the rest, so
    * they lie on top. */
   set_scene_uniforms (gl, mvp, HIDE_SELECTED, NEED_NOTHING, PASS_ORTHO, COLOR_VERTEX, NO_COLOR);
-  draw_ortho_edges (gl, view, ortho->axis);
+  draw_ortho_edges (gl, view, ortho);
   draw_indexed (gl, view, QR_VIEW_EDGES, QR_SCENE_EDGE_INDEX_MARKED, GL_LINES);
   draw_crosses (gl, view, ortho, mvp, HIDE_SELECTED, NEED_NOTHING);
 }
@@ -965,12 +1026,13 @@ qr_scene_draw_ortho (QrSceneGl *gl, QrSceneView *view, const QrOrthoView *ortho,
 }
 
 /* The texture a batch samples: its own once loaded, else the checkerboard
- * (missing, broken) or grey (pending). */
+ * (missing, broken) or grey (pending); and its second layer, or 0. */
 static GLuint
-batch_texture (QrSceneGl *gl, guint id, gboolean *alpha_test)
+batch_texture (QrSceneGl *gl, guint id, gboolean *alpha_test, GLuint *layer2)
 {
   const GlTexture *t = id < gl->textures->len ? &g_array_index (gl->textures, GlTexture, id) : NULL;
   *alpha_test = t != NULL && t->name != 0 && (t->flags & QR_TEXTURE_FLAG_TRANSPARENT);
+  *layer2 = t != NULL && t->name != 0 ? t->layer2 : 0;
   if (t != NULL && t->name != 0)
     return t->name;
   if (t != NULL && (t->status == QR_TEXTURE_MISSING || t->status == QR_TEXTURE_BROKEN))
@@ -992,7 +1054,7 @@ draw_textured_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, gboolean select
   int bound = -1;
   glActiveTexture (GL_TEXTURE0);
   glBindSampler (0, gl->sampler);
-  glBindVertexArray (view->vao[QR_VIEW_TEXTURED]);
+  glBindSampler (1, gl->sampler);
   for (guint i = 0; i < n; i++)
     {
       if (batches[i].texture == QR_SCENE_NO_TEXTURE)
@@ -1001,21 +1063,35 @@ draw_textured_faces (QrSceneGl *gl, QrSceneView *view, mat4 mvp, gboolean select
           continue;
         }
       gboolean alpha_test;
-      GLuint texture = batch_texture (gl, batches[i].texture, &alpha_test);
-      if (bound != alpha_test)
+      GLuint layer2;
+      GLuint texture = batch_texture (gl, batches[i].texture, &alpha_test, &layer2);
+      /* Program 0 opaque, 1 alpha-tested, 2 two layers blended. */
+      int program = layer2 != 0 ? 2 : alpha_test;
+      if (bound != program)
         {
-          bound = alpha_test;
+          bound = program;
           glUseProgram (gl->textured_program[bound]);
           glUniformMatrix4fv (gl->t_mvp[bound], 1, GL_FALSE, mvp[0]);
           glUniform1ui (gl->t_hide[bound], QR_SCENE_UNUSED);
           glUniform1ui (gl->t_need[bound], NEED_NOTHING);
+          glBindVertexArray (view->vao[bound == 2 ? QR_VIEW_BLENDED : QR_VIEW_TEXTURED]);
+        }
+      if (layer2 != 0)
+        {
+          glActiveTexture (GL_TEXTURE1);
+          glBindTexture (GL_TEXTURE_2D, layer2);
+          glActiveTexture (GL_TEXTURE0);
         }
       glBindTexture (GL_TEXTURE_2D, texture);
       glDrawElements (GL_TRIANGLES, (GLsizei) batches[i].count, GL_UNSIGNED_INT,
                       (void *) (batches[i].first * sizeof (uint32_t)));
     }
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_2D, 0);
+  glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, 0);
   glBindSampler (0, 0);
+  glBindSampler (1, 0);
   if (plain != NULL)
     {
       set_scene_uniforms (gl, mvp, QR_SCENE_UNUSED, NEED_NOTHING, PASS_FACES, COLOR_VERTEX, NO_COLOR);

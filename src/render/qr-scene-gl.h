@@ -70,6 +70,7 @@ enum
 {
   QR_VIEW_FACES,
   QR_VIEW_TEXTURED, /* the faces again, with texture coordinates, by texture */
+  QR_VIEW_BLENDED,  /* the same with the colours' alphas, for blend materials */
   QR_VIEW_EDGES,
   QR_VIEW_NORMALS,
   QR_VIEW_CENTRES,

@@ -603,23 +603,32 @@ build_displaced (QrSceneMesh *mesh, const QrMap *map, const QrBrush *brush, Look
           build_face_polygon (mesh, map, brush, f, look.face, flags);
           continue;
         }
-      uint32_t base = face_verts->len, edge_base = edge_verts->len;
+      /* The grid's points twice as edge vertices: lines on its border use
+       * the first copy, the others the second, flagged inner. */
+      uint32_t base = face_verts->len, edge_base = edge_verts->len, inner_base = edge_base + grid->n_points;
       for (int i = 0; i < grid->n_points; i++)
         {
           double light = face_light (grid->normals[i]);
-          push_vertex (face_verts,
-                       face_vertex (grid->points[i], lit (look.face, light), grid->uvs[i], light, texture, flags));
+          uint32_t keep = 255u - (uint32_t) CLAMP (lround (disp->alphas[i]), 0, 255);
+          uint32_t shade = (lit (look.face, light) & 0x00ffffffu) | keep << 24;
+          push_vertex (face_verts, face_vertex (grid->points[i], shade, grid->uvs[i], light, texture, flags));
           push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags));
         }
+      for (int i = 0; i < grid->n_points; i++)
+        push_vertex (edge_verts, vertex (grid->points[i], look.edge, flags | QR_SCENE_DISP_INNER));
       for (int i = 0; i < 3 * grid->n_triangles; i++)
         {
           uint32_t v = base + grid->triangles[i];
           push_indices (face_index, &v, 1);
         }
-      for (int i = 0; i < 2 * grid->n_lines; i++)
+      uint32_t side = (uint32_t) grid->side, last = side - 1;
+      for (int i = 0; i < grid->n_lines; i++)
         {
-          uint32_t v = edge_base + grid->lines[i];
-          push_indices (edge_index, &v, 1);
+          uint32_t a = grid->lines[2 * i], b = grid->lines[2 * i + 1];
+          uint32_t ra = a / side, ca = a % side, rb = b / side, cb = b % side;
+          gboolean border = (ra == rb && (ra == 0 || ra == last)) || (ca == cb && (ca == 0 || ca == last));
+          uint32_t at = border ? edge_base : inner_base, line[2] = { at + a, at + b };
+          push_indices (edge_index, line, 2);
         }
       qr_bounds_add_bounds (&bounds, grid->bounds);
       /* The normal line stands on the grid's middle point. */

@@ -37,7 +37,9 @@
 typedef struct
 {
   float pos[3];
-  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour */
+  uint32_t color; /* RGBA8, red in the lowest byte: the 2D colour, or the lit face colour; a
+                   * face's alpha is how much of its texture's first layer shows (a
+                   * displacement's 255 − alpha: the rest is the second, qr-texture-set.h) */
   float uv[2];    /* faces: texture coordinates, 1 = the texture's width or height */
   float light;    /* faces: what the texture is multiplied by (the shaded style's light) */
   uint32_t flags; /* QrSceneFlags; faces: the texture id above QR_SCENE_TEXTURE_SHIFT */
@@ -61,6 +63,9 @@ typedef enum
   QR_SCENE_NORMAL_LINE = 1 << 2, /* a face-normal line */
   QR_SCENE_ENTITY = 1 << 3,      /* a point entity's box */
   QR_SCENE_UNUSED = 1 << 4,      /* space no slot uses: never drawn */
+  /* A line of a displacement's grid inside its border (and every diagonal):
+   * the design canvases leave them out when the grid is too fine to see. */
+  QR_SCENE_DISP_INNER = 1 << 5,
 } QrSceneFlags;
 
 typedef enum

@@ -443,6 +443,17 @@ qr_texture_used_names (const QrMap *map)
   return names;
 }
 
+/* A Source blend material's second layer, when its collection has one. */
+static void
+put_layer2 (Collection *c, const char *name, QrTextureSet *set)
+{
+  if (c->source == NULL)
+    return;
+  g_autoptr (QrImage) two = qr_texture_source_decode_layer2 (c->source, name, 0, NULL);
+  if (two != NULL)
+    qr_texture_set_put_layer2 (set, name, two->width, two->height, g_steal_pointer (&two->rgba));
+}
+
 guint
 qr_texture_finder_fill (QrTextureFinder *finder, const char *const *names, QrTextureSet *set,
                         GCancellable *cancellable, QrTextureProgress progress, gpointer data)
@@ -471,6 +482,7 @@ qr_texture_finder_fill (QrTextureFinder *finder, const char *const *names, QrTex
               qr_texture_set_put (set, name, image->width, image->height,
                                   g_steal_pointer (&image->rgba), QR_TEXTURE_LOADED, c->info.name);
               qr_image_free (image);
+              put_layer2 (c, name, set);
             }
           else
             qr_texture_set_put (set, name, w, h, NULL, QR_TEXTURE_BROKEN, c->info.name);

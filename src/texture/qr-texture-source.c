@@ -368,9 +368,10 @@ decode_vtf (QrTextureSource *source, const char *path, int mip, GError **error)
 
 /* A Source material: materials/NAME.vmt names its $basetexture (through
  * `patch` includes, a few deep), whose .vtf is decoded; a bare
- * materials/NAME.vtf also does. *found false when there is neither. */
+ * materials/NAME.vtf also does. *found false when there is neither. Layer 2
+ * is its $basetexture2, NULL without an error when it has none. */
 static QrImage *
-decode_material (QrTextureSource *source, const char *name, int mip, bool *found, GError **error)
+decode_material (QrTextureSource *source, const char *name, int mip, int layer, bool *found, GError **error)
 {
   g_autofree char *material = g_strconcat ("materials/", name, ".vmt", NULL);
   *found = false;
@@ -384,7 +385,8 @@ decode_material (QrTextureSource *source, const char *name, int mip, bool *found
       const char *text = g_bytes_get_data (bytes, &len);
       g_autofree char *display = g_build_filename (source->display_name, material, NULL);
       g_autoptr (GError) local = NULL;
-      g_autofree char *base = qr_vmt_base_texture (text, len, display, &local);
+      g_autofree char *base = layer == 2 ? qr_vmt_base_texture2 (text, len, display, &local)
+                                         : qr_vmt_base_texture (text, len, display, &local);
       if (local != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local));
@@ -406,7 +408,7 @@ decode_material (QrTextureSource *source, const char *name, int mip, bool *found
         {
           if (local != NULL)
             g_propagate_error (error, g_steal_pointer (&local));
-          else
+          else if (layer != 2)
             g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_NOT_FOUND, "%s: no $basetexture", display);
           return NULL;
         }
@@ -421,10 +423,20 @@ decode_material (QrTextureSource *source, const char *name, int mip, bool *found
       return NULL;
     }
   g_autofree char *bare = g_strconcat ("materials/", name, ".vtf", NULL);
-  if (!qr_vfs_exists (source->vfs, bare))
+  if (layer == 2 || !qr_vfs_exists (source->vfs, bare))
     return NULL;
   *found = true;
   return decode_vtf (source, bare, mip, error);
+}
+
+QrImage *
+qr_texture_source_decode_layer2 (QrTextureSource *source, const char *name, int mip, GError **error)
+{
+  g_return_val_if_fail (source != NULL && name != NULL, NULL);
+  if (source->wad != NULL)
+    return NULL;
+  bool found;
+  return decode_material (source, name, mip, 2, &found, error);
 }
 
 QrImage *
@@ -491,7 +503,7 @@ qr_texture_source_decode (QrTextureSource *source, const char *name, int mip,
 
   {
     bool found;
-    QrImage *image = decode_material (source, name, mip, &found, error);
+    QrImage *image = decode_material (source, name, mip, 1, &found, error);
     if (found)
       return image;
   }

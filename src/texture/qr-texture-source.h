@@ -37,6 +37,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrTextureSource, qr_texture_source_free)
 QrImage *qr_texture_source_decode (QrTextureSource *source, const char *name, int mip,
                                    const QrPalette *palette_or_null, GError **error);
 
+/* Mip level `mip` of the second layer of Source material NAME, its
+ * $basetexture2 (qr-vmt.h), or NULL: without an error when it has none. */
+QrImage *qr_texture_source_decode_layer2 (QrTextureSource *source, const char *name, int mip, GError **error);
+
 /* Broken files met on the way (a WAD that did not open, a shader script
  * with unbalanced braces): skipped, and listed here. */
 guint qr_texture_source_n_problems (const QrTextureSource *source);

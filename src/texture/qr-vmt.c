@@ -51,8 +51,9 @@ typedef struct
 
 typedef struct
 {
-  char *base_texture; /* owned */
-  char *include;      /* owned */
+  char *base_texture;  /* owned */
+  char *base_texture2; /* owned: a blend material's second layer */
+  char *include;       /* owned */
 } Material;
 
 static void
@@ -266,6 +267,11 @@ assign (Material *m, BlockRole role, const Token *key, const Token *value)
       slot = &m->base_texture;
       suffix = ".vtf";
     }
+  else if ((role == ROLE_MATERIAL || role == ROLE_OVERRIDE) && token_is (key, "$basetexture2"))
+    {
+      slot = &m->base_texture2;
+      suffix = ".vtf";
+    }
   else if (role == ROLE_PATCH && token_is (key, "include"))
     slot = &m->include;
   if (slot == NULL)
@@ -402,6 +408,7 @@ read_material (const char *text, gsize len, const char *filename, Material *m, G
   if (parse_material (&lx, m, error))
     return true;
   g_clear_pointer (&m->base_texture, g_free);
+  g_clear_pointer (&m->base_texture2, g_free);
   g_clear_pointer (&m->include, g_free);
   return false;
 }
@@ -417,7 +424,23 @@ qr_vmt_base_texture (const char *text, gsize len, const char *filename, GError *
   if (!read_material (text, len, filename, &m, error))
     return NULL;
   g_free (m.include);
+  g_free (m.base_texture2);
   return m.base_texture;
+}
+
+char *
+qr_vmt_base_texture2 (const char *text, gsize len, const char *filename, GError **error)
+{
+  Material m = { 0 };
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  if (!read_material (text, len, filename, &m, error))
+    return NULL;
+  g_free (m.include);
+  g_free (m.base_texture);
+  return m.base_texture2;
 }
 
 char *
@@ -431,5 +454,6 @@ qr_vmt_include (const char *text, gsize len, const char *filename, GError **erro
   if (!read_material (text, len, filename, &m, error))
     return NULL;
   g_free (m.base_texture);
+  g_free (m.base_texture2);
   return m.include;
 }

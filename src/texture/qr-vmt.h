@@ -22,6 +22,12 @@
  * when the text is malformed. `text` need not end in NUL. */
 char *qr_vmt_base_texture (const char *text, gsize len, const char *filename, GError **error);
 
+/* A blend material's $basetexture2 (WorldVertexTransition: displacements
+ * blend from $basetexture to it by their alphas), read as
+ * qr_vmt_base_texture reads $basetexture; NULL without an error when the
+ * material has none. */
+char *qr_vmt_base_texture2 (const char *text, gsize len, const char *filename, GError **error);
+
 /* A patch material's include path as written ("materials/x.vmt", slashes as
  * '/'), for the caller to read and chase when qr_vmt_base_texture gave NULL;
  * NULL without an error for any other material. Errors as above. */
