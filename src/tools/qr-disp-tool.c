@@ -88,14 +88,14 @@ disp_under (QrDocument *doc, const QrInput *in, QrFaceRef *face, QrVec3 *point)
   return TRUE;
 }
 
-/* How far a displacement's vertices may stand off its flat side. */
-static double
-disp_reach (const QrDisp *disp)
+/* The box a displacement's vertices stay in: the brush's grown by how far
+ * they stray from their flat places (cached in the displacement). */
+static QrBounds
+disp_box (const QrBrush *brush, const QrDisp *disp)
 {
-  double most = 0.0;
-  for (int i = 0; i < disp->side * disp->side; i++)
-    most = MAX (most, fabs (disp->distances[i]) + qr_vec3_length (disp->offsets[i]) + fabs (disp->elevation));
-  return most;
+  QrVec3 lo, hi;
+  qr_disp_extent (disp, &lo, &hi);
+  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
 }
 
 static double
@@ -135,13 +135,10 @@ dab_faces (DispTool *self, QrDocument *doc, QrVec3 centre, GArray *faces)
           const QrBrush *brush = qr_entity_get_brush (entity, i);
           if (!qr_brush_is_valid (brush) || !qr_brush_has_disp (brush))
             continue;
-          double gap = bounds_distance (brush->poly->bounds, centre);
-          if (gap > self->sculpt.radius + 4096.0)
-            continue;
           for (int f = 0; f < brush->n_faces; f++)
             {
               const QrDisp *disp = qr_face_disp (&brush->faces[f]);
-              if (disp != NULL && gap <= self->sculpt.radius + disp_reach (disp))
+              if (disp != NULL && bounds_distance (disp_box (brush, disp), centre) <= self->sculpt.radius)
                 g_array_append_val (faces, ((QrFaceRef) { brush->id, f }));
             }
         }
@@ -342,7 +339,9 @@ disp_preview (QrTool *tool, QrDocument *doc, GArray *segments)
   g_autofree QrVec3 *verts = g_new (QrVec3, disp->side * disp->side);
   gboolean built = qr_disp_build (disp, brush, self->hover_face.face, verts, NULL, NULL);
   /* Rays from above the surface (along n) down onto it. */
-  double lift = self->sculpt.radius + disp_reach (disp) + 1.0;
+  QrVec3 lo, hi;
+  qr_disp_extent (disp, &lo, &hi);
+  double lift = self->sculpt.radius + MAX (qr_vec3_max_abs (lo), qr_vec3_max_abs (hi)) + 1.0;
   QrVec3 ring[CIRCLE_SEGMENTS];
   for (int k = 0; k < CIRCLE_SEGMENTS; k++)
     {
