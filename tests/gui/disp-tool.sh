@@ -16,6 +16,8 @@
 #  5. Ctrl+Y, Alt+U (Radius) 192, Alt+O (Smooth) and the drag again: the peak comes down
 #     (the middle distance is smaller than after the raise) and still not below 0; Alt+A
 #     (Alpha, aim 255) and a drag: the alphas near the path rise above 0, the corners stay 0.
+#  6. Alt+D (Destroy; the displaced face is still selected): no dispinfo in the file; Ctrl+Z
+#     gives the painted one back, byte for byte.
 TEST=disp-tool
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -150,5 +152,16 @@ corners = [rows[0][0], rows[0][8], rows[8][0], rows[8][8]] if len(rows) == 9 els
 print(("ok" if mid > 0 else "not ok") + " Alpha painted the middle (%g)" % mid)
 print(("ok" if all(c == 0 for c in corners) else "not ok") + " and not the corners (%s)" % corners)
 ' "$(disp_values "$MAP" alphas)"
+cp "$MAP" "$WORK/painted.vmf"
+
+# ---- 6. Destroy, undone ----
+keys alt+d
+check "Alt+D (Destroy): '*'" wait_title "*$NAME – Quarry"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+check "the file has no dispinfo" [ "$(grep -c dispinfo "$MAP")" = 0 ]
+shot 6-destroyed > /dev/null
+keys ctrl+z
+check "Ctrl+Z, Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/painted.vmf" "the file: the painted displacement is back"
 
 finish
