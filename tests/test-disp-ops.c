@@ -638,6 +638,59 @@ test_sew (void)
   }
 }
 
+/* A power-3 grid beside a power-2 one: the vertices they share meet, and
+ * the finer one's in between lie on the coarser one's straight edge. */
+static void
+test_sew_powers (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (2, 1);
+  QrFaceRef tops[2] = { top_of (doc, 0), top_of (doc, 1) };
+  QrVec3 a[MAXV], fa[MAXV], b[MAXV], fb[MAXV], a2[MAXV], b2[MAXV];
+  QrSculpt sc = { .mode = QR_SCULPT_RAISE, .radius = 40, .strength = 16 };
+  g_autoptr (GError) error = NULL;
+  int between = 0;
+
+  create_ok (doc, tops[0], 3);
+  create_ok (doc, tops[1], 2);
+  sculpt_ok (doc, &tops[0], 1, &sc, qr_vec3 (60, 20, 64), 0);
+  sc.strength = 5;
+  sculpt_ok (doc, &tops[1], 1, &sc, qr_vec3 (70, 50, 64), 0);
+  grid_of (doc, tops[0], a, fa);
+  grid_of (doc, tops[1], b, fb);
+  g_assert_true (qr_op_disp_sew (doc, tops, 2, &error));
+  g_assert_no_error (error);
+  grid_of (doc, tops[0], a2, fa);
+  grid_of (doc, tops[1], b2, fb);
+  for (int i = 0; i < 81; i++)
+    {
+      if (fa[i].x != 64)
+        {
+          g_assert_true (qr_vec3_identical (a2[i], a[i]));
+          continue;
+        }
+      if (fmod (fa[i].y, 16) == 0)
+        {
+          int j = vertex_at (fb, 5, fa[i]);
+
+          g_assert_true (qr_vec3_identical (a2[i], b2[j]));
+          qr_test_assert_exact (a2[i].z, (a[i].z + b[j].z) / 2);
+        }
+      else
+        {
+          /* Halfway between two of the coarse edge's vertices. */
+          QrVec3 lo = b2[vertex_at (fb, 5, qr_vec3 (64, fa[i].y - 8, 64))];
+          QrVec3 hi = b2[vertex_at (fb, 5, qr_vec3 (64, fa[i].y + 8, 64))];
+
+          g_assert_cmpfloat (qr_vec3_dist (a2[i], qr_vec3_scale (qr_vec3_add (lo, hi), 0.5)), <, 1e-9);
+          between += fabs (a2[i].z - a[i].z) > 1e-6;
+        }
+    }
+  for (int i = 0; i < 25; i++)
+    if (fb[i].x != 64)
+      g_assert_true (qr_vec3_identical (b2[i], b[i]));
+  g_assert_cmpint (between, >=, 2);
+}
+
 /* ---- the corpus ---- */
 
 /* On the corpus's tunnel arch a dab rewrites only rows of normals and
@@ -978,7 +1031,8 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/sculpt/stroke", test_stroke_is_one_step);
   g_test_add_func ("/disp-ops/power/round-trip", test_power_round_trip);
   g_test_add_func ("/disp-ops/power/plumber", test_power_round_trip_plumber);
-  g_test_add_func ("/disp-ops/sew", test_sew);
+  g_test_add_func ("/disp-ops/sew/same-power", test_sew);
+  g_test_add_func ("/disp-ops/sew/powers", test_sew_powers);
   g_test_add_func ("/disp-ops/plumber/dab-undo", test_plumber_dab_undo);
   g_test_add_func ("/disp-ops/refusals", test_refusals);
   g_test_add_func ("/disp-ops/pick", test_pick);

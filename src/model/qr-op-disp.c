@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_VERTS (17 * 17) /* qr_disp_side (QR_DISP_MAX_POWER)² */
@@ -626,6 +627,10 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
 
 /* ---- sew ---- */
 
+/* Sewing: edge vertices of the displacements that share a place move to
+ * their mean; where a finer grid runs along a coarser one, its vertices in
+ * between go onto the coarser one's straight edge. */
+
 /* Flat places closer than this are one place. */
 #define SEW_EPS 1e-3
 
@@ -635,6 +640,8 @@ typedef struct
   guint face;   /* index into the faces being sewn */
   int vertex;   /* r · side + c */
   QrVec3 flat;
+  QrVec3 now;   /* the displaced place, once sewn */
+  bool shared;  /* its group holds points of other faces */
 } EdgePoint;
 
 static int
@@ -686,7 +693,67 @@ typedef struct
   QrDisp *d; /* made when a vertex moves */
   QrVec3 verts[MAX_VERTS];
   QrVec3 flat[MAX_VERTS];
+  guint at[MAX_VERTS]; /* an edge vertex's point in the sorted list */
 } SewFace;
+
+/* Vertex k along edge e (0: row 0, 1: the last row, 2: column 0, 3: the
+ * last column) of a grid of side s. */
+static int
+edge_vertex (int s, int e, int k)
+{
+  return e == 0 ? k : e == 1 ? (s - 1) * s + k : e == 2 ? k * s : k * s + s - 1;
+}
+
+/* Whether two vertices of a grid of side s are neighbours along its edge. */
+static bool
+edge_neighbours (int s, int a, int b)
+{
+  int ra = a / s, ca = a % s, rb = b / s, cb = b % s;
+
+  if (ra == rb)
+    return abs (ca - cb) == 1 && (ra == 0 || ra == s - 1);
+  return ca == cb && abs (ra - rb) == 1 && (ca == 0 || ca == s - 1);
+}
+
+static void
+move_vertex (SewFace *s, int v, QrVec3 to)
+{
+  if (qr_vec3_identical (s->verts[v], to))
+    return;
+  if (s->d == NULL)
+    s->d = qr_disp_copy (s->old);
+  set_vector (s->d, v, qr_vec3_sub (qr_vec3_sub (to, s->flat[v]), vertex_extra (s->old, v)));
+}
+
+/* The vertices strictly between positions k0 and k1 of face fa's edge e
+ * met nothing: when the points at k0 and k1 met two neighbouring vertices
+ * of one other face's edge (a coarser grid alongside), they go onto the
+ * straight displaced segment between those, so no crack opens. */
+static void
+sew_run (SewFace *sf, GArray *pts, const guint *first, const guint *next, const guint *roots, guint fa, int e,
+         int k0, int k1)
+{
+  SewFace *a = &sf[fa];
+  int side = a->old->side, v0 = edge_vertex (side, e, k0), v1 = edge_vertex (side, e, k1);
+  double span = qr_vec3_dist (a->flat[v0], a->flat[v1]);
+
+  for (guint q0 = first[roots[a->at[v0]]]; q0 != G_MAXUINT; q0 = next[q0])
+    for (guint q1 = first[roots[a->at[v1]]]; q1 != G_MAXUINT; q1 = next[q1])
+      {
+        const EdgePoint *p0 = &g_array_index (pts, EdgePoint, q0), *p1 = &g_array_index (pts, EdgePoint, q1);
+
+        if (p0->face == fa || p1->face != p0->face || !edge_neighbours (sf[p0->face].old->side, p0->vertex, p1->vertex))
+          continue;
+        for (int k = k0 + 1; k < k1; k++)
+          {
+            int v = edge_vertex (side, e, k);
+            double t = qr_vec3_dist (a->flat[v], a->flat[v0]) / span;
+
+            move_vertex (a, v, qr_vec3_add (qr_vec3_scale (p0->now, 1 - t), qr_vec3_scale (p1->now, t)));
+          }
+        return;
+      }
+}
 
 gboolean
 qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error)
@@ -697,6 +764,7 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
   g_autofree guint *parent = NULL;
   g_autofree guint *first = NULL; /* per group root: its first point, then `next` links */
   g_autofree guint *next = NULL;
+  g_autofree guint *roots = NULL;
   g_auto (Changes) ch = { 0 };
   gboolean ok = TRUE;
 
@@ -723,7 +791,7 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
               QrVec3 p = s->flat[r * side + c];
               EdgePoint e = { { (gint64) floor (p.x / SEW_EPS), (gint64) floor (p.y / SEW_EPS),
                                 (gint64) floor (p.z / SEW_EPS) },
-                              i, r * side + c, p };
+                              i, r * side + c, p, s->verts[r * side + c], false };
               g_array_append_val (pts, e);
             }
     }
@@ -789,17 +857,37 @@ qr_op_disp_sew (QrDocument *doc, const QrFaceRef *faces, guint n, GError **error
       mean = qr_vec3_scale (mean, 1.0 / count);
       for (guint k = first[root]; k != G_MAXUINT; k = next[k])
         {
-          const EdgePoint *p = &g_array_index (pts, EdgePoint, k);
-          SewFace *s = &sf[p->face];
+          EdgePoint *p = &g_array_index (pts, EdgePoint, k);
 
-          if (qr_vec3_identical (s->verts[p->vertex], mean))
-            continue;
-          if (s->d == NULL)
-            s->d = qr_disp_copy (s->old);
-          set_vector (s->d, p->vertex,
-                      qr_vec3_sub (qr_vec3_sub (mean, s->flat[p->vertex]), vertex_extra (s->old, p->vertex)));
+          p->now = mean;
+          p->shared = true;
+          move_vertex (&sf[p->face], p->vertex, mean);
         }
     }
+
+  /* Then the edge vertices of finer grids between those that met. */
+  roots = g_new (guint, pts->len);
+  for (guint i = 0; i < pts->len; i++)
+    {
+      const EdgePoint *p = &g_array_index (pts, EdgePoint, i);
+
+      roots[i] = find_root (parent, i);
+      sf[p->face].at[p->vertex] = i;
+    }
+  for (guint i = 0; i < refs->len; i++)
+    for (int e = 0; e < 4; e++)
+      {
+        int side = sf[i].old->side, last = -1;
+
+        for (int k = 0; k < side; k++)
+          {
+            if (!g_array_index (pts, EdgePoint, sf[i].at[edge_vertex (side, e, k)]).shared)
+              continue;
+            if (last >= 0 && k - last >= 2)
+              sew_run (sf, pts, first, next, roots, i, e, last, k);
+            last = k;
+          }
+      }
 
   changes_init (&ch);
   for (guint i = 0; i < refs->len; i++)
