@@ -1338,6 +1338,16 @@ test_displacement (void)
   g_assert_cmpuint (count_drawn (mesh, QR_SCENE_EDGE_INDEX_MARKED, 2), ==, 56);
   g_assert_cmpuint (count_drawn (mesh, QR_SCENE_FACE_INDEX_SELECTED, 3), ==, 32);
   assert_same_as_fresh (mesh, doc);
+
+  /* Moved, the displaced surface goes along: the summit is at (88, 64, 40). */
+  g_autoptr (GError) error = NULL;
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 8), &error));
+  g_assert_no_error (error);
+  find_corner (mesh, 88, 64, 40, "nature/grass");
+  assert_same_as_fresh (mesh, doc);
+  g_assert_true (qr_document_undo (doc));
+  find_corner (mesh, 72, 64, 32, "nature/grass");
+  assert_same_as_fresh (mesh, doc);
 }
 
 int
