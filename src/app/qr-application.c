@@ -74,6 +74,7 @@ static const struct
   { "win.tool('texture')", { "<Shift>a", NULL } },
   { "win.tool('entity')", { "<Shift>e", NULL } },
   { "win.tool('landscape')", { "<Shift>g", NULL } },
+  { "win.tool('displacement')", { "<Shift>d", NULL } },
   { "win.transform", { "<Control>m", NULL } },
   { "win.tie-choose", { "<Control>t", NULL } },
   { "win.untie", { "<Control><Shift>w", NULL } },

@@ -3,7 +3,8 @@
  * actions on held keys (W/S forward and back, A/D strafe, Space/E up and
  * C/Q down, arrows turn and look, Shift+Left/Right twist; Shift moves four
  * times faster), looks around while the right button is held, and reports
- * left and right clicks as picking rays ("picked"). "camera-moved" tells of every change of the
+ * left and right clicks as picking rays ("picked"), and a drag with the left
+ * button ("dragged", then "released"). "camera-moved" tells of every change of the
  * camera's place or direction. */
 #pragma once
 

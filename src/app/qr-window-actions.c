@@ -90,6 +90,9 @@ _qr_window_update_actions (QrWindow *self)
   /* Groups hold brushes: Ungroup dissolves those the selected ones are in
    * (and says so when they are in none). */
   set_enabled (self, "ungroup", !loading && sel->brushes->len > 0);
+  const char *need_faces[] = { "disp-create", "disp-power", "disp-destroy", "disp-sew" };
+  for (guint i = 0; i < G_N_ELEMENTS (need_faces); i++)
+    set_enabled (self, need_faces[i], !loading && sel->faces->len > 0);
   /* The menu bar belongs to the application: the active window, or the
    * only one, speaks for it. */
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));

@@ -25,6 +25,7 @@ typedef struct _QrRenderBench QrRenderBench;
 typedef struct _QrFaceDialog QrFaceDialog;
 typedef struct _QrReplaceDialog QrReplaceDialog;
 typedef struct _QrEntityChooser QrEntityChooser;
+typedef struct _QrDispPanel QrDispPanel;
 
 struct _QrWindow
 {
@@ -40,6 +41,7 @@ struct _QrWindow
   GtkSpinButton *shape_arc;
   GtkSpinButton *shape_wall;
   QrEntityChooser *entity_chooser; /* the Entity tool's class */
+  QrDispPanel *disp_panel;         /* the Displacement tool's options */
   GtkPaned *rows;
   GtkPaned *upper;
   GtkPaned *lower;
@@ -106,6 +108,7 @@ struct _QrWindow
   QrTool *texture_tool;
   QrTool *entity_tool;
   QrTool *landscape_tool;
+  QrTool *disp_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
@@ -178,6 +181,10 @@ void _qr_window_clear_entity_tool (QrWindow *self);
  * options, and its following the selected landscape on every change. */
 void _qr_window_init_landscape_tool (QrWindow *self);
 void _qr_window_landscape_follow (QrWindow *self);
+
+/* qr-window-disp-tool.c: the Displacement tool's panel and its actions
+ * (win.disp-create, -power, -destroy, -sew). */
+void _qr_window_init_disp_tool (QrWindow *self);
 
 /* qr-window-textures.c */
 /* Finds and decodes the document's textures on a worker thread. */

@@ -20,6 +20,7 @@
 #define OVERLAY_CLIP_LINE 0xff40ffffu /* yellow */
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
+#define OVERLAY_SCULPT_BRUSH 0xff60ff60u /* light green: no brush, selection or handle has it */
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
@@ -49,6 +50,8 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_CLIP_KEEP;
     case QR_PREVIEW_CLIP_DROP:
       return OVERLAY_CLIP_DROP;
+    case QR_PREVIEW_SCULPT_BRUSH:
+      return OVERLAY_SCULPT_BRUSH;
     case QR_PREVIEW_RUBBER_BAND:
     default:
       return OVERLAY_RUBBER_BAND;
@@ -329,6 +332,13 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     .grid = self->grid_size,
     .modifiers = input_modifiers (state),
   };
+  if (self->tool == self->disp_tool)
+    {
+      if (button == GDK_BUTTON_PRIMARY)
+        qr_tool_press (self->disp_tool, self->document, &in, 1);
+      refresh_preview (self);
+      return;
+    }
   if (self->tool == self->entity_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -365,44 +375,44 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
   _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
 }
 
-/* The left button dragged in the 3D view (done: let go): the Landscape
- * tool's control point follows it. */
-static void
-landscape_drag_3d (QrWindow *self, const QrRay *ray, guint state, gboolean done)
+/* The left button dragged in the 3D view (after a "picked"), and let go:
+ * the Displacement tool's stroke, the Landscape tool's control point; the
+ * other tools take clicks only. */
+static bool
+drags_in_3d (QrWindow *self)
 {
-  if (self->tool != self->landscape_tool)
+  return self->tool == self->disp_tool || self->tool == self->landscape_tool;
+}
+
+static void
+on_camera_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+{
+  if (!drags_in_3d (self))
     return;
-  QrInput in = {
-    .view = QR_TOOL_VIEW_3D,
-    .ray = *ray,
-    .grid = self->grid_size,
-    .modifiers = input_modifiers (state),
-  };
-  if (done)
-    qr_tool_release (self->tool, self->document, &in);
-  else
-    qr_tool_drag (self->tool, self->document, &in);
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = *ray, .grid = self->grid_size, .modifiers = input_modifiers (state) };
+  qr_tool_drag (self->tool, self->document, &in);
   refresh_preview (self);
 }
 
 static void
-on_landscape_dragged (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
+on_camera_released (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
 {
-  landscape_drag_3d (self, ray, state, FALSE);
-}
-
-static void
-on_landscape_released (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWindow *self)
-{
-  landscape_drag_3d (self, ray, state, TRUE);
+  if (!drags_in_3d (self))
+    return;
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .ray = *ray, .grid = self->grid_size, .modifiers = input_modifiers (state) };
+  qr_tool_release (self->tool, self->document, &in);
+  const char *status = qr_tool_status (self->tool);
+  _qr_window_set_message (self, status != NULL ? status : qr_document_get_note (self->document));
+  refresh_preview (self);
 }
 
 /* The pointer over the 3D view: the Entity tool's box follows it onto the
- * surfaces (the other tools have nothing to show there). */
+ * surfaces, the Displacement tool's brush lies on the surface under it (the
+ * other tools have nothing to show there). */
 static void
 on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
 {
-  if (self->tool != self->entity_tool)
+  if (self->tool != self->entity_tool && self->tool != self->disp_tool)
     return;
   QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
   if (ray != NULL)
@@ -532,7 +542,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                : g_str_equal (name, "clip")    ? self->clip_tool
                : g_str_equal (name, "texture") ? self->texture_tool
                : g_str_equal (name, "entity")  ? self->entity_tool
-               : g_str_equal (name, "landscape") ? self->landscape_tool : self->select_tool;
+               : g_str_equal (name, "landscape") ? self->landscape_tool
+               : g_str_equal (name, "displacement") ? self->disp_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -546,6 +557,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
       qr_texture_tool_leave (self->texture_tool, self->document);
       _qr_window_hide_face_dialog (self);
     }
+  if (self->tool == self->disp_tool)
+    qr_disp_tool_leave (self->disp_tool, self->document);
   if (next == self->texture_tool)
     {
       qr_texture_tool_enter (self->texture_tool, self->document);
@@ -559,6 +572,7 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   gtk_stack_set_visible_child_name (self->tool_options, next == self->block_tool    ? "block"
                                                         : next == self->entity_tool ? "entity"
                                                         : next == self->landscape_tool ? "landscape"
+                                                        : next == self->disp_tool   ? "displacement"
                                                                                     : "none");
   _qr_window_set_message (self, g_str_equal (name, "block")
                                   ? _("Block: drag a box in a 2D view, set its height in another, Enter creates it")
@@ -573,6 +587,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "landscape")
                                   ? _("Landscape: drag a rectangle in the top view; drag control points up or down in "
                                       "a side view or in 3D")
+                                : g_str_equal (name, "displacement")
+                                  ? _("Displacement: click faces in 3D (Shift toggles) for the panel's buttons; "
+                                      "drag on a displacement to paint (Ctrl inverts Raise)")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -620,6 +637,7 @@ _qr_window_init_tools (QrWindow *self)
   self->texture_tool = qr_texture_tool_new ();
   self->entity_tool = qr_entity_tool_new ();
   self->landscape_tool = qr_landscape_tool_new ();
+  self->disp_tool = qr_disp_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   qr_landscape_tool_set_texture (self->landscape_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
@@ -640,8 +658,8 @@ _qr_window_init_tools (QrWindow *self)
   g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
-  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_landscape_dragged), self);
-  g_signal_connect (self->camera_canvas, "released", G_CALLBACK (on_landscape_released), self);
+  g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_camera_dragged), self);
+  g_signal_connect (self->camera_canvas, "released", G_CALLBACK (on_camera_released), self);
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_camera_key), self);
@@ -671,6 +689,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->texture_tool, qr_tool_free);
   g_clear_pointer (&self->entity_tool, qr_tool_free);
   g_clear_pointer (&self->landscape_tool, qr_tool_free);
+  g_clear_pointer (&self->disp_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

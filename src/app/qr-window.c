@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
+#include "qr-disp-panel.h"
 #include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
 #include "qr-entity-transform.h"
@@ -641,6 +642,7 @@ qr_window_class_init (QrWindowClass *klass)
   g_type_ensure (QR_TYPE_ORTHO_CANVAS);
   g_type_ensure (QR_TYPE_CAMERA_CANVAS);
   g_type_ensure (QR_TYPE_ENTITY_CHOOSER);
+  g_type_ensure (QR_TYPE_DISP_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QrWindow, menu_bar);
@@ -652,6 +654,7 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_arc);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, shape_wall);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_chooser);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, disp_panel);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, rows);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, upper);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, lower);
@@ -741,6 +744,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_tools (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
+  _qr_window_init_disp_tool (self);
   _qr_window_setup_texture_drop (self);
   GtkWidget *list = qr_entity_list_new ();
   gtk_widget_set_vexpand (list, TRUE);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include "qr-disp-ops.h"
 #include "qr-document.h"
 #include "qr-primitive.h"
 #include "qr-ray.h"
@@ -72,6 +73,7 @@ typedef enum
   QR_PREVIEW_CLIP_LINE,   /* the clip points and the line through them */
   QR_PREVIEW_CLIP_KEEP,   /* a part the clip keeps */
   QR_PREVIEW_CLIP_DROP,   /* a part the clip removes */
+  QR_PREVIEW_SCULPT_BRUSH, /* the Displacement tool's brush on the surface */
 } QrPreviewKind;
 
 typedef struct
@@ -204,6 +206,7 @@ QrTool *qr_block_tool_new (void);
 QrTool *qr_clip_tool_new (void);
 QrTool *qr_texture_tool_new (void);
 QrTool *qr_entity_tool_new (void);
+QrTool *qr_disp_tool_new (void);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */
@@ -275,3 +278,10 @@ QrId qr_landscape_tool_target (QrDocument *doc);
 /* Where the ray meets a landscape entity's sampled surface, from either
  * side; FALSE for a miss or an entity that is no landscape. */
 gboolean qr_tool_hit_landscape (const QrEntity *entity, const QrRay *ray, double *t);
+/* The Displacement tool (qr-disp-tool.c): the sculpt a drag in the 3D view
+ * paints with (its seed the first dab's; Ctrl turns raise into lower and
+ * back). */
+void qr_disp_tool_set_sculpt (QrTool *disp, const QrSculpt *sculpt);
+const QrSculpt *qr_disp_tool_get_sculpt (QrTool *disp);
+/* Giving way to another tool: the faces it picked are deselected. */
+void qr_disp_tool_leave (QrTool *disp, QrDocument *doc);
