@@ -2,6 +2,7 @@
  * object names, timing. */
 #include "qr-cli-common.h"
 
+#include <math.h>
 #include <stdio.h>
 
 bool
@@ -115,4 +116,13 @@ qr_cli_warn_dropped (const char *command, const QrMap *map, QrSaveFormat format)
   if (n > 0)
     fprintf (stderr, "quarry-cli %s: warning: %u displacement%s dropped: .map files have none, %s saved flat\n",
              command, n, n == 1 ? "" : "s", n == 1 ? "its brush is" : "their brushes are");
+}
+
+bool
+qr_cli_parse_number (const char *text, double *out)
+{
+  char *end;
+
+  *out = g_ascii_strtod (text, &end);
+  return *text != '\0' && *end == '\0' && isfinite (*out);
 }

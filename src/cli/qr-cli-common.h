@@ -36,5 +36,8 @@ char *qr_cli_dup_brush_name (guint entity, guint brush);
 
 /* Benchmark helpers: the median of samples (sorted in place; 0 when there
  * are none) and a monotonic clock in milliseconds. */
+/* A whole argument as a finite number (C locale), else false. */
+bool qr_cli_parse_number (const char *text, double *out);
+
 double qr_cli_median (GArray *samples);
 double qr_cli_now_ms (void);

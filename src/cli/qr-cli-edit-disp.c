@@ -15,20 +15,11 @@ usage (const char *step, const char *msg)
 }
 
 static bool
-number (const char *text, double *out)
-{
-  char *end;
-
-  *out = g_ascii_strtod (text, &end);
-  return *text != '\0' && *end == '\0' && isfinite (*out);
-}
-
-static bool
 power_arg (const char *text, int *power)
 {
   double v;
 
-  if (!number (text, &v) || v != floor (v) || fabs (v) > 64)
+  if (!qr_cli_parse_number (text, &v) || v != floor (v) || fabs (v) > 64)
     return false;
   *power = (int) v;
   return true;
@@ -63,7 +54,7 @@ sculpt (QrDocument *doc, char **argv, int argc, const char *step, GHashTable *st
     return usage (step, SCULPT_USAGE);
   sc.mode = modes[k].mode;
   for (int i = 0; i < 5; i++)
-    if (!number (argv[3 + i], &v[i]))
+    if (!qr_cli_parse_number (argv[3 + i], &v[i]))
       return usage (step, SCULPT_USAGE);
   sc.radius = v[3];
   sc.strength = v[4];
@@ -83,7 +74,7 @@ sculpt (QrDocument *doc, char **argv, int argc, const char *step, GHashTable *st
           label = argv[++i];
           continue;
         }
-      if (!number (argv[i + 1], &x))
+      if (!qr_cli_parse_number (argv[i + 1], &x))
         return usage (step, SCULPT_USAGE);
       if (strcmp (argv[i], "--height") == 0)
         sc.height = x;

@@ -22,15 +22,6 @@ static const struct
   { "landscape-to-brushes", 2, 2, "expected landscape-to-brushes E STEP" },
 };
 
-static bool
-parse_number (const char *text, double *out)
-{
-  char *end;
-
-  *out = g_ascii_strtod (text, &end);
-  return *text != '\0' && *end == '\0' && isfinite (*out);
-}
-
 /* A whole number with an optional sign ("+1"). */
 static bool
 parse_int (const char *text, int *out)
@@ -89,7 +80,7 @@ qr_cli_edit_landscape (QrDocument *doc, char **argv, int argc, const char **usag
   if (k == 0)
     {
       for (int i = 0; i < 5; i++)
-        if (!parse_number (argv[1 + i], &v[i]))
+        if (!qr_cli_parse_number (argv[1 + i], &v[i]))
           return QR_EXIT_USAGE;
       if (!parse_int (argv[6], &n[0]) || !parse_int (argv[7], &n[1]))
         return QR_EXIT_USAGE;
@@ -104,8 +95,8 @@ qr_cli_edit_landscape (QrDocument *doc, char **argv, int argc, const char **usag
     {
     case 1:
       v[1] = 0;
-      if (!parse_int (argv[2], &n[0]) || !parse_int (argv[3], &n[1]) || !parse_number (argv[4], &v[0])
-          || (argc == 6 && !parse_number (argv[5], &v[1])))
+      if (!parse_int (argv[2], &n[0]) || !parse_int (argv[3], &n[1]) || !qr_cli_parse_number (argv[4], &v[0])
+          || (argc == 6 && !qr_cli_parse_number (argv[5], &v[1])))
         return QR_EXIT_USAGE;
       ok = qr_op_landscape_move_point (doc, id, n[0], n[1], v[0], v[1], 0, error);
       break;
@@ -123,7 +114,7 @@ qr_cli_edit_landscape (QrDocument *doc, char **argv, int argc, const char **usag
       ok = qr_op_landscape_to_displacements (doc, id, error);
       break;
     default:
-      if (!parse_number (argv[2], &v[0]))
+      if (!qr_cli_parse_number (argv[2], &v[0]))
         return QR_EXIT_USAGE;
       ok = qr_op_landscape_to_brushes (doc, id, v[0], error);
       break;

@@ -59,15 +59,6 @@ usage_error (const Step *s, const char *fmt, ...)
 }
 
 static bool
-parse_number (const char *text, double *out)
-{
-  char *end;
-
-  *out = g_ascii_strtod (text, &end);
-  return *text != '\0' && *end == '\0' && isfinite (*out);
-}
-
-static bool
 parse_axis (const char *text, int *axis)
 {
   if (text[0] != '\0' && text[1] == '\0' && text[0] >= 'x' && text[0] <= 'z')
@@ -123,7 +114,7 @@ static bool
 parse_numbers (char **words, int n, double *out)
 {
   for (int i = 0; i < n; i++)
-    if (!parse_number (words[i], &out[i]))
+    if (!qr_cli_parse_number (words[i], &out[i]))
       return false;
   return true;
 }
@@ -175,7 +166,7 @@ step_create (Step *s, GError **error)
             return usage_error (s, "--axis takes x, y or z");
           continue;
         }
-      if (!parse_number (val, &v))
+      if (!qr_cli_parse_number (val, &v))
         return usage_error (s, "option %s needs a number", opt);
       if (strcmp (opt, "--sides") == 0)
         spec.sides = (int) v;
@@ -346,7 +337,7 @@ run_texture_step (Step *s, GError **error)
     }
   else if (strcmp (op, "tex-rotate") == 0 && s->argc == 3)
     {
-      if (!parse_number (s->argv[2], &attrs.rotation))
+      if (!qr_cli_parse_number (s->argv[2], &attrs.rotation))
         return usage_error (s, "expected tex-rotate FACES DEGREES");
       attrs.fields = QR_FACE_ROTATION;
       ok = qr_op_set_face_attrs (s->doc, FACES (faces), &attrs, error);
@@ -444,7 +435,7 @@ run_step (Step *s, GError **error)
     {
       if ((status = step_objects (s, 2, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
-      if (!parse_axis (s->argv[2], &axis) || !parse_number (s->argv[3], &v[0]))
+      if (!parse_axis (s->argv[2], &axis) || !qr_cli_parse_number (s->argv[3], &v[0]))
         return usage_error (s, "expected rotate OBJECTS x|y|z DEGREES");
       ok = qr_op_rotate (s->doc, OBJS (ids, entities), axis, v[0], error);
     }
@@ -452,7 +443,7 @@ run_step (Step *s, GError **error)
     {
       if ((status = step_objects (s, 3, &ids, &entities, error)) != QR_EXIT_OK)
         return status;
-      if (!parse_axis (s->argv[2], &axis) || !parse_axis (s->argv[3], &along) || !parse_number (s->argv[4], &v[0]))
+      if (!parse_axis (s->argv[2], &axis) || !parse_axis (s->argv[3], &along) || !qr_cli_parse_number (s->argv[4], &v[0]))
         return usage_error (s, "expected shear OBJECTS AXIS DIRECTION AMOUNT (axes x, y or z)");
       ok = qr_op_shear (s->doc, OBJS (ids, entities), axis, along, v[0], error);
     }
