@@ -7,6 +7,7 @@
 #include <string.h>
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
+#include "qr-disp.h"
 #include "qr-document.h"
 #include "qr-entdef.h"
 #include "qr-entity-links.h"
@@ -1452,6 +1453,163 @@ test_displacement (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+/* A primitive of `per` vertices by its positions alone, read from its
+ * smallest corner on (by their bits), so that a line reads the same either
+ * way and a triangle from any corner, its winding kept. */
+static char *
+positions_key (const QrSceneVertex *const *v, guint per)
+{
+  guint first = 0;
+  for (guint k = 1; k < per; k++)
+    if (memcmp (v[k]->pos, v[first]->pos, sizeof v[k]->pos) < 0)
+      first = k;
+  GString *out = g_string_new (NULL);
+  for (guint k = 0; k < per; k++)
+    {
+      const float *p = v[(first + k) % per]->pos;
+      g_string_append_printf (out, "%a,%a,%a;", p[0], p[1], p[2]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The keys of a stream's drawn primitives whose first vertex has none of
+ * the flags `without`. */
+static GHashTable *
+drawn_positions (const QrSceneMesh *mesh, QrSceneStream index, guint per, uint32_t without)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n, n_verts;
+  const uint32_t *idx = stream (mesh, index, &n);
+  const QrSceneVertex *v = stream (mesh, qr_scene_stream_vertices_of (index), &n_verts);
+  for (guint i = 0; i + per <= n; i += per)
+    {
+      if (v[idx[i]].flags & (QR_SCENE_UNUSED | without))
+        continue;
+      const QrSceneVertex *prim[3];
+      for (guint k = 0; k < per; k++)
+        prim[k] = &v[idx[i + k]];
+      g_hash_table_add (set, positions_key (prim, per));
+    }
+  return set;
+}
+
+/* The keys of the marks in `range`, `per` vertices each. */
+static GHashTable *
+mark_positions (const QrSceneVertex *v, QrSceneRange range, guint per)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_assert_cmpuint (range.count % per, ==, 0);
+  for (guint i = range.first; i < range.first + range.count; i += per)
+    {
+      const QrSceneVertex *prim[3];
+      for (guint k = 0; k < per; k++)
+        prim[k] = &v[i + k];
+      g_assert_true (g_hash_table_add (set, positions_key (prim, per)));
+    }
+  return set;
+}
+
+static void
+assert_same_keys (GHashTable *a, GHashTable *b)
+{
+  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, a);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_assert_true (g_hash_table_contains (b, key));
+}
+
+static void
+test_face_marks_displaced (void)
+{
+  /* A selected face carrying a displacement is marked where it is drawn,
+   * on the displaced surface, not on the flat side under it (the tint was
+   * below the hill): the tint is the grid's triangles, the 3D outline and
+   * the design views' brush mark its border. */
+  g_autoptr (QrDocument) doc = pyramid_floor (2);
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  const QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (qr_document_get_map (doc), 0), 0);
+  int top = -1, bottom = -1;
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      QrPlane plane;
+      g_assert_true (qr_face_plane (&brush->faces[f], &plane));
+      if (qr_face_disp (&brush->faces[f]) != NULL)
+        top = f;
+      else if (plane.normal.z < -0.5)
+        bottom = f;
+    }
+  g_assert_cmpint (top, >=, 0);
+  g_assert_cmpint (bottom, >=, 0);
+
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_face (sel, brush->id, top);
+  qr_document_set_selection (doc, sel);
+  QrSceneRange r[QR_FACE_MARK_N];
+  const QrSceneVertex *v = qr_scene_mesh_get_face_marks (mesh, r, NULL);
+
+  /* 32 triangles, on the pyramid: the summit (72, 64, 32) among their
+   * corners, none below the flat side; anticlockwise seen from above,
+   * covering the 128 × 128 square once. */
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 3 * 32);
+  float highest = -G_MAXFLOAT, lowest = G_MAXFLOAT;
+  gboolean summit = FALSE;
+  double area = 0;
+  for (guint i = r[QR_FACE_MARK_TINT].first; i < r[QR_FACE_MARK_TINT].first + r[QR_FACE_MARK_TINT].count; i += 3)
+    {
+      for (int k = 0; k < 3; k++)
+        {
+          const float *p = v[i + k].pos;
+          highest = MAX (highest, p[2]);
+          lowest = MIN (lowest, p[2]);
+          summit |= p[0] == 72 && p[1] == 64 && p[2] == 32;
+          g_assert_cmphex (v[i + k].color, ==, QR_FACE_MARK_TINT_COLOR);
+        }
+      double ax = v[i + 1].pos[0] - v[i].pos[0], ay = v[i + 1].pos[1] - v[i].pos[1];
+      double bx = v[i + 2].pos[0] - v[i].pos[0], by = v[i + 2].pos[1] - v[i].pos[1];
+      double cross = ax * by - ay * bx;
+      g_assert_cmpfloat (cross, >, 0);
+      area += cross / 2;
+    }
+  g_assert_true (summit);
+  g_assert_cmpfloat (highest, ==, 32.0f);
+  g_assert_cmpfloat (lowest, ==, 0.0f);
+  g_assert_cmpfloat (area, ==, 128.0 * 128.0);
+
+  /* Exactly the triangles the 3D view draws of the side, so that the tint
+   * meets their depth. */
+  g_autoptr (GHashTable) scene_tris = drawn_positions (mesh, QR_SCENE_FACE_INDEX, 3, 0);
+  g_autoptr (GHashTable) tint_tris = mark_positions (v, r[QR_FACE_MARK_TINT], 3);
+  assert_same_keys (tint_tris, scene_tris);
+
+  /* The outline is the grid's border, 4 × 4 lines, as the scene's border
+   * lines (the middle of each side of the pyramid stands 16 high); the
+   * brush's mark in the design views the same, its one displaced side. */
+  g_assert_cmpuint (r[QR_FACE_MARK_OUTLINE].count, ==, 2 * 16);
+  g_assert_cmpuint (r[QR_FACE_MARK_BRUSH_EDGES].count, ==, 2 * 16);
+  g_autoptr (GHashTable) scene_border
+    = drawn_positions (mesh, QR_SCENE_EDGE_INDEX, 2, QR_SCENE_DISP_INNER | QR_SCENE_DISP_INNER_COARSE);
+  g_autoptr (GHashTable) outline = mark_positions (v, r[QR_FACE_MARK_OUTLINE], 2);
+  g_autoptr (GHashTable) brush_edges = mark_positions (v, r[QR_FACE_MARK_BRUSH_EDGES], 2);
+  assert_same_keys (outline, scene_border);
+  assert_same_keys (brush_edges, scene_border);
+  gboolean raised_border = FALSE;
+  for (guint i = r[QR_FACE_MARK_OUTLINE].first; i < r[QR_FACE_MARK_OUTLINE].first + r[QR_FACE_MARK_OUTLINE].count; i++)
+    raised_border |= v[i].pos[2] == 16;
+  g_assert_true (raised_border);
+
+  /* A side without a displacement (the bottom, z = -16) is marked flat. */
+  g_autoptr (QrSelection) below = qr_selection_new ();
+  qr_selection_add_face (below, brush->id, bottom);
+  qr_document_set_selection (doc, below);
+  v = qr_scene_mesh_get_face_marks (mesh, r, NULL);
+  g_assert_cmpuint (r[QR_FACE_MARK_TINT].count, ==, 6);
+  for (guint i = 0; i < 6; i++)
+    g_assert_cmpfloat (v[r[QR_FACE_MARK_TINT].first + i].pos[2], ==, -16.0f);
+  g_assert_cmpuint (r[QR_FACE_MARK_OUTLINE].count, ==, 8);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1470,6 +1628,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/texture-batches", test_texture_batches);
   g_test_add_func ("/render/scene-mesh/entity-defs", test_entity_defs);
   g_test_add_func ("/render/scene-mesh/displacement", test_displacement);
+  g_test_add_func ("/render/scene-mesh/face-marks-displaced", test_face_marks_displaced);
   g_test_add_func ("/render/entity-links/target", test_links_target);
   g_test_add_func ("/render/entity-links/connections", test_links_connections);
   return g_test_run ();

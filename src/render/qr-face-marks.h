@@ -1,9 +1,12 @@
 /* qr-face-marks.h — what marks the selected faces (QrSelection.faces, the
  * Texture tool's) in the views: each face's polygon as triangles, tinted
  * over the 3D view; its outline, over the 3D view; and the edges of the
- * brushes holding the faces, over the design canvases. A few faces make a
- * few vertices, so the marks are rebuilt whole when the face selection or
- * one of those brushes changes, and nothing else of the scene is. */
+ * brushes holding the faces, over the design canvases. A face carrying a
+ * displacement is marked where it is drawn, on its displaced grid: the
+ * grid's triangles and its border; its brush by the borders of its
+ * displaced sides (issue 16). A few faces make a few vertices, so the
+ * marks are rebuilt whole when the face selection or one of those brushes
+ * changes, and nothing else of the scene is. */
 #pragma once
 
 #include <glib.h>

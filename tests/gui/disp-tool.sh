@@ -9,8 +9,9 @@
 #  3. Alt+S (Distance) 256, then a drag with Raise across the 3D view's middle, left to right:
 #     the saved dispinfo's distances are above 0 at the vertex nearest the drag's middle and
 #     0 at the four corners (far from the path); in the 3D view the raised surface covers
-#     background behind the floor. Before the press, the brush's light green circle lies on
-#     the surface under the pointer.
+#     background behind the floor, and there it is tinted red: the selected face is marked on
+#     its displaced surface, not on the flat top under it. Before the press, the brush's light
+#     green circle lies on the surface under the pointer.
 #  4. Ctrl+Z once: the file of step 2 again, byte for byte (a stroke is one undo step), and
 #     the 3D view as it was.
 #  5. Ctrl+Y, Alt+U (Radius) 192, Alt+O (Smooth) and the drag again: the peak comes down
@@ -111,6 +112,15 @@ bg_after=$(colour_pixels "$view_after" "$BG_3D" 1%)
 diag "background pixels in the 3D view: $bg_before before the stroke, $bg_after after"
 check "the raised surface covers the background behind the floor (over 1000 pixels fewer)" \
   [ $((bg_before - bg_after)) -gt 1000 ]
+# Pixels that showed background before the stroke and show the selection's red tint after
+# (red above green by 15%: the grey surface has them equal). The flat top cannot be
+# drawn there, only the hill above it.
+tinted_hill=$("$CONVERT" \( "$view_before" -alpha off -fuzz 1% -fill black +opaque "$BG_3D" -fill white \
+  -opaque "$BG_3D" \) \( "$view_after" -alpha off -fx '(r-g>0.15)?1:0' \) -compose multiply -composite \
+  -colorspace Gray -format '%[fx:int(mean*w*h+0.5)]' info:)
+diag "of those, tinted red: $tinted_hill"
+check "the selected face's tint lies on the raised surface (nine in ten of those pixels)" \
+  [ $((tinted_hill * 10)) -ge $(((bg_before - bg_after) * 9)) ]
 
 # ---- 4. one undo step ----
 keys ctrl+z
