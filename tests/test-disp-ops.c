@@ -416,6 +416,70 @@ test_sculpt_modes (void)
   }
 }
 
+/* Smooth moves a vertex along the sculpt direction only, as Hammer smooths
+ * along the normal. Pulled towards its neighbours' mean in all three axes,
+ * a border vertex slid inward (its neighbours lie on one side of it), so
+ * the outline shrank in the top view and sewn seams opened. A bumpy grid,
+ * on the top and on a wall, smoothed by a brush wider than the block:
+ * every vertex stays over its flat place, and the bump's peak comes down. */
+static void
+test_smooth_along_normal (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (1, 1);
+  const QrFaceRef faces[] = { top_of (doc, 0), { brush_id (doc, 0), 3 } };
+  const QrVec3 normals[] = { qr_vec3 (0, 0, 1), qr_vec3 (1, 0, 0) };
+  const int side = 9;
+
+  for (guint f = 0; f < G_N_ELEMENTS (faces); f++)
+    {
+      QrFaceRef ref = faces[f];
+      QrVec3 n = normals[f], v[MAXV], flat[MAXV], was_flat[MAXV];
+      QrSculpt bump = { .mode = QR_SCULPT_RAISE, .radius = 24, .strength = 12 };
+      QrSculpt noise = { .mode = QR_SCULPT_NOISE, .radius = 80, .strength = 3, .seed = 5 };
+      QrSculpt smooth = { .mode = QR_SCULPT_SMOOTH, .radius = 200, .strength = 1 };
+      double peak_before = -G_MAXDOUBLE, peak_after = -G_MAXDOUBLE, border_moved = 0;
+      double was[MAXV];
+      int centre;
+
+      create_ok (doc, ref, 3);
+      grid_of (doc, ref, v, flat);
+      centre = vertex_at (flat, side, qr_vec3_add (qr_vec3 (32, 32, 32), qr_vec3_scale (n, 32)));
+      sculpt_ok (doc, &ref, 1, &bump, v[centre], 0);
+      sculpt_ok (doc, &ref, 1, &noise, v[centre], 0);
+      grid_of (doc, ref, v, was_flat);
+      for (int i = 0; i < side * side; i++)
+        {
+          was[i] = qr_vec3_dot (qr_vec3_sub (v[i], was_flat[i]), n);
+          peak_before = MAX (peak_before, was[i]);
+        }
+      g_assert_cmpfloat (peak_before, >, 12);
+
+      sculpt_ok (doc, &ref, 1, &smooth, v[centre], 0);
+      grid_of (doc, ref, v, flat);
+      for (int i = 0; i < side * side; i++)
+        {
+          QrVec3 moved = qr_vec3_sub (v[i], flat[i]);
+          double h = qr_vec3_dot (moved, n);
+          QrVec3 sideways = qr_vec3_sub (moved, qr_vec3_scale (n, h));
+          int r = i / side, c = i % side;
+
+          g_assert_true (qr_vec3_identical (flat[i], was_flat[i]));
+          if (qr_vec3_length (sideways) >= 1e-9)
+            g_error ("face %u vertex %d (%g %g %g) moved %g sideways", f, i, flat[i].x, flat[i].y, flat[i].z,
+                     qr_vec3_length (sideways));
+          if (r == 0 || c == 0 || r == side - 1 || c == side - 1)
+            {
+              /* Projected onto the flat side it is where it was, on the border. */
+              g_assert_cmpfloat (qr_vec3_dist (qr_vec3_mad (v[i], n, -h), was_flat[i]), <, 1e-9);
+              border_moved = MAX (border_moved, fabs (h - was[i]));
+            }
+          peak_after = MAX (peak_after, h);
+        }
+      g_assert_cmpfloat (border_moved, >, 0.1);
+      g_assert_cmpfloat (peak_after, <, peak_before - 1);
+    }
+}
+
 /* Noise is the seed's: the same seed gives the same file, another seed
  * another; no vertex moves further than the strength. */
 static void
@@ -1081,6 +1145,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/destroy", test_destroy_restores);
   g_test_add_func ("/disp-ops/sculpt/raise", test_raise_dab);
   g_test_add_func ("/disp-ops/sculpt/modes", test_sculpt_modes);
+  g_test_add_func ("/disp-ops/sculpt/smooth-along-normal", test_smooth_along_normal);
   g_test_add_func ("/disp-ops/sculpt/noise", test_sculpt_noise);
   g_test_add_func ("/disp-ops/sculpt/stroke", test_stroke_is_one_step);
   g_test_add_func ("/disp-ops/sculpt/stroke-keeps-first", test_stroke_keeps_first);

@@ -28,7 +28,7 @@ typedef enum
 {
   QR_SCULPT_RAISE,      /* moves vertices out by strength × falloff */
   QR_SCULPT_LOWER,      /* moves them in */
-  QR_SCULPT_SMOOTH,     /* towards the mean of their neighbours, by strength (0–1) × falloff */
+  QR_SCULPT_SMOOTH,     /* towards the mean of their neighbours along the direction, by strength (0–1) × falloff */
   QR_SCULPT_SET_HEIGHT, /* towards `height` (along the direction) by strength (0–1) × falloff */
   QR_SCULPT_NOISE,      /* random moves of up to strength × falloff, from `seed` */
   QR_SCULPT_ALPHA,      /* alphas towards `alpha` (0–255) by strength (0–1) × falloff */

@@ -550,7 +550,10 @@ sculpt_face (const QrBrush *brush, int f, const QrDisp *old, const QrSculpt *sc,
             move = qr_vec3_scale (dir, -sc->strength * w);
             break;
           case QR_SCULPT_SMOOTH:
-            move = qr_vec3_scale (qr_vec3_sub (neighbour_mean (verts, s, r, c), verts[i]), k);
+            /* Along the direction only, as Hammer smooths along the normal: a
+             * sideways pull would slide border vertices off the border, so
+             * the outline shrinks and sewn seams open. */
+            move = qr_vec3_scale (dir, qr_vec3_dot (qr_vec3_sub (neighbour_mean (verts, s, r, c), verts[i]), dir) * k);
             break;
           case QR_SCULPT_SET_HEIGHT:
             {
