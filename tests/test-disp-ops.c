@@ -480,6 +480,66 @@ test_smooth_along_normal (void)
     }
 }
 
+/* Smooth sees sewn grids as one surface: a vertex on the edge two tops
+ * share averages the neighbours of both, so it moves alike in each and the
+ * seam stays shut. Each grid alone would pull it towards its own side's
+ * inner neighbour, and a seam over a bump opened by about a unit. A grid
+ * that moves along another direction is not part of that surface. */
+static void
+test_smooth_keeps_seams (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (2, 1);
+  QrFaceRef tops[2] = { top_of (doc, 0), top_of (doc, 1) };
+  QrSculpt bump = { .mode = QR_SCULPT_RAISE, .radius = 30, .strength = 12 };
+  QrSculpt smooth = { .mode = QR_SCULPT_SMOOTH, .radius = 200, .strength = 1 };
+  QrVec3 a[MAXV], fa[MAXV], b[MAXV], fb[MAXV], was[MAXV];
+  g_autoptr (GError) error = NULL;
+  int shared = 0;
+  double moved = 0;
+
+  create_ok (doc, tops[0], 3);
+  create_ok (doc, tops[1], 3);
+  sculpt_ok (doc, tops, 2, &bump, qr_vec3 (60, 32, 64), 0);
+  g_assert_true (qr_op_disp_sew (doc, tops, 2, &error));
+  g_assert_no_error (error);
+  grid_of (doc, tops[0], was, fa);
+  sculpt_ok (doc, tops, 2, &smooth, qr_vec3 (64, 32, 64), 0);
+  grid_of (doc, tops[0], a, fa);
+  grid_of (doc, tops[1], b, fb);
+  for (int i = 0; i < 81; i++)
+    {
+      if (fa[i].x != 64)
+        continue;
+      g_assert_true (qr_vec3_identical (a[i], b[vertex_at (fb, 9, fa[i])]));
+      moved = MAX (moved, fabs (a[i].z - was[i].z));
+      shared++;
+    }
+  g_assert_cmpint (shared, ==, 9);
+  g_assert_cmpfloat (moved, >, 1);
+
+  /* A wall moves along another direction: the same dab with the second
+   * block's east wall displaced too leaves the tops as they were. */
+  {
+    g_autoptr (QrDocument) walled = blocks_document (2, 1);
+    QrFaceRef faces[3] = { top_of (walled, 0), top_of (walled, 1), { brush_id (walled, 1), 3 } };
+    QrVec3 c[MAXV], fc[MAXV];
+
+    for (int f = 0; f < 3; f++)
+      create_ok (walled, faces[f], 3);
+    sculpt_ok (walled, faces, 2, &bump, qr_vec3 (60, 32, 64), 0);
+    g_assert_true (qr_op_disp_sew (walled, faces, 3, &error));
+    g_assert_no_error (error);
+    sculpt_ok (walled, faces, 3, &smooth, qr_vec3 (64, 32, 64), 0);
+    for (int f = 0; f < 2; f++)
+      {
+        grid_of (doc, tops[f], a, fa);
+        grid_of (walled, faces[f], c, fc);
+        for (int i = 0; i < 81; i++)
+          g_assert_true (qr_vec3_identical (a[i], c[i]));
+      }
+  }
+}
+
 /* Noise is the seed's: the same seed gives the same file, another seed
  * another; no vertex moves further than the strength. */
 static void
@@ -1146,6 +1206,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/sculpt/raise", test_raise_dab);
   g_test_add_func ("/disp-ops/sculpt/modes", test_sculpt_modes);
   g_test_add_func ("/disp-ops/sculpt/smooth-along-normal", test_smooth_along_normal);
+  g_test_add_func ("/disp-ops/sculpt/smooth-keeps-seams", test_smooth_keeps_seams);
   g_test_add_func ("/disp-ops/sculpt/noise", test_sculpt_noise);
   g_test_add_func ("/disp-ops/sculpt/stroke", test_stroke_is_one_step);
   g_test_add_func ("/disp-ops/sculpt/stroke-keeps-first", test_stroke_keeps_first);
