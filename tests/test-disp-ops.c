@@ -416,6 +416,130 @@ test_sculpt_modes (void)
   }
 }
 
+/* Smooth moves a vertex along the sculpt direction only, as Hammer smooths
+ * along the normal. Pulled towards its neighbours' mean in all three axes,
+ * a border vertex slid inward (its neighbours lie on one side of it), so
+ * the outline shrank in the top view and sewn seams opened. A bumpy grid,
+ * on the top and on a wall, smoothed by a brush wider than the block:
+ * every vertex stays over its flat place, and the bump's peak comes down. */
+static void
+test_smooth_along_normal (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (1, 1);
+  const QrFaceRef faces[] = { top_of (doc, 0), { brush_id (doc, 0), 3 } };
+  const QrVec3 normals[] = { qr_vec3 (0, 0, 1), qr_vec3 (1, 0, 0) };
+  const int side = 9;
+
+  for (guint f = 0; f < G_N_ELEMENTS (faces); f++)
+    {
+      QrFaceRef ref = faces[f];
+      QrVec3 n = normals[f], v[MAXV], flat[MAXV], was_flat[MAXV];
+      QrSculpt bump = { .mode = QR_SCULPT_RAISE, .radius = 24, .strength = 12 };
+      QrSculpt noise = { .mode = QR_SCULPT_NOISE, .radius = 80, .strength = 3, .seed = 5 };
+      QrSculpt smooth = { .mode = QR_SCULPT_SMOOTH, .radius = 200, .strength = 1 };
+      double peak_before = -G_MAXDOUBLE, peak_after = -G_MAXDOUBLE, border_moved = 0;
+      double was[MAXV];
+      int centre;
+
+      create_ok (doc, ref, 3);
+      grid_of (doc, ref, v, flat);
+      centre = vertex_at (flat, side, qr_vec3_add (qr_vec3 (32, 32, 32), qr_vec3_scale (n, 32)));
+      sculpt_ok (doc, &ref, 1, &bump, v[centre], 0);
+      sculpt_ok (doc, &ref, 1, &noise, v[centre], 0);
+      grid_of (doc, ref, v, was_flat);
+      for (int i = 0; i < side * side; i++)
+        {
+          was[i] = qr_vec3_dot (qr_vec3_sub (v[i], was_flat[i]), n);
+          peak_before = MAX (peak_before, was[i]);
+        }
+      g_assert_cmpfloat (peak_before, >, 12);
+
+      sculpt_ok (doc, &ref, 1, &smooth, v[centre], 0);
+      grid_of (doc, ref, v, flat);
+      for (int i = 0; i < side * side; i++)
+        {
+          QrVec3 moved = qr_vec3_sub (v[i], flat[i]);
+          double h = qr_vec3_dot (moved, n);
+          QrVec3 sideways = qr_vec3_sub (moved, qr_vec3_scale (n, h));
+          int r = i / side, c = i % side;
+
+          g_assert_true (qr_vec3_identical (flat[i], was_flat[i]));
+          if (qr_vec3_length (sideways) >= 1e-9)
+            g_error ("face %u vertex %d (%g %g %g) moved %g sideways", f, i, flat[i].x, flat[i].y, flat[i].z,
+                     qr_vec3_length (sideways));
+          if (r == 0 || c == 0 || r == side - 1 || c == side - 1)
+            {
+              /* Projected onto the flat side it is where it was, on the border. */
+              g_assert_cmpfloat (qr_vec3_dist (qr_vec3_mad (v[i], n, -h), was_flat[i]), <, 1e-9);
+              border_moved = MAX (border_moved, fabs (h - was[i]));
+            }
+          peak_after = MAX (peak_after, h);
+        }
+      g_assert_cmpfloat (border_moved, >, 0.1);
+      g_assert_cmpfloat (peak_after, <, peak_before - 1);
+    }
+}
+
+/* Smooth sees sewn grids as one surface: a vertex on the edge two tops
+ * share averages the neighbours of both, so it moves alike in each and the
+ * seam stays shut. Each grid alone would pull it towards its own side's
+ * inner neighbour, and a seam over a bump opened by about a unit. A grid
+ * that moves along another direction is not part of that surface. */
+static void
+test_smooth_keeps_seams (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (2, 1);
+  QrFaceRef tops[2] = { top_of (doc, 0), top_of (doc, 1) };
+  QrSculpt bump = { .mode = QR_SCULPT_RAISE, .radius = 30, .strength = 12 };
+  QrSculpt smooth = { .mode = QR_SCULPT_SMOOTH, .radius = 200, .strength = 1 };
+  QrVec3 a[MAXV], fa[MAXV], b[MAXV], fb[MAXV], was[MAXV];
+  g_autoptr (GError) error = NULL;
+  int shared = 0;
+  double moved = 0;
+
+  create_ok (doc, tops[0], 3);
+  create_ok (doc, tops[1], 3);
+  sculpt_ok (doc, tops, 2, &bump, qr_vec3 (60, 32, 64), 0);
+  g_assert_true (qr_op_disp_sew (doc, tops, 2, &error));
+  g_assert_no_error (error);
+  grid_of (doc, tops[0], was, fa);
+  sculpt_ok (doc, tops, 2, &smooth, qr_vec3 (64, 32, 64), 0);
+  grid_of (doc, tops[0], a, fa);
+  grid_of (doc, tops[1], b, fb);
+  for (int i = 0; i < 81; i++)
+    {
+      if (fa[i].x != 64)
+        continue;
+      g_assert_true (qr_vec3_identical (a[i], b[vertex_at (fb, 9, fa[i])]));
+      moved = MAX (moved, fabs (a[i].z - was[i].z));
+      shared++;
+    }
+  g_assert_cmpint (shared, ==, 9);
+  g_assert_cmpfloat (moved, >, 1);
+
+  /* A wall moves along another direction: the same dab with the second
+   * block's east wall displaced too leaves the tops as they were. */
+  {
+    g_autoptr (QrDocument) walled = blocks_document (2, 1);
+    QrFaceRef faces[3] = { top_of (walled, 0), top_of (walled, 1), { brush_id (walled, 1), 3 } };
+    QrVec3 c[MAXV], fc[MAXV];
+
+    for (int f = 0; f < 3; f++)
+      create_ok (walled, faces[f], 3);
+    sculpt_ok (walled, faces, 2, &bump, qr_vec3 (60, 32, 64), 0);
+    g_assert_true (qr_op_disp_sew (walled, faces, 3, &error));
+    g_assert_no_error (error);
+    sculpt_ok (walled, faces, 3, &smooth, qr_vec3 (64, 32, 64), 0);
+    for (int f = 0; f < 2; f++)
+      {
+        grid_of (doc, tops[f], a, fa);
+        grid_of (walled, faces[f], c, fc);
+        for (int i = 0; i < 81; i++)
+          g_assert_true (qr_vec3_identical (a[i], c[i]));
+      }
+  }
+}
+
 /* Noise is the seed's: the same seed gives the same file, another seed
  * another; no vertex moves further than the strength. */
 static void
@@ -1081,6 +1205,8 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/destroy", test_destroy_restores);
   g_test_add_func ("/disp-ops/sculpt/raise", test_raise_dab);
   g_test_add_func ("/disp-ops/sculpt/modes", test_sculpt_modes);
+  g_test_add_func ("/disp-ops/sculpt/smooth-along-normal", test_smooth_along_normal);
+  g_test_add_func ("/disp-ops/sculpt/smooth-keeps-seams", test_smooth_keeps_seams);
   g_test_add_func ("/disp-ops/sculpt/noise", test_sculpt_noise);
   g_test_add_func ("/disp-ops/sculpt/stroke", test_stroke_is_one_step);
   g_test_add_func ("/disp-ops/sculpt/stroke-keeps-first", test_stroke_keeps_first);

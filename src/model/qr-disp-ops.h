@@ -28,7 +28,7 @@ typedef enum
 {
   QR_SCULPT_RAISE,      /* moves vertices out by strength × falloff */
   QR_SCULPT_LOWER,      /* moves them in */
-  QR_SCULPT_SMOOTH,     /* towards the mean of their neighbours, by strength (0–1) × falloff */
+  QR_SCULPT_SMOOTH,     /* towards the mean of their neighbours along the direction, by strength (0–1) × falloff */
   QR_SCULPT_SET_HEIGHT, /* towards `height` (along the direction) by strength (0–1) × falloff */
   QR_SCULPT_NOISE,      /* random moves of up to strength × falloff, from `seed` */
   QR_SCULPT_ALPHA,      /* alphas towards `alpha` (0–255) by strength (0–1) × falloff */
@@ -47,7 +47,9 @@ typedef struct
 
 /* One dab of the brush at `centre` on every displacement among the faces
  * (faces without one are skipped; none at all is an error). Vertices
- * within radius of centre (in 3D) move; "Sculpt" or "Paint Alpha". stroke
+ * within radius of centre (in 3D) move; Smooth treats the faces' sewn
+ * displacements of one direction as one surface, so their seams stay
+ * shut. "Sculpt" or "Paint Alpha". stroke
  * 0 makes a step of its own; dabs given the same stroke number
  * (qr_command_new_stroke) merge into one undo step. */
 gboolean qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrSculpt *sculpt,

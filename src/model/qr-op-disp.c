@@ -356,6 +356,12 @@ grown (QrBounds b, double by)
   return (QrBounds) { qr_vec3_sub (b.min, d), qr_vec3_add (b.max, d) };
 }
 
+static inline bool
+holds (QrBounds b, QrVec3 p)
+{
+  return p.x >= b.min.x && p.y >= b.min.y && p.z >= b.min.z && p.x <= b.max.x && p.y <= b.max.y && p.z <= b.max.z;
+}
+
 /* ---- power ---- */
 
 /* One position of the old grid (side s) for new index k of a grid of
@@ -496,40 +502,105 @@ falloff (double d, double radius)
   return q >= 1 ? 0 : (1 - q * q) * (1 - q * q);
 }
 
-/* Mean of the displaced positions of vertex (r, c)'s grid neighbours. */
-static QrVec3
-neighbour_mean (const QrVec3 *verts, int s, int r, int c)
-{
-  QrVec3 sum = qr_vec3 (0, 0, 0);
-  int k = 0;
+/* Displaced places closer than this are one vertex that grids share. */
+#define SHARED_EPS 1e-3
 
-  if (r > 0)
-    sum = qr_vec3_add (sum, verts[(r - 1) * s + c]), k++;
-  if (r < s - 1)
-    sum = qr_vec3_add (sum, verts[(r + 1) * s + c]), k++;
-  if (c > 0)
-    sum = qr_vec3_add (sum, verts[r * s + c - 1]), k++;
-  if (c < s - 1)
-    sum = qr_vec3_add (sum, verts[r * s + c + 1]), k++;
+/* One face's displacement as a dab finds it. */
+typedef struct
+{
+  QrFaceRef ref;
+  const QrBrush *brush;
+  const QrDisp *old;
+  QrVec3 dir;    /* the sculpt direction */
+  QrBounds box; /* of verts, grown by SHARED_EPS */
+  QrVec3 verts[MAX_VERTS];
+  QrVec3 flat[MAX_VERTS];
+} SculptGrid;
+
+static inline bool
+on_border (int s, int r, int c)
+{
+  return r == 0 || c == 0 || r == s - 1 || c == s - 1;
+}
+
+/* Adds vertex (r, c)'s grid neighbours to pts, leaving out places already
+ * there (the neighbours along an edge that two sewn grids share). */
+static void
+add_neighbours (const SculptGrid *g, int r, int c, QrVec3 *pts, int *n)
+{
+  const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+  int s = g->old->side;
+
+  for (int k = 0; k < 4; k++)
+    {
+      int rr = r + dr[k], cc = c + dc[k];
+      bool have = false;
+
+      if (rr < 0 || cc < 0 || rr >= s || cc >= s)
+        continue;
+      for (int j = 0; j < *n && !have; j++)
+        have = qr_vec3_dist (pts[j], g->verts[rr * s + cc]) <= SHARED_EPS;
+      if (!have)
+        pts[(*n)++] = g->verts[rr * s + cc];
+    }
+}
+
+static int
+compare_vec3 (const void *pa, const void *pb)
+{
+  const QrVec3 *a = pa, *b = pb;
+
+  if (a->x != b->x)
+    return a->x < b->x ? -1 : 1;
+  if (a->y != b->y)
+    return a->y < b->y ? -1 : 1;
+  return a->z < b->z ? -1 : a->z > b->z;
+}
+
+/* Mean of the displaced places around vertex (r, c) of grids[g]: its grid
+ * neighbours and, on the border, those of the other grids' vertices at
+ * its place, so that sewn grids see one surface and their shared vertices
+ * move alike. Summed in a fixed order: a vertex shared bit for bit gets
+ * the same mean in each grid. Grids that move along another direction (a
+ * wall beside a floor) are left out: their shared vertices could not
+ * move alike, and the wall's rows would pull the floor's edge up. */
+static QrVec3
+neighbour_mean (const SculptGrid *grids, guint n, guint g, int r, int c)
+{
+  int s = grids[g].old->side, k = 0;
+  QrVec3 here = grids[g].verts[r * s + c], sum = qr_vec3 (0, 0, 0), inner[4];
+  g_autofree QrVec3 *shared = on_border (s, r, c) ? g_new (QrVec3, 4 * n) : NULL;
+  QrVec3 *pts = shared ? shared : inner;
+
+  add_neighbours (&grids[g], r, c, pts, &k);
+  for (guint h = 0; h < n && shared; h++)
+    {
+      int t = grids[h].old->side;
+
+      if (h == g || qr_vec3_dist (grids[h].dir, grids[g].dir) > 1e-6 || !holds (grids[h].box, here))
+        continue;
+      for (int i = 0; i < t * t; i++)
+        if (on_border (t, i / t, i % t) && qr_vec3_dist (grids[h].verts[i], here) <= SHARED_EPS)
+          add_neighbours (&grids[h], i / t, i % t, pts, &k);
+    }
+  qsort (pts, k, sizeof *pts, compare_vec3);
+  for (int j = 0; j < k; j++)
+    sum = qr_vec3_add (sum, pts[j]);
   return qr_vec3_scale (sum, 1.0 / k);
 }
 
-/* One dab on one face's displacement: a new one, or NULL when no vertex
+/* One dab on grids[g]'s displacement: a new one, or NULL when no vertex
  * changes. */
 static QrDisp *
-sculpt_face (const QrBrush *brush, int f, const QrDisp *old, const QrSculpt *sc, QrVec3 centre, GRand *rand,
-             GError **error, gboolean *failed)
+sculpt_face (const SculptGrid *grids, guint n, guint g, const QrSculpt *sc, QrVec3 centre, GRand *rand)
 {
-  QrVec3 verts[MAX_VERTS], flat[MAX_VERTS];
-  QrVec3 dir = sc->along_z ? qr_vec3 (0, 0, 1) : face_normal (&brush->faces[f]);
+  const SculptGrid *grid = &grids[g];
+  const QrDisp *old = grid->old;
+  const QrVec3 *verts = grid->verts, *flat = grid->flat;
+  QrVec3 dir = grid->dir;
   g_autoptr (QrDisp) d = NULL;
   int s = old->side;
 
-  if (!build_grid (brush, f, old, verts, flat, error))
-    {
-      *failed = TRUE;
-      return NULL;
-    }
   for (int r = 0; r < s; r++)
     for (int c = 0; c < s; c++)
       {
@@ -550,7 +621,11 @@ sculpt_face (const QrBrush *brush, int f, const QrDisp *old, const QrSculpt *sc,
             move = qr_vec3_scale (dir, -sc->strength * w);
             break;
           case QR_SCULPT_SMOOTH:
-            move = qr_vec3_scale (qr_vec3_sub (neighbour_mean (verts, s, r, c), verts[i]), k);
+            /* Along the direction only, as Hammer smooths along the normal: a
+             * sideways pull would slide border vertices off the border, so
+             * the outline shrinks and sewn seams open. */
+            move = qr_vec3_scale (dir, qr_vec3_dot (qr_vec3_sub (neighbour_mean (grids, n, g, r, c), verts[i]), dir)
+                                         * k);
             break;
           case QR_SCULPT_SET_HEIGHT:
             {
@@ -579,6 +654,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
                    guint stroke, GError **error)
 {
   g_autoptr (GArray) refs = NULL;
+  g_autoptr (GArray) grids = NULL;
   g_autoptr (GRand) rand = NULL;
   g_auto (Changes) ch = { 0 };
   gboolean any = FALSE;
@@ -592,35 +668,48 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
   refs = expand_faces (doc, faces, n, always, _("No face is selected"), error);
   if (refs == NULL)
     return FALSE;
-  rand = g_rand_new_with_seed (sculpt->seed);
-  changes_init (&ch);
+  /* Every grid first: Smooth looks across the edges they share. */
+  grids = g_array_new (FALSE, FALSE, sizeof (SculptGrid));
   for (guint i = 0; i < refs->len; i++)
     {
       QrFaceRef ref = g_array_index (refs, QrFaceRef, i);
       const QrBrush *brush = qr_document_lookup_brush (doc, ref.brush);
       const QrDisp *old = qr_face_disp (&brush->faces[ref.face]);
-      gboolean failed = FALSE;
+      SculptGrid *grid;
       QrBounds reach;
-      QrDisp *d;
 
       if (old == NULL || !qr_brush_is_valid (brush))
         continue;
       any = TRUE;
       /* Most faces of a big terrain lie far from the brush: no grid built. */
       reach = grown (disp_bounds (brush, old), sculpt->radius + 1e-6);
-      if (centre.x < reach.min.x || centre.y < reach.min.y || centre.z < reach.min.z || centre.x > reach.max.x
-          || centre.y > reach.max.y || centre.z > reach.max.z)
+      if (!holds (reach, centre))
         continue;
-      d = sculpt_face (brush, ref.face, old, sculpt, centre, rand, error, &failed);
-      if (failed)
+      g_array_set_size (grids, grids->len + 1);
+      grid = &g_array_index (grids, SculptGrid, grids->len - 1);
+      *grid = (SculptGrid) { ref, brush, old };
+      grid->dir = sculpt->along_z ? qr_vec3 (0, 0, 1) : face_normal (&brush->faces[ref.face]);
+      if (!build_grid (brush, ref.face, old, grid->verts, grid->flat, error))
         return FALSE;
-      if (d != NULL)
-        changes_add (&ch, ref, d);
+      grid->box = qr_bounds_empty ();
+      for (int v = 0; v < old->side * old->side; v++)
+        qr_bounds_add_point (&grid->box, grid->verts[v]);
+      grid->box = grown (grid->box, SHARED_EPS);
     }
   if (!any)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("None of the faces has a displacement"));
       return FALSE;
+    }
+  rand = g_rand_new_with_seed (sculpt->seed);
+  changes_init (&ch);
+  for (guint g = 0; g < grids->len; g++)
+    {
+      const SculptGrid *all = (const SculptGrid *) (void *) grids->data;
+      QrDisp *d = sculpt_face (all, grids->len, g, sculpt, centre, rand);
+
+      if (d != NULL)
+        changes_add (&ch, all[g].ref, d);
     }
   return apply (doc, &ch, sculpt->mode == QR_SCULPT_ALPHA ? _("Paint Alpha") : _("Sculpt"),
                 stroke != 0 ? QR_MERGE_STROKE : QR_MERGE_NONE, &stroke, stroke != 0 ? 1 : 0, error);
