@@ -134,11 +134,69 @@ test_disp_bounds_pick (void)
   g_assert_cmpint (p.kind, ==, QR_PICK_NONE);
 }
 
+static QrInput
+front_at (double x, double z)
+{
+  QrInput in = { .view = 1, .point = qr_vec3 (x, 0, z), .pixel = 1.0, .grid = 16 };
+  return in;
+}
+
+static guint
+selected_brushes (QrDocument *doc)
+{
+  return qr_document_get_selection (doc)->brushes->len;
+}
+
+/* In a design view the Select tool takes the brush by the lines drawn of
+ * it — its displaced grid, its centre cross in the middle of the grid's
+ * box — and a box takes it when it holds the hills and the pit: the flat
+ * brush's bottom edge is not drawn, and boxing the flat brush only is not
+ * boxing it. */
+static void
+test_disp_bounds_select_2d (void)
+{
+  g_autoptr (QrDocument) doc = hill_and_pit ();
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  QrInput in;
+
+  in = front_at (256, -16);
+  qr_tool_press (select, doc, &in, 1);
+  qr_tool_release (select, doc, &in);
+  g_assert_cmpuint (selected_brushes (doc), ==, 0);
+
+  /* The spike's summit, and the centre of the grids' box (z -200..300). */
+  in = front_at (128, 300);
+  qr_tool_press (select, doc, &in, 1);
+  qr_tool_release (select, doc, &in);
+  g_assert_cmpuint (selected_brushes (doc), ==, 1);
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  in = front_at (258, 48);
+  qr_tool_press (select, doc, &in, 1);
+  qr_tool_release (select, doc, &in);
+  g_assert_cmpuint (selected_brushes (doc), ==, 1);
+  qr_document_set_selection (doc, none);
+
+  double tops[2] = { 10, 310 };
+  guint taken[2] = { 0, 1 };
+  for (int k = 0; k < 2; k++)
+    {
+      QrInput from = front_at (-10, -210), to = front_at (522, tops[k]);
+      qr_tool_press (select, doc, &from, 1);
+      qr_tool_drag (select, doc, &to);
+      qr_tool_release (select, doc, &to);
+      qr_tool_key (select, doc, QR_TOOL_KEY_ENTER);
+      g_assert_cmpuint (selected_brushes (doc), ==, taken[k]);
+      qr_document_set_selection (doc, none);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/disp/bounds/selection", test_disp_bounds_selection);
   g_test_add_func ("/disp/bounds/pick", test_disp_bounds_pick);
+  g_test_add_func ("/disp/bounds/select-2d", test_disp_bounds_select_2d);
   return g_test_run ();
 }
