@@ -87,7 +87,8 @@ test_disp_bounds_selection (void)
 
   /* Half the height, the bottom kept: the summit goes to 50, the flat top
    * to -100, the pit's bottom stays. */
-  g_assert_true (qr_op_resize (doc, QR_BRUSHES (&id, 1), (QrBounds) { qr_vec3 (0, 0, -200), qr_vec3 (512, 512, 50) }, NULL));
+  QrBounds half = { qr_vec3 (0, 0, -200), qr_vec3 (512, 512, 50) };
+  g_assert_true (qr_op_resize (doc, QR_BRUSHES (&id, 1), half, NULL));
   assert_bounds (qr_brush_bounds (floor_brush (doc)), qr_vec3 (0, 0, -200), qr_vec3 (512, 512, 50));
   assert_bounds (floor_brush (doc)->poly->bounds, qr_vec3 (0, 0, -108), qr_vec3 (512, 512, -100));
 }

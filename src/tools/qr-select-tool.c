@@ -98,7 +98,8 @@ disp_lines_distance (const QrBrush *brush, const QrInput *in, int r, int u, QrVe
       qr_disp_triangles (disp->side, tri);
       for (int k = 0; k < 6 * (disp->side - 1) * (disp->side - 1); k += 3)
         for (int e = 0; e < 3; e++)
-          best = fmin (best, qr_tool_segment_distance (in->point, verts[tri[k + e]], verts[tri[k + (e + 1) % 3]], r, u));
+          best = fmin (best, qr_tool_segment_distance (in->point, verts[tri[k + e]], verts[tri[k + (e + 1) % 3]],
+                                                       r, u));
       for (int i = 0; i < disp->side * disp->side; i++)
         qr_bounds_add_point (&grids, verts[i]);
     }
