@@ -7,6 +7,7 @@
 #include "qr-application.h"
 #include "qr-brush.h"
 #include "qr-debug-textures.h"
+#include "qr-disp.h"
 #include "qr-disp-panel.h"
 #include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
@@ -278,7 +279,7 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
           if (selection_only && !whole && !qr_selection_has_brush (sel, brush->id))
             continue;
           if (qr_brush_is_valid (brush))
-            qr_bounds_add_bounds (&b, brush->poly->bounds);
+            qr_bounds_add_bounds (&b, qr_brush_bounds (brush));
           else if (with_invalid)
             for (int f = 0; f < brush->n_faces; f++)
               for (int k = 0; k < 3; k++)

@@ -636,3 +636,88 @@ qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max)
   *min = d->extent_min;
   *max = d->extent_max;
 }
+
+/* A side's grid as a fixed array: at most power 4, 17 × 17 points. */
+#define GRID_MAX ((1 << QR_DISP_MAX_POWER) + 1) * ((1 << QR_DISP_MAX_POWER) + 1)
+
+/* The box the displaced grid of one side lies in, without building it: the
+ * brush's bounds grown by how far the grid's vertices stray (per axis) from
+ * their flat places, which lie within the brush. */
+static QrBounds
+disp_reach (const QrBrush *brush, const QrDisp *d)
+{
+  QrVec3 lo, hi;
+
+  qr_disp_extent (d, &lo, &hi);
+  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
+}
+
+static bool
+bounds_within (QrBounds inner, QrBounds outer)
+{
+  return inner.min.x >= outer.min.x && inner.min.y >= outer.min.y && inner.min.z >= outer.min.z
+         && inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
+}
+
+QrBounds
+qr_brush_bounds (const QrBrush *brush)
+{
+  QrVec3 verts[GRID_MAX];
+  QrBounds b;
+
+  g_return_val_if_fail (brush != NULL, qr_bounds_empty ());
+  if (!qr_brush_is_valid (brush))
+    return qr_bounds_empty ();
+  b = brush->poly->bounds;
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrDisp *d = qr_face_disp (&brush->faces[f]);
+
+      /* A flat displacement, or one inside what is already in the box,
+       * cannot grow it: no need to build its grid. */
+      if (d == NULL || bounds_within (disp_reach (brush, d), b) || !qr_disp_build (d, brush, f, verts, NULL, NULL))
+        continue;
+      for (int i = 0; i < d->side * d->side; i++)
+        qr_bounds_add_point (&b, verts[i]);
+    }
+  return b;
+}
+
+bool
+qr_brush_hit_disp (const QrBrush *brush, const QrRay *ray, double below, double *t, int *face, int *r, int *c)
+{
+  QrVec3 verts[GRID_MAX];
+  QrVec3 pad = qr_vec3 (1e-6, 1e-6, 1e-6);
+  bool found = false;
+
+  g_return_val_if_fail (brush != NULL && ray != NULL && t != NULL, false);
+  if (!qr_brush_is_valid (brush))
+    return false;
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrDisp *d = qr_face_disp (&brush->faces[f]);
+      QrBounds box;
+      double hit, enter;
+      int hr, hc;
+
+      if (d == NULL)
+        continue;
+      box = disp_reach (brush, d);
+      box = (QrBounds) { qr_vec3_sub (box.min, pad), qr_vec3_add (box.max, pad) };
+      if (!qr_ray_hit_box (ray, box, &enter) || enter >= below)
+        continue;
+      if (!qr_disp_build (d, brush, f, verts, NULL, NULL) || !qr_disp_hit (ray, verts, d->side, &hit, &hr, &hc)
+          || hit >= below)
+        continue;
+      below = hit;
+      found = true;
+      *t = hit;
+      if (face != NULL)
+        *face = f;
+      if (r != NULL)
+        *r = hr;
+      if (c != NULL)
+        *c = hc;
+    }
+  return found;
+}

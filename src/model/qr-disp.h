@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include "qr-dispgrid.h"
 #include "qr-model-types.h"
+#include "qr-ray.h"
 #include "qr-transform.h"
 #include "qr-vec3.h"
 
@@ -105,3 +106,17 @@ void qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max);
 /* Whether any face of the brush holds a displacement: such a brush draws
  * its displaced sides only (§7). */
 bool qr_brush_has_disp (const QrBrush *brush);
+
+/* The box of what a valid brush is in the views: its polytope's bounds
+ * grown by every displaced side's displaced grid (built, so exact: a
+ * resize maps this box onto the one dragged, and the displaced surface
+ * must fill it). Hammer's selection box holds the displacement too. Empty
+ * for an invalid brush. */
+QrBounds qr_brush_bounds (const QrBrush *brush);
+
+/* The nearest triangle of a valid brush's displaced sides the ray meets
+ * (from either side, as qr_disp_hit) nearer than `below`: its distance, the
+ * side's face index and the grid vertex nearest the hit (face, r, c may be
+ * NULL). A box test first per side, so rays far from a displacement do not
+ * build its grid. False for a miss. */
+bool qr_brush_hit_disp (const QrBrush *brush, const QrRay *ray, double below, double *t, int *face, int *r, int *c);

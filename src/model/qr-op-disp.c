@@ -995,7 +995,6 @@ out:
 bool
 qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t, int *r, int *c)
 {
-  QrVec3 verts[MAX_VERTS];
   double best = INFINITY;
   bool found = false;
 
@@ -1009,34 +1008,19 @@ qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, b);
+          int f, hr, hc;
 
-          if ((brush->flags & QR_BRUSH_HIDDEN) || !qr_brush_is_valid (brush) || !qr_brush_has_disp (brush))
+          if ((brush->flags & QR_BRUSH_HIDDEN) || !qr_brush_hit_disp (brush, ray, best, &best, &f, &hr, &hc))
             continue;
-          for (int f = 0; f < brush->n_faces; f++)
-            {
-              const QrDisp *d = qr_face_disp (&brush->faces[f]);
-              double hit, enter;
-              int hr, hc;
-
-              /* Thousands of displacements: a box test first, grown by
-               * how far this one's vertices may stray from the brush. */
-              if (d == NULL || !qr_ray_hit_box (ray, grown (disp_bounds (brush, d), 1e-6), &enter)
-                  || enter >= best)
-                continue;
-              if (!qr_disp_build (d, brush, f, verts, NULL, NULL)
-                  || !qr_disp_hit (ray, verts, d->side, &hit, &hr, &hc) || hit >= best)
-                continue;
-              best = hit;
-              found = true;
-              if (face != NULL)
-                *face = (QrFaceRef) { brush->id, f };
-              if (t != NULL)
-                *t = hit;
-              if (r != NULL)
-                *r = hr;
-              if (c != NULL)
-                *c = hc;
-            }
+          found = true;
+          if (face != NULL)
+            *face = (QrFaceRef) { brush->id, f };
+          if (t != NULL)
+            *t = best;
+          if (r != NULL)
+            *r = hr;
+          if (c != NULL)
+            *c = hc;
         }
     }
   return found;

@@ -23,7 +23,7 @@ qr_op_bounds (QrDocument *doc, const QrObjects *objs, QrBounds *out, GError **er
       QrBrush *brush = g_array_index (locs, QrBrushLoc, i).brush;
 
       if (qr_brush_is_valid (brush))
-        qr_bounds_add_bounds (out, brush->poly->bounds);
+        qr_bounds_add_bounds (out, qr_brush_bounds (brush));
     }
   for (guint i = 0; i < entities->len; i++)
     {

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-disp.h"
 #include "qr-entity-transform.h"
 #include "qr-map.h"
 #include "qr-operations.h"
@@ -77,6 +78,36 @@ box_distance (QrBounds b, const QrInput *in, int r, int u)
   return sqrt (dx * dx + dy * dy);
 }
 
+/* A brush with displacements is drawn as its displaced sides' grids (the
+ * lines of every quad and its diagonal: each triangle's sides) with its
+ * centre cross in the middle of their box (src/render/qr-scene-mesh.c):
+ * how near the pointer is to those lines, and that centre. */
+static double
+disp_lines_distance (const QrBrush *brush, const QrInput *in, int r, int u, QrVec3 *centre)
+{
+  enum { SIDE = (1 << QR_DISP_MAX_POWER) + 1 };
+  QrVec3 verts[SIDE * SIDE];
+  uint32_t tri[6 * (SIDE - 1) * (SIDE - 1)];
+  QrBounds grids = qr_bounds_empty ();
+  double best = G_MAXDOUBLE;
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrDisp *disp = qr_face_disp (&brush->faces[f]);
+      if (disp == NULL || !qr_disp_build (disp, brush, f, verts, NULL, NULL))
+        continue;
+      qr_disp_triangles (disp->side, tri);
+      for (int k = 0; k < 6 * (disp->side - 1) * (disp->side - 1); k += 3)
+        for (int e = 0; e < 3; e++)
+          best = fmin (best, qr_tool_segment_distance (in->point, verts[tri[k + e]], verts[tri[k + (e + 1) % 3]],
+                                                       r, u));
+      for (int i = 0; i < disp->side * disp->side; i++)
+        qr_bounds_add_point (&grids, verts[i]);
+    }
+  if (!qr_bounds_is_empty (grids))
+    *centre = qr_vec3_scale (qr_vec3_add (grids.min, grids.max), 0.5);
+  return best;
+}
+
 /* The brush whose edge or centre is nearest the pointer, or the point
  * entity whose box holds it (an entity is small and drawn whole, so
  * anywhere in its box picks it, before any brush), within reach. */
@@ -110,25 +141,28 @@ pick (QrDocument *doc, const QrInput *in)
           if (!qr_brush_is_valid (brush))
             continue;
           const QrPolytope *poly = brush->poly;
-          QrBounds b = poly->bounds;
+          QrBounds b = qr_brush_bounds (brush);
           /* Cheap rejection: the pointer far outside the brush's rectangle. */
           if (box_distance (b, in, r, u) > edge_reach)
             continue;
           QrVec3 centre = qr_vec3_scale (qr_vec3_add (b.min, b.max), 0.5);
+          double edge = G_MAXDOUBLE;
+          if (qr_brush_has_disp (brush))
+            edge = disp_lines_distance (brush, in, r, u, &centre);
+          else
+            for (int k = 0; k < poly->n_edges; k++)
+              edge = fmin (edge, qr_tool_segment_distance (in->point, poly->verts[poly->edges[2 * k]],
+                                                           poly->verts[poly->edges[2 * k + 1]], r, u));
           double d = qr_tool_segment_distance (in->point, centre, centre, r, u);
           if (d <= centre_reach && d < best)
             {
               best = d;
               hit = (Hit) { brush->id, FALSE };
             }
-          for (int k = 0; k < poly->n_edges; k++)
+          if (edge <= edge_reach && edge < best)
             {
-              d = qr_tool_segment_distance (in->point, poly->verts[poly->edges[2 * k]], poly->verts[poly->edges[2 * k + 1]], r, u);
-              if (d <= edge_reach && d < best)
-                {
-                  best = d;
-                  hit = (Hit) { brush->id, FALSE };
-                }
+              best = edge;
+              hit = (Hit) { brush->id, FALSE };
             }
         }
     }
@@ -564,7 +598,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
           const QrBrush *brush = qr_entity_get_brush (entity, i);
           if (!qr_brush_is_valid (brush))
             continue;
-          QrBounds b = brush->poly->bounds;
+          QrBounds b = qr_brush_bounds (brush);
           if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0 && qr_vec3_get (b.max, u) <= y1)
             {
               if (into != NULL)

@@ -2,6 +2,7 @@
 #include "qr-tool.h"
 
 #include <math.h>
+#include "qr-disp.h"
 #include "qr-entity-transform.h"
 #include "qr-landscape.h"
 #include "qr-patch.h"
@@ -32,7 +33,12 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (qr_brush_is_valid (brush) && qr_ray_hit_polytope (ray, brush->poly, &t, &face) && t < best.distance)
+          if (!qr_brush_is_valid (brush))
+            continue;
+          /* A brush with displacements is drawn as its displaced sides
+           * only, so those are what a click meets. */
+          if (qr_brush_has_disp (brush) ? qr_brush_hit_disp (brush, ray, best.distance, &t, &face, NULL, NULL)
+                                         : qr_ray_hit_polytope (ray, brush->poly, &t, &face) && t < best.distance)
             best = (QrPick) { QR_PICK_BRUSH, brush->id, face, t };
         }
       for (guint k = 0; k < entity->kept->len; k++)

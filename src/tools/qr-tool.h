@@ -155,8 +155,10 @@ double qr_tool_snap_value (double v, const QrInput *in);
 QrVec3 qr_tool_snap (const QrInput *in);
 /* The nearest object the ray meets: point entities' boxes (not one it starts
  * inside: the 3D view culls a box seen from within), valid brushes'
- * front faces and patches' tessellations, in map order (the first of equal
- * distances wins). */
+ * front faces (a brush with displacements: its displaced sides' triangles,
+ * from either side, face = the side's index), landscapes' surfaces and
+ * patches' tessellations, in map order (the first of equal distances
+ * wins). */
 QrPick qr_tool_pick_ray (QrDocument *doc, const QrRay *ray);
 /* Patches for the Select tool (they select by id, like brushes): the patch
  * whose tessellation line or centre is within reach of the pointer and

@@ -22,12 +22,14 @@ for hill in 0 100; do
     bail "the map with a hill of $hill is written"
 done
 
-# open_terrain STEP FILE: open_map, with the bounds the editor frames (the brush's, the flat
-# side's, and the player start's box; quarry-cli info gives the brush's only). The 3D view as
+# open_terrain STEP FILE: open_map, with the bounds the editor frames: the player start's box
+# (up to z 72) and the brush's with its displaced side (the hill's summit at 100.093;
+# quarry-cli info gives the flat brush's only). The 3D view as
 # it opens, at the player start, is cut out into $GUI_TMP/STEP-3d.png before View ▸ Zoom to
 # Map moves its camera too.
 open_terrain () {
   MAP_BOUNDS="-72 -72 -16 512 512 72"
+  [ "$1" = hill ] && MAP_BOUNDS="-72 -72 -16 512 512 100.093"
   start_app "$1" "$2" && wait_loaded "$1-loaded" || return 1
   wait_view_settled "$R3D" "$1-3d" && crop "$(shot "$1-3d")" "$R3D" "$GUI_TMP/$1-3d.png" || return 1
   frame_map "$1-framed"
