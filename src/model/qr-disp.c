@@ -640,11 +640,8 @@ qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max)
 /* A side's grid as a fixed array: at most power 4, 17 × 17 points. */
 #define GRID_MAX ((1 << QR_DISP_MAX_POWER) + 1) * ((1 << QR_DISP_MAX_POWER) + 1)
 
-/* The box the displaced grid of one side lies in, without building it: the
- * brush's bounds grown by how far the grid's vertices stray (per axis) from
- * their flat places, which lie within the brush. */
-static QrBounds
-disp_reach (const QrBrush *brush, const QrDisp *d)
+QrBounds
+qr_disp_reach (const QrBrush *brush, const QrDisp *d)
 {
   QrVec3 lo, hi;
 
@@ -675,7 +672,7 @@ qr_brush_bounds (const QrBrush *brush)
 
       /* A flat displacement, or one inside what is already in the box,
        * cannot grow it: no need to build its grid. */
-      if (d == NULL || bounds_within (disp_reach (brush, d), b) || !qr_disp_build (d, brush, f, verts, NULL, NULL))
+      if (d == NULL || bounds_within (qr_disp_reach (brush, d), b) || !qr_disp_build (d, brush, f, verts, NULL, NULL))
         continue;
       for (int i = 0; i < d->side * d->side; i++)
         qr_bounds_add_point (&b, verts[i]);
@@ -702,7 +699,7 @@ qr_brush_hit_disp (const QrBrush *brush, const QrRay *ray, double below, double 
 
       if (d == NULL)
         continue;
-      box = disp_reach (brush, d);
+      box = qr_disp_reach (brush, d);
       box = (QrBounds) { qr_vec3_sub (box.min, pad), qr_vec3_add (box.max, pad) };
       if (!qr_ray_hit_box (ray, box, &enter) || enter >= below)
         continue;

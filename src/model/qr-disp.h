@@ -103,6 +103,12 @@ QrVec3 qr_disp_transformed_start (const QrDisp *disp, const QrBrush *brush, int 
  * displacements with a box test each. */
 void qr_disp_extent (const QrDisp *disp, QrVec3 *min, QrVec3 *max);
 
+/* The box a displaced side of a valid brush lies in, without building its
+ * grid: the brush's bounds grown by how far the grid's vertices stray (per
+ * axis) from their flat places, which lie within the brush. A cheap first
+ * test for picking, dabs and bounds over thousands of displacements. */
+QrBounds qr_disp_reach (const QrBrush *brush, const QrDisp *disp);
+
 /* Whether any face of the brush holds a displacement: such a brush draws
  * its displaced sides only (§7). */
 bool qr_brush_has_disp (const QrBrush *brush);

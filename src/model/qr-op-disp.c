@@ -335,19 +335,6 @@ set_vector (QrDisp *d, int i, QrVec3 v)
   d->distances[i] = len;
 }
 
-/* The box the displaced grid lies in: the brush's bounds grown by the
- * smallest and largest displacement along each axis. Needs no polygon (and
- * once known, no pass over the vertices), so the many displacements far
- * from a ray or a brush are passed over without building their grids. */
-static QrBounds
-disp_bounds (const QrBrush *brush, const QrDisp *d)
-{
-  QrVec3 lo, hi;
-
-  qr_disp_extent (d, &lo, &hi);
-  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
-}
-
 static QrBounds
 grown (QrBounds b, double by)
 {
@@ -682,7 +669,7 @@ qr_op_disp_sculpt (QrDocument *doc, const QrFaceRef *faces, guint n, const QrScu
         continue;
       any = TRUE;
       /* Most faces of a big terrain lie far from the brush: no grid built. */
-      reach = grown (disp_bounds (brush, old), sculpt->radius + 1e-6);
+      reach = grown (qr_disp_reach (brush, old), sculpt->radius + 1e-6);
       if (!holds (reach, centre))
         continue;
       g_array_set_size (grids, grids->len + 1);

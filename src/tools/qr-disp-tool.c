@@ -88,16 +88,6 @@ disp_under (QrDocument *doc, const QrInput *in, QrFaceRef *face, QrVec3 *point)
   return TRUE;
 }
 
-/* The box a displacement's vertices stay in: the brush's grown by how far
- * they stray from their flat places (cached in the displacement). */
-static QrBounds
-disp_box (const QrBrush *brush, const QrDisp *disp)
-{
-  QrVec3 lo, hi;
-  qr_disp_extent (disp, &lo, &hi);
-  return (QrBounds) { qr_vec3_add (brush->poly->bounds.min, lo), qr_vec3_add (brush->poly->bounds.max, hi) };
-}
-
 static double
 bounds_distance (QrBounds b, QrVec3 p)
 {
@@ -138,7 +128,7 @@ dab_faces (DispTool *self, QrDocument *doc, QrVec3 centre, GArray *faces)
           for (int f = 0; f < brush->n_faces; f++)
             {
               const QrDisp *disp = qr_face_disp (&brush->faces[f]);
-              if (disp != NULL && bounds_distance (disp_box (brush, disp), centre) <= self->sculpt.radius)
+              if (disp != NULL && bounds_distance (qr_disp_reach (brush, disp), centre) <= self->sculpt.radius)
                 g_array_append_val (faces, ((QrFaceRef) { brush->id, f }));
             }
         }
