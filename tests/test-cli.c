@@ -192,6 +192,72 @@ test_info_json (void)
   remove_temp (path);
 }
 
+/* A VMF side of the 64 × 64 × 16 block's top (z 16) with a power-2
+ * displacement whose middle vertex stands `height` above it. */
+static char *
+displaced_block_vmf (double height)
+{
+  GString *s = g_string_new ("world\n{\n\"id\" \"1\"\n\"classname\" \"worldspawn\"\nsolid\n{\n\"id\" \"2\"\n");
+  static const char *const planes[6] = {
+    "(0 64 16) (64 64 16) (64 0 16)", "(0 0 0) (64 0 0) (64 64 0)",   "(0 0 0) (0 64 0) (0 64 16)",
+    "(64 64 0) (64 0 0) (64 0 16)",   "(64 0 0) (0 0 0) (0 0 16)",    "(0 64 0) (64 64 0) (64 64 16)",
+  };
+  static const char *const blocks[5] = { "normals", "distances", "offsets", "offset_normals", "alphas" };
+
+  for (int f = 0; f < 6; f++)
+    {
+      g_string_append_printf (s, "side\n{\n\"id\" \"%d\"\n\"plane\" \"%s\"\n\"material\" \"dev/floor\"\n"
+                                 "\"uaxis\" \"[1 0 0 0] 0.25\"\n\"vaxis\" \"[0 -1 0 0] 0.25\"\n",
+                              10 + f, planes[f]);
+      if (f == 0)
+        {
+          g_string_append (s, "dispinfo\n{\n\"power\" \"2\"\n\"startposition\" \"[0 0 16]\"\n\"elevation\" \"0\"\n");
+          for (int b = 0; b < 5; b++)
+            {
+              g_string_append_printf (s, "%s\n{\n", blocks[b]);
+              for (int r = 0; r < 5; r++)
+                {
+                  g_string_append_printf (s, "\"row%d\" \"", r);
+                  for (int c = 0; c < 5; c++)
+                    {
+                      const char *v = b == 0 || b == 3 ? "0 0 1" : b == 2 ? "0 0 0" : "0";
+                      g_autofree char *d = g_strdup_printf ("%g", height);
+
+                      g_string_append_printf (s, "%s%s", c ? " " : "", b == 1 && r == 2 && c == 2 ? d : v);
+                    }
+                  g_string_append (s, "\"\n");
+                }
+              g_string_append (s, "}\n");
+            }
+          g_string_append (s, "}\n");
+        }
+      g_string_append (s, "}\n");
+    }
+  g_string_append (s, "}\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+/* The bounds `info` gives hold a displaced surface (what the views draw),
+ * not only the flat brush under it. */
+static void
+test_info_displaced_bounds (void)
+{
+  g_autofree char *text = displaced_block_vmf (100);
+  g_autofree char *path = write_temp ("hill.vmf", text);
+  g_auto (Run) r = { 0 };
+  json_object *root, *bounds;
+
+  run_cli (&r, "info", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = json_tokener_parse (r.out);
+  g_assert_nonnull (root);
+  bounds = field (root, "bounds");
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "max"), 2)), ==, 116);
+  g_assert_cmpfloat (num (json_object_array_get_idx (field (bounds, "min"), 2)), ==, 0);
+  json_object_put (root);
+  remove_temp (path);
+}
+
 /* Patches are counted; one that does not read is listed with where it
  * stopped, and the load still succeeds. */
 static void
@@ -1405,6 +1471,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/info-json", test_info_json);
   g_test_add_func ("/cli/info-patches", test_info_patches);
+  g_test_add_func ("/cli/info-displaced-bounds", test_info_displaced_bounds);
   g_test_add_func ("/cli/mesh-json", test_mesh_json);
   g_test_add_func ("/cli/mesh-json-uv", test_mesh_json_uv);
   g_test_add_func ("/cli/convert-brushdef", test_convert_brushdef);

@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <math.h>
 #include "qr-brush.h"
+#include "qr-clipboard.h"
 #include "qr-disp.h"
 #include "qr-map.h"
 #include "qr-operations.h"
@@ -192,6 +193,33 @@ test_disp_bounds_select_2d (void)
     }
 }
 
+/* Pasting centres what is pasted on the target by its box as drawn: the
+ * hill's box, z −200…300, lands with its middle (50) on z 0, so the flat
+ * top (z 0 before) comes out at −50. By the flat brush (z −16…0) it would
+ * land at +8, and a tall hill would stick far out of where it was meant
+ * to go. */
+static void
+test_disp_bounds_paste (void)
+{
+  g_autoptr (QrDocument) doc = hill_and_pit ();
+  g_autoptr (QrDocument) into = hill_and_pit ();
+  g_autoptr (QrSelection) all = qr_selection_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  QrMap *map;
+  const QrBrush *pasted;
+
+  qr_selection_add_brush (all, floor_brush (doc)->id);
+  text = qr_clipboard_dup_text (doc, all);
+  g_assert_true (qr_clipboard_paste_near (into, text, -1, qr_vec3 (256, 256, 0), 4, 1, &error));
+  g_assert_no_error (error);
+  map = qr_document_get_map (into);
+  pasted = qr_entity_get_brush (qr_map_get_entity (map, 0), qr_entity_brush_count (qr_map_get_entity (map, 0)) - 1);
+  g_assert_true (qr_brush_is_valid (pasted));
+  assert_bounds (pasted->poly->bounds, qr_vec3 (0, 0, -66), qr_vec3 (512, 512, -50));
+  assert_bounds (qr_brush_bounds (pasted), qr_vec3 (0, 0, -250), qr_vec3 (512, 512, 250));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -199,5 +227,6 @@ main (int argc, char **argv)
   g_test_add_func ("/disp/bounds/selection", test_disp_bounds_selection);
   g_test_add_func ("/disp/bounds/pick", test_disp_bounds_pick);
   g_test_add_func ("/disp/bounds/select-2d", test_disp_bounds_select_2d);
+  g_test_add_func ("/disp/bounds/paste", test_disp_bounds_paste);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* quarry-cli info: what a map holds, and which brushes are invalid and why. */
 #include "qr-cli.h"
 #include "qr-cli-json.h"
+#include "qr-disp.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -82,7 +83,7 @@ qr_cli_info (int argc, char **argv)
             for (int f = 0; f < brush->n_faces; f++)
               used[brush->faces[f].texture] = true;
             if (qr_brush_is_valid (brush))
-              qr_bounds_add_bounds (&bounds, brush->poly->bounds);
+              qr_bounds_add_bounds (&bounds, qr_brush_bounds (brush));
             else
               {
                 Invalid inv = { e, b, qr_polytope_dup_reason (brush->poly) };

@@ -1,4 +1,5 @@
 #include "qr-clipboard.h"
+#include "qr-disp.h"
 #include "qr-patch.h"
 
 #include <glib/gi18n-lib.h>
@@ -49,6 +50,7 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
 {
   QrMap *map = qr_document_get_map (doc);
   g_autoptr (QrMap) clip = qr_map_new (QR_FILE_MAP);
+  bool displaced = false;
   g_autoptr (GString) text = NULL;
   QrEntity *loose = NULL;
 
@@ -75,6 +77,7 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
             continue;
           qr_entity_add_brush (clip_target (clip, &loose, entity, world, &target),
                                copy_brush_into (clip, map, brush));
+          displaced = displaced || qr_brush_has_disp (brush);
         }
       /* Selected patches (they number with the brushes), after the brushes. */
       for (guint k = 0; k < entity->kept->len && !(whole && !world); k++)
@@ -85,7 +88,16 @@ qr_clipboard_dup_text (QrDocument *doc, const QrSelection *sel)
             qr_entity_add_kept (clip_target (clip, &loose, entity, world, &target), qr_node_copy (node));
         }
     }
-  text = qr_map_write_map (clip, QR_SAVE_AS_READ, NULL);
+  /* Displacements live in VMF sides only: brushes holding any travel as
+   * VMF text, which keeps them (and every other side item) whole. */
+  if (displaced && qr_map_detect_dialect (map) == QR_DIALECT_VMF)
+    {
+      if (loose != NULL)
+        loose->flags = QR_ENTITY_WORLD;
+      text = qr_map_write_vmf (clip, NULL);
+    }
+  else
+    text = qr_map_write_map (clip, QR_SAVE_AS_READ, NULL);
   return text ? g_string_free (g_steal_pointer (&text), FALSE) : g_strdup ("");
 }
 
@@ -168,12 +180,25 @@ convert_faces (QrMap *from, QrTexForm form, gboolean quake3, GError **error)
 }
 
 /* The pasted map, in the document's face form. */
+/* VMF text opens with a class name (versioninfo, world, entity…); .map
+ * text with a brace, a comment or nothing. */
+static bool
+looks_like_vmf (const char *text, gssize len)
+{
+  gssize i = 0;
+
+  while (i < len && g_ascii_isspace (text[i]))
+    i++;
+  return i < len && g_ascii_isalpha (text[i]);
+}
+
 static QrMap *
 parse_for (QrDocument *doc, const char *text, gssize len, GError **error)
 {
   if (len < 0)
     len = (gssize) strlen (text);
-  g_autoptr (QrMap) from = qr_map_parse_map (text, (gsize) len, _("clipboard"), error);
+  g_autoptr (QrMap) from = looks_like_vmf (text, len) ? qr_map_parse_vmf (text, (gsize) len, _("clipboard"), error)
+                                                      : qr_map_parse_map (text, (gsize) len, _("clipboard"), error);
   if (from == NULL)
     return NULL;
   QrTexForm form;
@@ -207,7 +232,7 @@ map_bounds (QrMap *map)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
           if (qr_brush_is_valid (brush))
-            qr_bounds_add_bounds (&b, brush->poly->bounds);
+            qr_bounds_add_bounds (&b, qr_brush_bounds (brush));
         }
     }
   return b;

@@ -2,6 +2,7 @@
 #include "qr-entity-links.h"
 
 #include "qr-connection.h"
+#include "qr-disp.h"
 #include "qr-entdef.h"
 #include "qr-entity-transform.h"
 #include "qr-polytope.h"
@@ -146,7 +147,7 @@ qr_entity_link_point (const QrEntity *entity, const QrEntDefs *defs, QrVec3 *poi
     {
       const QrBrush *brush = qr_entity_get_brush (entity, b);
       if (qr_brush_is_valid (brush))
-        qr_bounds_add_bounds (&all, brush->poly->bounds);
+        qr_bounds_add_bounds (&all, qr_brush_bounds (brush));
     }
   if (qr_bounds_is_empty (all))
     return false;
