@@ -413,8 +413,9 @@ read_material (const char *text, gsize len, const char *filename, Material *m, G
   return false;
 }
 
-char *
-qr_vmt_base_texture (const char *text, gsize len, const char *filename, GError **error)
+/* The material's first or second base texture: both read the same way. */
+static char *
+base_texture_of (const char *text, gsize len, const char *filename, int layer, GError **error)
 {
   Material m = { 0 };
 
@@ -424,23 +425,25 @@ qr_vmt_base_texture (const char *text, gsize len, const char *filename, GError *
   if (!read_material (text, len, filename, &m, error))
     return NULL;
   g_free (m.include);
+  if (layer == 2)
+    {
+      g_free (m.base_texture);
+      return m.base_texture2;
+    }
   g_free (m.base_texture2);
   return m.base_texture;
 }
 
 char *
+qr_vmt_base_texture (const char *text, gsize len, const char *filename, GError **error)
+{
+  return base_texture_of (text, len, filename, 1, error);
+}
+
+char *
 qr_vmt_base_texture2 (const char *text, gsize len, const char *filename, GError **error)
 {
-  Material m = { 0 };
-
-  g_return_val_if_fail (text != NULL || len == 0, NULL);
-  g_return_val_if_fail (filename != NULL, NULL);
-
-  if (!read_material (text, len, filename, &m, error))
-    return NULL;
-  g_free (m.include);
-  g_free (m.base_texture);
-  return m.base_texture2;
+  return base_texture_of (text, len, filename, 2, error);
 }
 
 char *
