@@ -91,18 +91,26 @@ qr_document_get_builder (QrDocument *doc)
   return doc->builder;
 }
 
-QrDocument *
-qr_document_new (QrMap *map)
+/* Loaders may have built the geometry already (in their worker). */
+static void
+build_missing_geometry (QrMap *map)
 {
-  QrDocument *doc = g_object_new (QR_TYPE_DOCUMENT, NULL);
   bool missing = false;
 
-  doc->map = map;
   for (guint e = 0; e < qr_map_entity_count (map) && !missing; e++)
     for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)) && !missing; b++)
       missing = qr_entity_get_brush (qr_map_get_entity (map, e), b)->poly == NULL;
   if (missing)
     qr_map_build_geometry (map, 0);
+}
+
+QrDocument *
+qr_document_new (QrMap *map)
+{
+  QrDocument *doc = g_object_new (QR_TYPE_DOCUMENT, NULL);
+
+  doc->map = map;
+  build_missing_geometry (map);
   return doc;
 }
 
@@ -290,6 +298,13 @@ void
 qr_document_mark_saved (QrDocument *doc)
 {
   qr_command_stack_mark_clean (doc->stack);
+}
+
+void
+qr_document_mark_unsaved (QrDocument *doc)
+{
+  g_return_if_fail (QR_IS_DOCUMENT (doc));
+  doc->stack->clean = -1;
 }
 
 void
@@ -556,4 +571,27 @@ qr_document_lookup_brush (QrDocument *doc, QrId id)
   if (!qr_document_find_brush (doc, id, &e, &b))
     return NULL;
   return qr_entity_get_brush (qr_map_get_entity (doc->map, e), b);
+}
+
+gboolean
+qr_document_reload (QrDocument *doc, QrMap *map)
+{
+  g_autoptr (QrSelection) none = qr_selection_new ();
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && map != NULL && map != doc->map, FALSE);
+  if (doc->edit != NULL || doc->transaction != NULL)
+    return FALSE;
+  build_missing_geometry (map);
+  /* An id the document gave before the reload stays unused after it: the
+   * history, the views and the clipboard may still name it. */
+  map->next_entity_id = MAX (map->next_entity_id, doc->map->next_entity_id);
+  map->next_brush_id = MAX (map->next_brush_id, doc->map->next_brush_id);
+  map->next_face_id = MAX (map->next_face_id, doc->map->next_face_id);
+  qr_document_edit_begin (doc);
+  record (doc, QR_OP_SWAP_MAP, 0, 0, map);
+  qr_document_edit_select (doc, none);
+  /* Translators: the undo step that replaced the map by the file on disk. */
+  qr_document_edit_commit (doc, _("Reload"), QR_MERGE_NONE, NULL, 0);
+  qr_document_mark_saved (doc);
+  return TRUE;
 }

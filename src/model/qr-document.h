@@ -68,6 +68,17 @@ void qr_document_jump_to (QrDocument *doc, guint position);
 /* The clean point: modified means different from the last save. */
 gboolean qr_document_is_modified (QrDocument *doc);
 void qr_document_mark_saved (QrDocument *doc);
+/* No state in the history is the saved one any more: the file on disk
+ * changed under the document and the user kept theirs (Keep Mine). */
+void qr_document_mark_unsaved (QrDocument *doc);
+
+/* Replaces everything the map holds by `map`'s (taking ownership) as one
+ * undo step, "Reload", that selects nothing; the reloaded state becomes the
+ * saved one. Undo gives the document back exactly as it was, redo the
+ * reloaded map. New objects take ids above those of both maps. Not while
+ * an edit session or a transaction is open (returns FALSE, map untouched
+ * and still the caller's). */
+gboolean qr_document_reload (QrDocument *doc, QrMap *map);
 
 /* Transactions: the commands committed until commit_transaction become one
  * undo step; cancel_transaction undoes them all. rollback_last undoes and

@@ -10,6 +10,8 @@ op_clear (gpointer data)
     return;
   if (op->kind == QR_OP_REPLACE_BRUSH || op->kind == QR_OP_INSERT_BRUSH || op->kind == QR_OP_REMOVE_BRUSH)
     qr_brush_free (op->object);
+  else if (op->kind == QR_OP_SWAP_MAP)
+    qr_map_free (op->object);
   else
     qr_entity_free (op->object);
   op->object = NULL;
@@ -114,6 +116,28 @@ note_entity_brushes (GArray *ids, const QrEntity *entity)
     }
 }
 
+/* Every entity and brush (and patch) of the map. */
+static void
+note_map (const QrMap *map, GArray *entities, GArray *brushes)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      qr_change_set_add (entities, qr_map_get_entity (map, e)->id);
+      note_entity_brushes (brushes, qr_map_get_entity (map, e));
+    }
+}
+
+/* The map's address stays (the document and the views hold it); what it
+ * holds trades places with `other`, each side keeping its own id index. */
+static void
+swap_map (QrMap *map, QrMap *other)
+{
+  QrMap held = *map;
+
+  *map = *other;
+  *other = held;
+}
+
 void
 qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
 {
@@ -194,6 +218,14 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
       qr_change_set_add (changes->entities_removed, ((QrEntity *) op->object)->id);
       note_entity_brushes (changes->brushes_removed, op->object);
       qr_map_index_entity_removed (map, op->entity, op->object);
+      break;
+
+    case QR_OP_SWAP_MAP:
+      /* Ids may be the same on both sides for different objects: listed as
+       * removed and added, each is rebuilt from what the map holds after. */
+      note_map (map, changes->entities_removed, changes->brushes_removed);
+      swap_map (map, op->object);
+      note_map (map, changes->entities_added, changes->brushes_added);
       break;
 
     default:

@@ -21,6 +21,8 @@ typedef enum
   QR_OP_SWAP_HEADER,   /* object: a QrEntity without brushes whose id, flags, keys and kept blocks are swapped with entity[e]'s */
   QR_OP_INSERT_ENTITY, /* object: the entity to insert at [e] (NULL while in the map) */
   QR_OP_REMOVE_ENTITY, /* object: the removed entity (NULL while in the map) */
+  QR_OP_SWAP_MAP,      /* object: a QrMap whose whole contents (entities, kept blocks, preamble,
+                        * texture names, id counters) are swapped with the map's: a reload */
 } QrOpKind;
 
 typedef struct
