@@ -1135,6 +1135,51 @@ read_ok (const char *path)
   return text;
 }
 
+/* reload FILE: the map becomes FILE's as one step; with --undo 1 the file
+ * saved is the one before it, steps and all; a FILE that does not parse is
+ * bad input that names its line. */
+static void
+test_edit_reload (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *other = g_build_filename (dir, "other.map", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.map", NULL);
+  g_autofree char *moved = g_build_filename (dir, "moved.map", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.map", NULL);
+  g_auto (Run) make = { 0 };
+  g_auto (Run) moved_run = { 0 };
+  g_auto (Run) reload = { 0 };
+  g_auto (Run) undone = { 0 };
+  g_auto (Run) bad = { 0 };
+
+  run_cli (&make, "edit", path, other, "--step", "create block 0 0 0 16 16 16 --texture other", "--step", "delete 0:0", NULL);
+  g_assert_cmpint (make.status, ==, 0);
+  g_autofree char *other_text = read_ok (other);
+  run_cli (&moved_run, "edit", path, moved, "--step", "move 0:0 8 0 0", NULL);
+  g_assert_cmpint (moved_run.status, ==, 0);
+  g_autofree char *moved_text = read_ok (moved);
+
+  g_autofree char *step = g_strdup_printf ("reload %s", other);
+  run_cli (&reload, "edit", path, out, "--history", "--step", "move 0:0 8 0 0", "--step", step, NULL);
+  g_assert_cmpint (reload.status, ==, 0);
+  g_assert_cmpstr (reload.out, ==, "done 1 Move\ndone 2 Reload\n");
+  g_autofree char *reloaded = read_ok (out);
+  g_assert_cmpstr (reloaded, ==, other_text);
+
+  run_cli (&undone, "edit", path, out, "--step", "move 0:0 8 0 0", "--step", step, "--undo", "1", NULL);
+  g_assert_cmpint (undone.status, ==, 0);
+  g_autofree char *before = read_ok (out);
+  g_assert_cmpstr (before, ==, moved_text);
+
+  g_assert_true (g_file_set_contents (broken, "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0\n", -1, NULL));
+  g_autofree char *bad_step = g_strdup_printf ("reload %s", broken);
+  run_cli (&bad, "edit", path, out, "--step", bad_step, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "broken.map:"));
+  remove_temp (path);
+}
+
 /* place, set-class and set-key on several entities, each a step of its
  * own, undone to the file byte for byte; names of brushes or missing
  * entities refused. */
@@ -1481,6 +1526,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/edit-texture-steps", test_edit_texture_steps);
   g_test_add_func ("/cli/edit-tex-shift", test_edit_tex_shift);
   g_test_add_func ("/cli/edit-entities", test_edit_entities);
+  g_test_add_func ("/cli/edit-reload", test_edit_reload);
   g_test_add_func ("/cli/edit-place-entdef", test_edit_place_entdef);
   g_test_add_func ("/cli/edit-landscape", test_edit_landscape);
   g_test_add_func ("/cli/csg", test_csg);

@@ -377,6 +377,13 @@ run_texture_step (Step *s, GError **error)
       textures_update (s->textures, s->doc);
       ok = qr_op_wrap_texture (s->doc, from, FACES (faces), error);
     }
+  else if (strcmp (op, "reload") == 0 && s->argc == 2)
+    {
+      /* What the window's Reload does when the file changed on disk. */
+      QrMap *map = qr_map_load (s->argv[1], error);
+
+      ok = map != NULL && qr_document_reload (s->doc, map);
+    }
   else
     return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
 
@@ -557,6 +564,13 @@ run_step (Step *s, GError **error)
       ok = g_file_get_contents (s->argv[1], &text, &len, error)
            && qr_clipboard_paste (s->doc, text, (gssize) len, qr_vec3 (v[0], v[1], v[2]), error);
     }
+  else if (strcmp (op, "reload") == 0 && s->argc == 2)
+    {
+      /* What the window's Reload does when the file changed on disk. */
+      QrMap *map = qr_map_load (s->argv[1], error);
+
+      ok = map != NULL && qr_document_reload (s->doc, map);
+    }
   else
     return usage_error (s, "unknown operation or wrong arguments (see quarry-cli edit --help)");
 
@@ -595,7 +609,7 @@ qr_cli_edit (int argc, char **argv)
   g_option_context_set_description (
     context, "Steps (OBJS: E:B or E, comma-separated; FACES: E:B:F or E:B; see README.md):\n"
              "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
-             "  set-texture set-key delete-key rename-key copy paste\n"
+             "  set-texture set-key delete-key rename-key copy paste reload\n"
              "  place CLASS X Y Z [KEY=VALUE…]   set-class ENTITIES CLASS\n"
              "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n"
              "  disp-create FACES POWER   disp-destroy FACES   disp-power FACES POWER   disp-sew FACES\n"
