@@ -280,6 +280,7 @@ write_file (SaveJob *job, QrSaveFormat format)
   g_set_object (&self->file, job->file);
   self->save_format = format;
   qr_document_mark_saved (self->document);
+  _qr_window_watch_file (self);
   _qr_window_update_title (self);
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);

@@ -26,6 +26,7 @@ typedef struct _QrFaceDialog QrFaceDialog;
 typedef struct _QrReplaceDialog QrReplaceDialog;
 typedef struct _QrEntityChooser QrEntityChooser;
 typedef struct _QrDispPanel QrDispPanel;
+typedef struct _QrWindowMonitor QrWindowMonitor;
 
 struct _QrWindow
 {
@@ -125,6 +126,7 @@ struct _QrWindow
   QrFaceDialog *face_dialog;       /* made when first shown */
   QrReplaceDialog *replace_dialog; /* made when first shown */
   char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
+  QrWindowMonitor *monitor;        /* the file on disk (qr-window-monitor.c) */
 };
 
 /* qr-window.c */
@@ -216,6 +218,13 @@ void _qr_window_show_replace_dialog (QrWindow *self);
 /* The document or the texture collections changed: the dialogs follow. */
 void _qr_window_faces_follow (QrWindow *self);
 void _qr_window_clear_faces (QrWindow *self);
+
+/* qr-window-monitor.c: the open file changed on disk (a bar offers Reload
+ * or Keep Mine). watch_file follows `file` after every open and save and
+ * takes what is on disk then as the window's own. */
+void _qr_window_init_monitor (QrWindow *self);
+void _qr_window_watch_file (QrWindow *self);
+void _qr_window_clear_monitor (QrWindow *self);
 
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

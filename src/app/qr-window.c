@@ -437,6 +437,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_status_view (self);
   update_history (self);
   update_invalid_bar (self);
+  _qr_window_watch_file (self);
   _qr_window_faces_follow (self);
   _qr_window_entity_defs_follow (self);
   qr_entity_props_set_document (self->entity_props, doc);
@@ -597,6 +598,7 @@ qr_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
+  _qr_window_clear_monitor (self);
   _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
   g_clear_pointer (&self->entdefs_note, g_free);
@@ -752,6 +754,7 @@ qr_window_init (QrWindow *self)
   gtk_box_append (self->entity_list_slot, list);
   g_signal_connect_swapped (list, "centre", G_CALLBACK (centre_on_selection), self);
 
+  _qr_window_init_monitor (self);
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));
   _qr_window_set_document (self, doc, NULL, QR_SAVE_AS_READ);
 
