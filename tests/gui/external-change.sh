@@ -8,6 +8,7 @@
 #  - Reload: the bar goes, the title stays unmodified, Ctrl+S writes exactly the changed file;
 #    Ctrl+Z marks the document modified ('*'), Ctrl+S writes OURS again, byte for byte;
 #  - another change, Keep Mine: the bar goes, the title says modified, Ctrl+S writes OURS;
+#  - a file that does not parse: Reload shows the error and keeps the document and the bar;
 #  - the file deleted: the bar says so without Reload, the title says modified; Ctrl+S writes
 #    it again (OURS) and the bar goes.
 TEST="external-change"
@@ -97,12 +98,29 @@ point_at "$RTOP"
 check "Ctrl+S after Keep Mine" save_now "$MAP" "$NAME"
 same_file "$GUI_TMP/ours.map" "the save is ours, byte for byte"
 
+# A file that does not parse: Reload says why and keeps the document (and the bar).
+printf '{\n"classname" "worldspawn"\n{\n( 0 0 0 ) ( 1 0 0\n' > "$GUI_TMP/broken.map"
+mv "$GUI_TMP/broken.map" "$MAP"
+check "a broken file on disk shows the bar too" wait_shot 9-broken changed_bar
+# shellcheck disable=SC2086
+click_px $RELOAD_XY
+if dlg=$(wait_dialog); then
+  ok "Reload of a broken file shows an error"
+  wait_window_drawn "$dlg" 10-reload-error > /dev/null
+  window_keys "$dlg" Return
+  check "the error closes" wait_window_gone "$dlg"
+else
+  not_ok "Reload of a broken file shows an error"
+fi
+check "the document is kept as it was (no '*')" wait_title "$NAME – Quarry"
+check "the bar stays" wait_shot 11-broken-kept changed_bar
+
 rm "$MAP"
-check "a deleted file: the bar says so, without Reload" wait_shot 9-deleted deleted_bar
+check "a deleted file: the bar says so, without Reload" wait_shot 12-deleted deleted_bar
 check "a deleted file marks the document modified" wait_title "*$NAME – Quarry"
 keys ctrl+s
 check "Ctrl+S writes it again" wait_title "$NAME – Quarry"
 same_file "$GUI_TMP/ours.map" "the file written again is ours"
-check "the bar goes with that save" wait_shot 10-written-again bar_gone
+check "the bar goes with that save" wait_shot 13-written-again bar_gone
 check "the editor is still running" app_alive
 finish
