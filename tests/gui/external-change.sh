@@ -1,7 +1,8 @@
 #!/bin/bash
 # external-change: the open file changing on disk (issue 17, "External changes"). On a copy of
 # the corpus map quake/light_general.map:
-#  - Ctrl+S (our own atomic save) shows no bar; the file saved is OURS;
+#  - Ctrl+S (our own atomic save) shows no bar, nor do the same bytes
+#    renamed over it; the file saved is OURS;
 #  - another program replaces the file by rename (quarry-cli edit's output, one brush deleted,
 #    moved over it with mv): a bar "NAME changed on disk." (the warning colour, under the menu
 #    bar) with Reload and Keep Mine; the title stays unmodified;
@@ -68,6 +69,12 @@ check "Ctrl+S saves in place" save_now "$MAP" "$NAME"
 check "our own save shows no bar" no_bar_after 2-own-save
 check "that save changed the file's bytes" not_same "$GUI_TMP/as-opened.map" "$MAP"
 cp "$MAP" "$GUI_TMP/ours.map"
+# The same bytes written again by another program (a checkout of the same content): a new
+# file and time, but no change.
+cp "$MAP" "$GUI_TMP/same.map"
+touch -d '+1 minute' "$GUI_TMP/same.map"
+mv "$GUI_TMP/same.map" "$MAP"
+check "the same bytes renamed over it show no bar" no_bar_after 2-same-bytes
 
 replace_from_outside --step "delete 0:3" || bail "quarry-cli edit changes the file"
 check "a bar says the file changed on disk, with Reload" wait_shot 3-changed changed_bar
