@@ -38,18 +38,6 @@ qr_scanner_skip_comments (QrScanner *s)
   s->p = p;
 }
 
-bool
-qr_scanner_accept (QrScanner *s, char c)
-{
-  qr_scanner_skip_space (s);
-  if (s->p < s->end && *s->p == c)
-    {
-      s->p++;
-      return true;
-    }
-  return false;
-}
-
 void
 qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column)
 {
@@ -112,7 +100,7 @@ qr_scanner_expected (QrScanner *s, GError **error, const char *what)
 }
 
 bool
-qr_scanner_number (QrScanner *s, double *out, GError **error)
+qr_scanner_number_full (QrScanner *s, double *out, GError **error)
 {
   const char *at;
 
