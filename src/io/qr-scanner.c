@@ -117,6 +117,15 @@ qr_scanner_number_full (QrScanner *s, double *out, GError **error)
 }
 
 bool
+qr_scanner_numbers (QrScanner *s, double *out, int n, GError **error)
+{
+  for (int i = 0; i < n; i++)
+    if (!qr_scanner_number (s, &out[i], error))
+      return false;
+  return true;
+}
+
+bool
 qr_scanner_quoted_span (QrScanner *s, const char **body, gsize *len, bool *escaped, GError **error)
 {
   const char *begin = s->p + 1, *q;

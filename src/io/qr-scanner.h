@@ -46,6 +46,13 @@ qr_scanner_skip_space (QrScanner *s)
 {
   const char *p = s->p, *end = s->end;
 
+  /* Tokens are mostly one space apart, with no comment after it: step
+   * over that space before the general loop. */
+  if (end - p > 1 && p[0] == ' ' && (unsigned char) p[1] > ' ' && p[1] != '/' && p[1] != ';')
+    {
+      s->p = p + 1;
+      return;
+    }
   while (p < end && qr_scanner_is_space (*p))
     p++;
   s->p = p;
@@ -87,6 +94,10 @@ qr_scanner_number (QrScanner *s, double *out, GError **error)
     }
   return qr_scanner_number_full (s, out, error);
 }
+/* n numbers in a row into out, as faces have them: one call and one loop
+ * for the whole run. */
+bool qr_scanner_numbers (QrScanner *s, double *out, int n, GError **error);
+
 /* Whether a number starts here (a digit, sign or point), without reading it. */
 bool qr_scanner_starts_number (const QrScanner *s);
 
