@@ -72,7 +72,11 @@ qr_number_parse_short (const char **p, const char *end, double *out)
     }
   if (digits == 0 || digits > QR_NUMBER_SHORT_DIGITS || (s < end && (*s == 'e' || *s == 'E')))
     return false;
-  value = (double) m / pow10[places];
+  /* m < 10^15 fits a signed integer, whose conversion is one instruction;
+   * integers, most numbers of a map, skip the division. */
+  value = (double) (int64_t) m;
+  if (places > 0)
+    value /= pow10[places];
   *out = negative ? -value : value;
   *p = s;
   return true;
