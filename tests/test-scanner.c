@@ -141,6 +141,53 @@ test_number_errors (void)
     }
 }
 
+/* Quoted strings: \" is an escaped quote unless only the line end
+ * follows it; a NUL or a missing closing quote is an error at its place. */
+static void
+test_quoted (void)
+{
+  static const struct
+  {
+    const char *text;
+    gsize len;             /* 0: strlen */
+    const char *want;      /* NULL: an error */
+    const char *message;
+  } cases[] = {
+    { "\"\" x", 0, "", NULL },
+    { "\"plane\" \"(1 2 3)\"", 0, "plane", NULL },
+    { "\"say \\\"hi\\\" now\"", 0, "say \"hi\" now", NULL },
+    { "\"a\\\\\"b\"", 0, "a\\\"b", NULL },
+    { "\"back\\\"\nnext", 0, "back\\", NULL },
+    { "\"back\\\"\r\nnext", 0, "back\\", NULL },
+    { "\"end\\\"", 0, "end\\", NULL },
+    { "\"a\0b\" x", 6, NULL, "t.map:1:3: unexpected byte 0x00 in a quoted string" },
+    { "\"a\\\"b\0\"", 7, NULL, "t.map:1:6: unexpected byte 0x00 in a quoted string" },
+    { "\n  \"open", 0, NULL, "t.map:2:3: unterminated quoted string" },
+    { "\"ab\"", 3, NULL, "t.map:1:1: unterminated quoted string" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *out = NULL;
+      QrScanner s;
+
+      scanner_over (&s, cases[i].text, cases[i].len ? cases[i].len : strlen (cases[i].text));
+      if (cases[i].want != NULL)
+        {
+          g_assert_true (qr_scanner_quoted (&s, &out, &error));
+          g_assert_no_error (error);
+          g_assert_cmpstr (out, ==, cases[i].want);
+        }
+      else
+        {
+          g_assert_false (qr_scanner_quoted (&s, &out, &error));
+          g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+          g_assert_cmpstr (error->message, ==, cases[i].message);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,5 +197,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/scanner/number/cut-at-end", test_number_cut_at_end);
   g_test_add_func ("/io/scanner/number/full", test_number_full);
   g_test_add_func ("/io/scanner/number/errors", test_number_errors);
+  g_test_add_func ("/io/scanner/quoted", test_quoted);
   return g_test_run ();
 }
