@@ -577,6 +577,78 @@ test_parse_random (void)
     }
 }
 
+/* The inline fast path alone: what it takes must read as strtod reads
+ * it, to the bit; what it refuses (too many digits, exponents, no digit)
+ * must leave the cursor for qr_number_parse. Text is followed by digits
+ * past end, which must not be read. */
+static void
+test_parse_short (void)
+{
+  static const char *const taken[] = {
+    "0", "-0", "+0", "-0.0", "0.", "5.", "+.5", "-.5", "0.1", "0.3", "-4096.125",
+    "999999999999999", "-999999999999999", "99999999999999.9", "0.99999999999999",
+    ".999999999999999", "1234567.89012345", "-.000000000000001", "000000000000001",
+    "3.14159265358979", "4.37113882867379",
+  };
+  static const char *const refused[] = {
+    "", "-", "+", ".", "-.", "+.", "e5", "1e5", "1E5", "1.5e-3", "-2.E+1",
+    "1234567890123456", "0.000000000000001", "9007199254740993", "-9007199254740993",
+    "0.1000000000000000055511151231257827",
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (taken); i++)
+    {
+      size_t len = strlen (taken[i]);
+      g_autofree char *copy = g_strconcat (taken[i], "7", NULL);
+      const char *p = copy;
+      double v = 42;
+
+      g_assert_true (qr_number_parse_short (&p, copy + len, &v));
+      g_assert_true (p == copy + len);
+      g_assert_cmpuint (bits_of (v), ==, bits_of (g_ascii_strtod (taken[i], NULL)));
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      size_t len = strlen (refused[i]);
+      g_autofree char *copy = g_strconcat (refused[i], "7", NULL);
+      const char *p = copy;
+      double v = 42;
+
+      g_assert_false (qr_number_parse_short (&p, copy + len, &v));
+      g_assert_true (p == copy);
+      g_assert_cmpfloat (v, ==, 42);
+    }
+
+  /* Random decimals of 1 to 15 digits, any sign and point. */
+  for (int i = 0; i < N_PARSE_RANDOM; i++)
+    {
+      char text[32], *t = text;
+      int n_digits = g_test_rand_int_range (1, QR_NUMBER_SHORT_DIGITS + 1);
+      int point = g_test_rand_int_range (-1, n_digits + 1);
+      const char *p = text;
+      double v = 0;
+
+      if (g_test_rand_bit ())
+        *t++ = '-';
+      for (int k = 0; k < n_digits; k++)
+        {
+          if (k == point)
+            *t++ = '.';
+          *t++ = (char) ('0' + g_test_rand_int_range (0, 10));
+        }
+      if (point == n_digits)
+        *t++ = '.';
+      *t = '\0';
+      if (!qr_number_parse_short (&p, t, &v) || p != t
+          || bits_of (v) != bits_of (g_ascii_strtod (text, NULL)))
+        {
+          g_test_fail_printf ("\"%s\" read as %.17g by the short path, strtod gives %.17g",
+                              text, v, g_ascii_strtod (text, NULL));
+          return;
+        }
+    }
+}
+
 typedef enum
 {
   BENCH_INTEGER,
@@ -686,6 +758,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/io/number/parse/long", test_parse_long);
   g_test_add_func ("/io/number/parse/halfway", test_parse_halfway);
   g_test_add_func ("/io/number/parse/random", test_parse_random);
+  g_test_add_func ("/io/number/parse/short", test_parse_short);
   if (g_getenv ("QUARRY_BENCH") != NULL)
     g_test_add_func ("/io/number/bench", test_bench);
 

@@ -502,6 +502,9 @@ qr_number_parse (const char **p, const char *end, double *out)
   g_return_val_if_fail (*p <= end, false);
   g_return_val_if_fail (out != NULL, false);
 
+  if (qr_number_parse_short (p, end, out))
+    return true;
+
   s = *p;
   if (s < end && (*s == '+' || *s == '-'))
     negative = *s++ == '-';

@@ -34,12 +34,13 @@ expected_closing (QrScanner *s, const char *open, const char *what, GError **err
 static bool
 read_point (MapReader *r, QrVec3 *p, GError **error)
 {
+  double v[3];
+
   if (!qr_scanner_accept (&r->s, '('))
     return qr_scanner_expected (&r->s, error, "“(” starting a plane point");
-  if (!qr_scanner_number (&r->s, &p->x, error)
-      || !qr_scanner_number (&r->s, &p->y, error)
-      || !qr_scanner_number (&r->s, &p->z, error))
+  if (!qr_scanner_numbers (&r->s, v, 3, error))
     return false;
+  *p = qr_vec3 (v[0], v[1], v[2]);
   if (!qr_scanner_accept (&r->s, ')'))
     return qr_scanner_expected (&r->s, error, "“)” closing a plane point");
   return true;
@@ -48,22 +49,20 @@ read_point (MapReader *r, QrVec3 *p, GError **error)
 static bool
 read_numbers (MapReader *r, double *out, int n, GError **error)
 {
-  for (int i = 0; i < n; i++)
-    if (!qr_scanner_number (&r->s, &out[i], error))
-      return false;
-  return true;
+  return qr_scanner_numbers (&r->s, out, n, error);
 }
 
 static bool
 read_axis (MapReader *r, QrVec3 *axis, double *offset, GError **error)
 {
+  double v[4];
+
   if (!qr_scanner_accept (&r->s, '['))
     return qr_scanner_expected (&r->s, error, "“[” starting a texture axis");
-  if (!qr_scanner_number (&r->s, &axis->x, error)
-      || !qr_scanner_number (&r->s, &axis->y, error)
-      || !qr_scanner_number (&r->s, &axis->z, error)
-      || !qr_scanner_number (&r->s, offset, error))
+  if (!qr_scanner_numbers (&r->s, v, 4, error))
     return false;
+  *axis = qr_vec3 (v[0], v[1], v[2]);
+  *offset = v[3];
   if (!qr_scanner_accept (&r->s, ']'))
     return qr_scanner_expected (&r->s, error, "“]” closing a texture axis");
   return true;

@@ -38,18 +38,6 @@ qr_scanner_skip_comments (QrScanner *s)
   s->p = p;
 }
 
-bool
-qr_scanner_accept (QrScanner *s, char c)
-{
-  qr_scanner_skip_space (s);
-  if (s->p < s->end && *s->p == c)
-    {
-      s->p++;
-      return true;
-    }
-  return false;
-}
-
 void
 qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column)
 {
@@ -112,7 +100,7 @@ qr_scanner_expected (QrScanner *s, GError **error, const char *what)
 }
 
 bool
-qr_scanner_number (QrScanner *s, double *out, GError **error)
+qr_scanner_number_full (QrScanner *s, double *out, GError **error)
 {
   const char *at;
 
@@ -129,30 +117,49 @@ qr_scanner_number (QrScanner *s, double *out, GError **error)
 }
 
 bool
+qr_scanner_numbers (QrScanner *s, double *out, int n, GError **error)
+{
+  for (int i = 0; i < n; i++)
+    if (!qr_scanner_number (s, &out[i], error))
+      return false;
+  return true;
+}
+
+bool
 qr_scanner_quoted_span (QrScanner *s, const char **body, gsize *len, bool *escaped, GError **error)
 {
-  const char *begin = s->p + 1, *q;
+  const char *begin = s->p + 1, *q = begin, *quote, *nul;
 
   g_assert (s->p < s->end && *s->p == '"');
   *escaped = false;
-  for (q = begin; q < s->end && *q != '"'; q++)
+  /* memchr finds the next quote and any NUL before it many bytes at a
+   * time: VMF files are mostly quoted text. A quote after a backslash,
+   * with more than the line end after it, is escaped: look on. */
+  for (;;)
     {
-      if (*q == '\\' && q + 2 < s->end && q[1] == '"' && q[2] != '\n' && q[2] != '\r')
-        *escaped = true, q++;
-      else if (*q == '\0')
+      quote = memchr (q, '"', (size_t) (s->end - q));
+      nul = memchr (q, '\0', (size_t) ((quote != NULL ? quote : s->end) - q));
+      if (nul != NULL)
         {
-          qr_scanner_error_at (s, q, error, "unexpected byte 0x00 in a quoted string");
+          qr_scanner_error_at (s, nul, error, "unexpected byte 0x00 in a quoted string");
           return false;
         }
-    }
-  if (q >= s->end)
-    {
-      qr_scanner_error_at (s, s->p, error, "unterminated quoted string");
-      return false;
+      if (quote == NULL)
+        {
+          qr_scanner_error_at (s, s->p, error, "unterminated quoted string");
+          return false;
+        }
+      if (quote > begin && quote[-1] == '\\' && quote + 1 < s->end && quote[1] != '\n' && quote[1] != '\r')
+        {
+          *escaped = true;
+          q = quote + 1;
+          continue;
+        }
+      break;
     }
   *body = begin;
-  *len = (gsize) (q - begin);
-  s->p = q + 1;
+  *len = (gsize) (quote - begin);
+  s->p = quote + 1;
   return true;
 }
 

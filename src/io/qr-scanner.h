@@ -8,6 +8,8 @@
 #include <glib.h>
 #include <stdbool.h>
 
+#include "qr-number.h"
+
 typedef struct
 {
   const char *start;
@@ -29,7 +31,8 @@ qr_scanner_at_end (const QrScanner *s)
 static inline bool
 qr_scanner_is_space (char c)
 {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+  /* \t \n \v \f \r are the codes 9 to 13: two comparisons, not six. */
+  return c == ' ' || (unsigned char) (c - '\t') <= '\r' - '\t';
 }
 
 /* Skips comments and the white space after them; called by
@@ -43,6 +46,13 @@ qr_scanner_skip_space (QrScanner *s)
 {
   const char *p = s->p, *end = s->end;
 
+  /* Tokens are mostly one space apart, with no comment after it: step
+   * over that space before the general loop. */
+  if (end - p > 1 && p[0] == ' ' && (unsigned char) p[1] > ' ' && p[1] != '/' && p[1] != ';')
+    {
+      s->p = p + 1;
+      return;
+    }
   while (p < end && qr_scanner_is_space (*p))
     p++;
   s->p = p;
@@ -51,10 +61,43 @@ qr_scanner_skip_space (QrScanner *s)
 }
 
 /* After skipping space: true and consumes c when the next character is c. */
-bool qr_scanner_accept (QrScanner *s, char c);
+static inline bool
+qr_scanner_accept (QrScanner *s, char c)
+{
+  qr_scanner_skip_space (s);
+  if (s->p < s->end && *s->p == c)
+    {
+      s->p++;
+      return true;
+    }
+  return false;
+}
 
-/* Reads a number ending at space, a closing bracket or end of input. */
-bool qr_scanner_number (QrScanner *s, double *out, GError **error);
+/* qr_scanner_number for what the inline fast path does not take: long
+ * numbers, exponents, and errors. */
+bool qr_scanner_number_full (QrScanner *s, double *out, GError **error);
+
+/* Reads a number ending at space, a closing bracket or end of input.
+ * Inline with qr_number_parse_short: a map is mostly short numbers. */
+static inline bool
+qr_scanner_number (QrScanner *s, double *out, GError **error)
+{
+  const char *p;
+
+  qr_scanner_skip_space (s);
+  p = s->p;
+  if (qr_number_parse_short (&p, s->end, out)
+      && (p == s->end || qr_scanner_is_space (*p) || *p == ')' || *p == ']'))
+    {
+      s->p = p;
+      return true;
+    }
+  return qr_scanner_number_full (s, out, error);
+}
+/* n numbers in a row into out, as faces have them: one call and one loop
+ * for the whole run. */
+bool qr_scanner_numbers (QrScanner *s, double *out, int n, GError **error);
+
 /* Whether a number starts here (a digit, sign or point), without reading it. */
 bool qr_scanner_starts_number (const QrScanner *s);
 
