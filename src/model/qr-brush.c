@@ -29,7 +29,7 @@ qr_brush_add_face (QrBrush *brush)
 }
 
 QrBrush *
-qr_brush_copy (const QrBrush *brush)
+qr_brush_copy_faces (const QrBrush *brush)
 {
   QrBrush *copy = g_new0 (QrBrush, 1);
 
@@ -40,6 +40,14 @@ qr_brush_copy (const QrBrush *brush)
   for (int i = 0; i < brush->n_faces; i++)
     qr_face_copy_into (&copy->faces[i], &brush->faces[i]);
   copy->extra = brush->extra ? qr_node_copy (brush->extra) : NULL;
+  return copy;
+}
+
+QrBrush *
+qr_brush_copy (const QrBrush *brush)
+{
+  QrBrush *copy = qr_brush_copy_faces (brush);
+
   copy->poly = brush->poly ? qr_polytope_copy (brush->poly) : NULL;
   return copy;
 }

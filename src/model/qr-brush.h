@@ -27,6 +27,8 @@ struct _QrBrush
 /* A brush of n_faces zeroed faces. */
 QrBrush *qr_brush_new (QrId id, int n_faces);
 QrBrush *qr_brush_copy (const QrBrush *brush);
+/* A copy without the polytope: for a copy that is only written out. */
+QrBrush *qr_brush_copy_faces (const QrBrush *brush);
 void qr_brush_free (QrBrush *brush);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrBrush, qr_brush_free)
 

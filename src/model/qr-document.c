@@ -293,6 +293,12 @@ qr_document_mark_saved (QrDocument *doc)
 }
 
 void
+qr_document_mark_unsaved (QrDocument *doc)
+{
+  qr_command_stack_forget_clean (doc->stack);
+}
+
+void
 qr_document_begin_transaction (QrDocument *doc, const char *description)
 {
   g_return_if_fail (doc->transaction == NULL && doc->edit == NULL);

@@ -68,6 +68,8 @@ void qr_document_jump_to (QrDocument *doc, guint position);
 /* The clean point: modified means different from the last save. */
 gboolean qr_document_is_modified (QrDocument *doc);
 void qr_document_mark_saved (QrDocument *doc);
+/* Modified until the next save, whatever is undone: a recovered autosave. */
+void qr_document_mark_unsaved (QrDocument *doc);
 
 /* Transactions: the commands committed until commit_transaction become one
  * undo step; cancel_transaction undoes them all. rollback_last undoes and

@@ -45,6 +45,14 @@ QrMap *qr_map_new (QrFileKind kind);
 void qr_map_free (QrMap *map);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrMap, qr_map_free)
 
+/* A copy of everything a file holds (entities, brushes, faces, kept
+ * blocks, texture names, ids) without the derived polytopes: what a worker
+ * thread writes (autosave) while the window goes on editing the original.
+ * Patches and displacements are shared by reference, as between undo
+ * copies (never changed once shared); their counts are not atomic, so the
+ * snapshot is made and freed on the thread that edits the map. */
+QrMap *qr_map_snapshot (const QrMap *map);
+
 /* The index of a texture name, adding it when new. */
 uint32_t qr_map_intern_texture (QrMap *map, const char *name, gssize len);
 /* The index of a known texture name (exact spelling); false when unknown. */
