@@ -221,6 +221,45 @@ test_partial_write (void)
   rm_rf (root);
 }
 
+/* What a crash between the steps of a write leaves (a temporary file, a
+ * map without its sidecar, a sidecar without its map) goes at the next
+ * write; a write another editor has under way (a recent name) stays. */
+static void
+test_strays (void)
+{
+  g_autofree char *root = temp_root ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrAutosave) store = qr_autosave_open (root, &error);
+  g_autoptr (QrMap) map = parse (room);
+  g_autofree char *doc = qr_autosave_dup_doc (store, "/maps/room.map");
+  g_autofree char *dir = g_build_filename (root, doc, NULL);
+  g_autofree char *busy_name = g_strdup_printf ("%020" G_GINT64_FORMAT "-1-2.map.Ab12Cd", g_get_real_time ());
+  const char *stale[] = {
+    "00000000000000000001-1-2.map.Xy34Zw",
+    "00000000000000000002-1-2.map",
+    "00000000000000000003-1-2.json",
+  };
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (stale); i++)
+    {
+      g_autofree char *p = g_build_filename (dir, stale[i], NULL);
+      g_assert_true (g_file_set_contents (p, "{}", -1, NULL));
+    }
+  g_autofree char *busy = g_build_filename (dir, busy_name, NULL);
+  g_assert_true (g_file_set_contents (busy, "half", -1, NULL));
+  g_assert_true (qr_autosave_write (store, doc, "/maps/room.map", map, QR_SAVE_AS_READ, 10, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (stale); i++)
+    {
+      g_autofree char *p = g_build_filename (dir, stale[i], NULL);
+      g_assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
+    }
+  g_assert_true (g_file_test (busy, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (dir), ==, 3); /* the new map, its sidecar, the busy one */
+  qr_autosave_end (store);
+  rm_rf (root);
+}
+
 static GPtrArray *
 recoverable_in (const char *root)
 {
@@ -337,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/autosave/snapshot/quake3", "quake3/perseus-pre2.map", test_snapshot_corpus);
   g_test_add_func ("/autosave/rotation", test_rotation);
   g_test_add_func ("/autosave/partial-write", test_partial_write);
+  g_test_add_func ("/autosave/strays", test_strays);
   g_test_add_func ("/autosave/recover-after-crash", test_recover_after_crash);
   g_test_add_func ("/autosave/saved-hides-older", test_saved_hides_older);
   return g_test_run ();

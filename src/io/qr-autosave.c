@@ -257,7 +257,9 @@ remove_entry (const QrAutosaveEntry *entry)
 }
 
 /* Autosaves whose sidecar never got written (the editor died between the
- * two renames) and temporary files of writes that never finished. */
+ * two renames), sidecars whose map is gone, and temporary files of writes
+ * that never finished; only those older than `before`, so that a write
+ * another editor has under way is left alone. */
 static void
 remove_strays (const char *dir, gint64 before)
 {
@@ -269,8 +271,17 @@ remove_strays (const char *dir, gint64 before)
       g_autofree char *path = g_build_filename (dir, name, NULL);
       char *end = NULL;
       gint64 time = g_ascii_strtoll (name, &end, 10);
-      if (end == name || *end != '-' || time >= before || g_str_has_suffix (name, SIDECAR))
+      if (end == name || *end != '-' || time >= before)
         continue;
+      if (g_str_has_suffix (name, SIDECAR))
+        {
+          g_autofree char *stem = g_strndup (path, strlen (path) - strlen (SIDECAR));
+          g_autofree char *map = g_strconcat (stem, ".map", NULL);
+          g_autofree char *vmf = g_strconcat (stem, ".vmf", NULL);
+          if (!g_file_test (map, G_FILE_TEST_EXISTS) && !g_file_test (vmf, G_FILE_TEST_EXISTS))
+            g_unlink (path);
+          continue;
+        }
       g_autofree char *stem = g_strndup (path, strlen (path) - 4);
       g_autofree char *sidecar = g_strconcat (stem, SIDECAR, NULL);
       gboolean temporary = !g_str_has_suffix (name, ".map") && !g_str_has_suffix (name, ".vmf");
@@ -322,7 +333,7 @@ qr_autosave_write (QrAutosave *store, const char *doc, const char *path, const Q
   g_autoptr (GPtrArray) all = qr_autosave_list (store, doc);
   for (guint i = MAX (keep, 1); i < all->len; i++)
     remove_entry (g_ptr_array_index (all, i));
-  remove_strays (dir, now);
+  remove_strays (dir, now - 60 * G_USEC_PER_SEC);
   return TRUE;
 }
 
