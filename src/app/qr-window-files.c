@@ -105,7 +105,8 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
           /* A map that does not open goes to Open Recent too: the mapper
            * mends it in a text editor and opens it again from there. */
           g_autofree char *uri = g_file_get_uri (job->file);
-          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+          if (!job->recovered)
+            gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
           _qr_window_show_error (self, primary, error);
         }
       _qr_window_update_actions (self);
