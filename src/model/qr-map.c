@@ -44,7 +44,7 @@ qr_map_snapshot (const QrMap *map)
       QrEntity *entity_copy = qr_entity_copy_header (entity);
 
       for (guint b = 0; b < entity->brushes->len; b++)
-        g_ptr_array_add (entity_copy->brushes, qr_brush_copy_faces (g_ptr_array_index (entity->brushes, b)));
+        g_ptr_array_add (entity_copy->brushes, qr_brush_ref (g_ptr_array_index (entity->brushes, b)));
       g_ptr_array_add (copy->entities, entity_copy);
     }
   for (guint i = 0; i < map->kept->len; i++)

@@ -45,12 +45,14 @@ QrMap *qr_map_new (QrFileKind kind);
 void qr_map_free (QrMap *map);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrMap, qr_map_free)
 
-/* A copy of everything a file holds (entities, brushes, faces, kept
- * blocks, texture names, ids) without the derived polytopes: what a worker
- * thread writes (autosave) while the window goes on editing the original.
- * Patches and displacements are shared by reference, as between undo
- * copies (never changed once shared); their counts are not atomic, so the
- * snapshot is made and freed on the thread that edits the map. */
+/* What a worker thread writes (autosave) while the window goes on editing
+ * the original: a map of its own (entities, kept blocks, texture names,
+ * ids) whose brushes are the original's, shared by reference (an edit
+ * replaces a brush, never changes its faces in place; qr-brush.h). A
+ * reader of the snapshot reads faces only, never the polytopes (the
+ * window rebuilds those). Patches of kept blocks are shared as between
+ * undo copies, by counts that are not atomic: the snapshot is made and
+ * freed on the thread that edits the map. */
 QrMap *qr_map_snapshot (const QrMap *map);
 
 /* The index of a texture name, adding it when new. */
