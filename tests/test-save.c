@@ -1,7 +1,9 @@
 /* Saving: atomic replacement, nothing lost when a save fails halfway, and a
  * streamed save byte-identical to the in-memory text. */
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "qr-io.h"
@@ -178,6 +180,105 @@ test_streamed_equals_memory (void)
   remove_dir (dir);
 }
 
+static char *
+text_of (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* NAME.bak holds the version each save replaced; a first save makes none. */
+static void
+test_backup (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "room.map", NULL);
+  g_autofree char *backup = g_build_filename (dir, "room.map.bak", NULL);
+  g_autoptr (QrMap) map = parse (skewed_last);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) first = qr_map_write (map, QR_SAVE_AS_READ, &error);
+
+  g_assert_true (qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  qr_entity_set_key (qr_map_get_entity (map, 0), "message", "second");
+  g_assert_true (qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error));
+  g_autofree char *bak1 = text_of (backup);
+  g_assert_cmpstr (bak1, ==, first->str);
+  g_autofree char *now = text_of (path);
+  g_assert_nonnull (strstr (now, "\"message\" \"second\""));
+
+  qr_entity_set_key (qr_map_get_entity (map, 0), "message", "third");
+  g_assert_true (qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error));
+  g_autofree char *bak2 = text_of (backup);
+  g_assert_cmpstr (bak2, ==, now);
+  /* Without the flag the backup is left alone. */
+  qr_entity_set_key (qr_map_get_entity (map, 0), "message", "fourth");
+  g_assert_true (qr_map_save (map, path, QR_SAVE_AS_READ, &error));
+  g_autofree char *bak3 = text_of (backup);
+  g_assert_cmpstr (bak3, ==, now);
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  remove_dir (dir);
+}
+
+/* A save that runs out of room (the file size limit stands in for a full
+ * disk) fails and leaves the file and its backup byte for byte. */
+static void
+test_full_disk_keeps_old_file (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "room.map", NULL);
+  g_autofree char *backup = g_build_filename (dir, "room.map.bak", NULL);
+  g_autoptr (QrMap) map = parse (skewed_last);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *big = g_strnfill (64 * 1024, 'x');
+  struct rlimit saved, small;
+  void (*old_handler) (int);
+  gboolean ok;
+
+  g_assert_true (g_file_set_contents (path, "// the previous version\n", -1, NULL));
+  g_assert_true (g_file_set_contents (backup, "// the one before\n", -1, NULL));
+  qr_entity_set_key (qr_map_get_entity (map, 0), "message", big);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  small = saved;
+  small.rlim_cur = 4096;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  ok = qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  signal (SIGXFSZ, old_handler);
+  g_assert_false (ok);
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE);
+  g_autofree char *after = text_of (path);
+  g_assert_cmpstr (after, ==, "// the previous version\n");
+  g_autofree char *bak = text_of (backup);
+  g_assert_cmpstr (bak, ==, "// the one before\n");
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  remove_dir (dir);
+}
+
+/* A replaced file keeps its permissions (a read-only map stays read-only
+ * to others; an executable bit is not lost). */
+static void
+test_keeps_mode (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "room.map", NULL);
+  g_autoptr (QrMap) map = parse (skewed_last);
+  g_autoptr (GError) error = NULL;
+  struct stat st;
+
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  g_assert_true (qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -185,6 +286,9 @@ main (int argc, char **argv)
   g_test_add_func ("/io/save/failed-save-keeps-old-file", test_failed_save_keeps_old_file);
   g_test_add_func ("/io/save/unwritable-folder", test_unwritable_folder);
   g_test_add_func ("/io/save/replace", test_replace);
+  g_test_add_func ("/io/save/backup", test_backup);
+  g_test_add_func ("/io/save/full-disk-keeps-old-file", test_full_disk_keeps_old_file);
+  g_test_add_func ("/io/save/keeps-mode", test_keeps_mode);
   g_test_add_func ("/io/save/streamed-equals-memory", test_streamed_equals_memory);
   return g_test_run ();
 }

@@ -5,7 +5,9 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include "qr-autosave.h"
 #include "qr-preferences.h"
+#include "qr-recovery-dialog.h"
 #include "qr-window.h"
 
 struct _QrApplication
@@ -18,6 +20,8 @@ struct _QrApplication
   int bench_frames; /* --bench-render N or --bench-drag N: 0 when not benchmarking */
   gboolean bench_drag;
   GHashTable *entdefs; /* path → EntDefsEntry: definitions read, with the file's mtime */
+  QrAutosave *autosave; /* this run's session in the autosave store, or NULL */
+  gboolean recovery_offered;
 
   /* borrowed (GTK's list of toplevels holds it): one for every window, NULL when closed */
   QrPreferences *preferences;
@@ -240,6 +244,31 @@ qr_application_startup (GApplication *app)
   g_signal_connect_object (recent, "changed", G_CALLBACK (update_recent_menu), self, 0);
   g_signal_connect (self->settings, "changed::recent-limit", G_CALLBACK (on_recent_limit_changed), self);
   update_recent_menu (recent, self);
+
+  g_autoptr (GError) autosave_error = NULL;
+  self->autosave = qr_autosave_open (NULL, &autosave_error);
+  if (self->autosave == NULL)
+    g_message ("autosave is off: %s", autosave_error->message);
+}
+
+/* A clean exit: the session marker goes, the autosaves stay. */
+static void
+qr_application_shutdown (GApplication *app)
+{
+  QrApplication *self = QR_APPLICATION (app);
+  if (self->autosave != NULL)
+    qr_autosave_end (self->autosave);
+  G_APPLICATION_CLASS (qr_application_parent_class)->shutdown (app);
+}
+
+/* Once, over the first window: what an editor that died left behind. */
+static void
+offer_recovery (QrApplication *self, QrWindow *window)
+{
+  if (self->recovery_offered || self->autosave == NULL)
+    return;
+  self->recovery_offered = TRUE;
+  qr_recovery_dialog_offer (self->autosave, window);
 }
 
 static QrWindow *
@@ -249,6 +278,7 @@ new_window (QrApplication *self)
   if (self->bench_frames > 0)
     qr_window_start_render_bench (window, self->bench_frames, self->bench_drag);
   gtk_window_present (GTK_WINDOW (window));
+  offer_recovery (self, window);
   return window;
 }
 
@@ -295,6 +325,7 @@ qr_application_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->gl_context);
   g_clear_pointer (&self->entdefs, g_hash_table_unref);
+  g_clear_pointer (&self->autosave, qr_autosave_unref);
   G_OBJECT_CLASS (qr_application_parent_class)->dispose (object);
 }
 
@@ -306,6 +337,7 @@ qr_application_class_init (QrApplicationClass *klass)
 
   object_class->dispose = qr_application_dispose;
   app_class->startup = qr_application_startup;
+  app_class->shutdown = qr_application_shutdown;
   app_class->activate = qr_application_activate;
   app_class->open = qr_application_open;
   app_class->handle_local_options = qr_application_handle_local_options;
@@ -382,4 +414,11 @@ qr_application_get_gl_context (QrApplication *self)
 {
   g_return_val_if_fail (QR_IS_APPLICATION (self), NULL);
   return self->gl_context;
+}
+
+QrAutosave *
+qr_application_get_autosave (QrApplication *self)
+{
+  g_return_val_if_fail (QR_IS_APPLICATION (self), NULL);
+  return self->autosave;
 }

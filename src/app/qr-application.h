@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 #include "qr-app-types.h"
+#include "qr-autosave.h"
 #include "qr-entdef.h"
 
 G_BEGIN_DECLS
@@ -20,5 +21,8 @@ GdkGLContext *qr_application_get_gl_context (QrApplication *self);
  * and shared by every window until the file changes; NULL with error when
  * it cannot be read. Problems inside the file are in the definitions. */
 QrEntDefs *qr_application_load_entdefs (QrApplication *self, const char *path, GError **error);
+/* The store the windows autosave into (qr-autosave.h); NULL when the state
+ * folder cannot be used. */
+QrAutosave *qr_application_get_autosave (QrApplication *self);
 
 G_END_DECLS

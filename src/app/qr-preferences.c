@@ -37,6 +37,9 @@ struct _QrPreferences
   GtkDropDown *grid_size;
   GtkSpinButton *camera_speed;
   GtkSpinButton *recent_limit;
+  GtkSpinButton *autosave_interval;
+  GtkSpinButton *autosave_keep;
+  GtkCheckButton *save_backup;
   GtkGrid *entdef_grid;
 
   /* made in code, in entdef_grid */
@@ -336,6 +339,9 @@ qr_preferences_class_init (QrPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, grid_size);
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, camera_speed);
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, recent_limit);
+  gtk_widget_class_bind_template_child (widget_class, QrPreferences, autosave_interval);
+  gtk_widget_class_bind_template_child (widget_class, QrPreferences, autosave_keep);
+  gtk_widget_class_bind_template_child (widget_class, QrPreferences, save_backup);
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, entdef_grid);
 
   gtk_widget_class_install_action (widget_class, "prefs.texture-folders", NULL, texture_folders_activated);
@@ -365,6 +371,9 @@ qr_preferences_new (GSettings *settings)
                                 grid_index_from_setting, grid_size_from_index, self->grid_size, NULL);
   g_settings_bind (settings, "camera-speed", self->camera_speed, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "recent-limit", self->recent_limit, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "autosave-interval", self->autosave_interval, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "autosave-keep", self->autosave_keep, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "save-backup", self->save_backup, "active", G_SETTINGS_BIND_DEFAULT);
   g_signal_connect (settings, "changed::entity-definitions", G_CALLBACK (on_entdefs_changed), self);
   on_entdefs_changed (settings, "entity-definitions", self);
 

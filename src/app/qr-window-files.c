@@ -17,6 +17,9 @@ typedef struct
   gpointer done;          /* bytes parsed (GSIZE_TO_POINTER), written by the worker */
   gsize total;
   guint progress_id;
+  gboolean recovered;     /* `file` is an autosave: the document is bound to `original` */
+  GFile *original;        /* the autosave's original file, or NULL */
+  QrSaveFormat format;    /* how the recovered document saves */
 } LoadJob;
 
 static void
@@ -25,6 +28,7 @@ load_job_free (LoadJob *job)
   if (job->progress_id != 0)
     g_source_remove (job->progress_id);
   g_object_unref (job->file);
+  g_clear_object (&job->original);
   g_object_unref (job->window);
   g_free (job->path);
   g_free (job);
@@ -101,7 +105,8 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
           /* A map that does not open goes to Open Recent too: the mapper
            * mends it in a text editor and opens it again from there. */
           g_autofree char *uri = g_file_get_uri (job->file);
-          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+          if (!job->recovered)
+            gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
           _qr_window_show_error (self, primary, error);
         }
       _qr_window_update_actions (self);
@@ -109,6 +114,18 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
     }
 
   g_autoptr (QrDocument) doc = qr_document_new (g_steal_pointer (&map));
+  if (job->recovered)
+    {
+      /* Unsaved until saved over the original, whatever is undone. */
+      qr_document_mark_unsaved (doc);
+      _qr_window_set_document (self, doc, job->original, job->format);
+      self->autosave_dirty = TRUE;
+      g_autofree char *name = job->original != NULL ? _qr_window_dup_file_name (job->original) : g_strdup (_("Untitled"));
+      g_autofree char *message = g_strdup_printf (_("Recovered %s from its autosave: save it to keep it"), name);
+      _qr_window_set_message (self, message);
+      g_signal_emit_by_name (self, "map-loaded");
+      return;
+    }
   _qr_window_set_document (self, doc, job->file, QR_SAVE_AS_READ);
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
@@ -143,11 +160,30 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   g_signal_emit_by_name (self, "map-loaded");
 }
 
+static void
+start_load (QrWindow *self, GFile *file, GFile *original, gboolean recovered, QrSaveFormat format);
+
 void
 qr_window_load (QrWindow *self, GFile *file)
 {
   g_return_if_fail (QR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
+  start_load (self, file, NULL, FALSE, QR_SAVE_AS_READ);
+}
+
+void
+_qr_window_recover (QrWindow *self, const char *autosave, const char *original, QrSaveFormat format)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (autosave);
+  g_autoptr (GFile) bound = original != NULL ? g_file_new_for_path (original) : NULL;
+
+  g_return_if_fail (QR_IS_WINDOW (self));
+  start_load (self, file, bound, TRUE, format);
+}
+
+static void
+start_load (QrWindow *self, GFile *file, GFile *original, gboolean recovered, QrSaveFormat format)
+{
 
   g_autofree char *path = g_file_get_path (file);
   if (path == NULL)
@@ -164,6 +200,9 @@ qr_window_load (QrWindow *self, GFile *file)
   job->file = g_object_ref (file);
   job->path = g_steal_pointer (&path);
   job->window = g_object_ref (self);
+  job->recovered = recovered;
+  job->original = original != NULL ? g_object_ref (original) : NULL;
+  job->format = format;
   g_autoptr (GTask) task = g_task_new (self, self->load_cancellable, load_finished, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
 
@@ -267,7 +306,8 @@ write_file (SaveJob *job, QrSaveFormat format)
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (job->file);
 
-  if (path == NULL || !qr_map_save (qr_document_get_map (self->document), path, format, &error))
+  QrSaveFlags flags = g_settings_get_boolean (self->settings, "save-backup") ? QR_SAVE_KEEP_BACKUP : 0;
+  if (path == NULL || !qr_map_save_full (qr_document_get_map (self->document), path, format, flags, &error))
     {
       if (error == NULL)
         error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be saved"));
@@ -281,6 +321,7 @@ write_file (SaveJob *job, QrSaveFormat format)
   self->save_format = format;
   qr_document_mark_saved (self->document);
   _qr_window_watch_file (self);
+  _qr_window_autosave_saved (self);
   _qr_window_update_title (self);
   g_autofree char *uri = g_file_get_uri (job->file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);

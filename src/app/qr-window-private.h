@@ -127,6 +127,12 @@ struct _QrWindow
   QrReplaceDialog *replace_dialog; /* made when first shown */
   char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
   QrWindowMonitor *monitor;        /* the file on disk (qr-window-monitor.c) */
+  /* autosave (qr-window-autosave.c) */
+  char *autosave_doc;        /* the document's name in the autosave store, or NULL */
+  guint autosave_timer;      /* every autosave-interval */
+  guint autosave_idle;       /* a little after the last change */
+  gboolean autosave_dirty;   /* changed since the last autosave began */
+  gboolean autosave_running; /* a worker is writing one */
 };
 
 /* qr-window.c */
@@ -163,6 +169,9 @@ void _qr_window_save (QrWindow *self, gboolean save_as, QrWindowContinuation the
                       GDestroyNotify destroy);
 /* Runs `then` once unsaved changes are saved or discarded; drops it when
  * the user cancels. */
+/* Opens an autosave as an unsaved document bound to `original` (NULL:
+ * untitled), saved in `format`: Save writes the original. */
+void _qr_window_recover (QrWindow *self, const char *autosave, const char *original, QrSaveFormat format);
 void _qr_window_confirm_discard (QrWindow *self, QrWindowContinuation then, gpointer data,
                                  GDestroyNotify destroy);
 
@@ -226,6 +235,14 @@ void _qr_window_init_monitor (QrWindow *self);
 void _qr_window_watch_file (QrWindow *self);
 void _qr_window_clear_monitor (QrWindow *self);
 
+/* qr-window-autosave.c */
+void _qr_window_init_autosave (QrWindow *self);
+void _qr_window_clear_autosave (QrWindow *self);
+void _qr_window_autosave_document_changed (QrWindow *self, const QrChangeSet *changes);
+/* The document or its file changed: its name in the autosave store follows. */
+void _qr_window_autosave_follow (QrWindow *self);
+/* The document was saved: its autosaves are no longer offered for recovery. */
+void _qr_window_autosave_saved (QrWindow *self);
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);
 

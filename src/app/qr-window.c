@@ -324,6 +324,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrWindow *self
   _qr_window_set_message (self, qr_document_get_note (doc));
   _qr_window_textures_document_changed (self, changes);
   _qr_window_landscape_follow (self);
+  _qr_window_autosave_document_changed (self, changes);
 }
 
 void
@@ -412,6 +413,8 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   g_set_object (&self->file, file);
   self->save_format = format;
+  self->autosave_dirty = FALSE;
+  _qr_window_autosave_follow (self);
 
   /* What the last map's textures said of its game says nothing of this one's. */
   g_clear_pointer (&self->texture_game, g_free);
@@ -599,6 +602,7 @@ qr_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_handle_id (&self->split_source, g_source_remove);
   _qr_window_clear_monitor (self);
+  _qr_window_clear_autosave (self);
   _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
   g_clear_pointer (&self->entdefs_note, g_free);
@@ -745,6 +749,7 @@ qr_window_init (QrWindow *self)
 
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
+  _qr_window_init_autosave (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
   _qr_window_init_disp_tool (self);

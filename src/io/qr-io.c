@@ -138,15 +138,83 @@ write_error (GError **error, const char *path, const char *what, int errsv)
   return FALSE;
 }
 
+/* Makes backup a copy of path: a hard link when it can (no data written,
+ * nothing to fail half-way), else a synced copy renamed into place. The
+ * previous backup goes only once the new one is ready. */
+static gboolean
+keep_backup (const char *path, const char *backup, GError **error)
+{
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", backup);
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  int fd;
+
+  fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  if (fd < 0)
+    return write_error (error, backup, "cannot create a temporary file", errno);
+  close (fd);
+  g_unlink (tmp);
+  if (link (path, tmp) != 0)
+    {
+      GStatBuf st;
+      gboolean ok;
+
+      if (!g_file_get_contents (path, &contents, &len, error))
+        return FALSE;
+      fd = g_open (tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+      if (fd < 0)
+        return write_error (error, backup, "cannot create a temporary file", errno);
+      if (g_stat (path, &st) == 0)
+        (void) fchmod (fd, st.st_mode & 07777);
+      ok = TRUE;
+      for (gsize done = 0; ok && done < len;)
+        {
+          ssize_t n = write (fd, contents + done, len - done);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            ok = write_error (error, backup, "write failed", n < 0 ? errno : ENOSPC);
+          else
+            done += (gsize) n;
+        }
+      if (ok && fsync (fd) != 0)
+        ok = write_error (error, backup, "cannot flush to disk", errno);
+      if (close (fd) != 0 && ok)
+        ok = write_error (error, backup, "cannot close the file", errno);
+      if (!ok)
+        {
+          g_unlink (tmp);
+          return FALSE;
+        }
+    }
+  if (g_rename (tmp, backup) != 0)
+    {
+      int errsv = errno;
+      g_unlink (tmp);
+      return write_error (error, backup, "cannot replace the backup", errsv);
+    }
+  return TRUE;
+}
+
 gboolean
 qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error)
+{
+  return qr_map_save_full (map, path, format, 0, error);
+}
+
+gboolean
+qr_map_save_full (const QrMap *map, const char *path, QrSaveFormat format, QrSaveFlags flags, GError **error)
 {
   g_autofree char *tmp = NULL;
   QrOutput output;
   bool vmf = format == QR_SAVE_VMF || (format == QR_SAVE_AS_READ && map->kind == QR_FILE_VMF);
   bool ok;
+  bool exists;
+  GStatBuf st;
   mode_t mask;
   int fd;
+
+  g_return_val_if_fail (map != NULL && path != NULL, FALSE);
 
   /* Beside the target so that rename() is atomic on the same file system. */
   tmp = g_strdup_printf ("%s.XXXXXX", path);
@@ -154,9 +222,11 @@ qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **e
   if (fd < 0)
     return write_error (error, path, "cannot create a temporary file", errno);
 
+  /* A replaced file keeps its permissions; a new one gets the umask's. */
+  exists = g_stat (path, &st) == 0 && S_ISREG (st.st_mode);
   mask = umask (0);
   umask (mask);
-  (void) fchmod (fd, 0666 & ~mask);
+  (void) fchmod (fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
 
   qr_output_init (&output, fd, 0);
   ok = vmf ? qr_map_write_vmf_to (map, &output, error)
@@ -168,11 +238,27 @@ qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **e
     ok = write_error (error, path, "cannot flush to disk", errno);
   if (close (fd) != 0 && ok)
     ok = write_error (error, path, "cannot close the file", errno);
+  if (ok && exists && (flags & QR_SAVE_KEEP_BACKUP) != 0)
+    {
+      g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+      ok = keep_backup (path, backup, error);
+    }
   if (ok && g_rename (tmp, path) != 0)
     ok = write_error (error, path, "cannot replace the file", errno);
   /* The previous file at path is untouched unless the rename happened. */
   if (!ok)
     g_unlink (tmp);
+  else
+    {
+      /* The rename itself reaches the disk with the folder's entry. */
+      g_autofree char *dir = g_path_get_dirname (path);
+      int dfd = g_open (dir, O_RDONLY | O_DIRECTORY, 0);
+      if (dfd >= 0)
+        {
+          (void) fsync (dfd);
+          close (dfd);
+        }
+    }
   return ok;
 }
 

@@ -69,8 +69,21 @@ GString *qr_map_write_vmf (const QrMap *map, GError **error);
  * for VMF. Callers that save say so to the user. */
 guint qr_save_dropped_displacements (const QrMap *map, QrSaveFormat format);
 
-/* Writes a temporary file beside path, syncs it and renames it over path. */
+typedef enum
+{
+  QR_SAVE_KEEP_BACKUP = 1 << 0, /* the file being replaced stays as PATH.bak */
+} QrSaveFlags;
+
+/* Writes a temporary file beside path, syncs it and renames it over path
+ * (keeping the replaced file's permissions). On failure the file at path,
+ * and PATH.bak, are as they were. */
 gboolean qr_map_save (const QrMap *map, const char *path, QrSaveFormat format, GError **error);
+/* With QR_SAVE_KEEP_BACKUP the previous file is hard-linked (or, where the
+ * file system has no links, copied) to PATH.bak once the new text is safely
+ * on disk and just before the rename, so a crash leaves either the old file
+ * or the new one at path, never neither. */
+gboolean qr_map_save_full (const QrMap *map, const char *path, QrSaveFormat format, QrSaveFlags flags,
+                           GError **error);
 
 /* "quake", "valve220", "quake2", "vmf" → format; false for anything else. */
 gboolean qr_save_format_from_string (const char *name, QrSaveFormat *out);

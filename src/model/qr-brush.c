@@ -9,6 +9,7 @@ qr_brush_new (QrId id, int n_faces)
 {
   QrBrush *brush = g_new0 (QrBrush, 1);
 
+  g_atomic_ref_count_init (&brush->ref);
   brush->id = id;
   brush->n_faces = n_faces;
   brush->faces = g_new0 (QrFace, n_faces);
@@ -33,6 +34,7 @@ qr_brush_copy (const QrBrush *brush)
 {
   QrBrush *copy = g_new0 (QrBrush, 1);
 
+  g_atomic_ref_count_init (&copy->ref);
   copy->id = brush->id;
   copy->flags = brush->flags;
   copy->n_faces = brush->n_faces;
@@ -44,10 +46,17 @@ qr_brush_copy (const QrBrush *brush)
   return copy;
 }
 
+QrBrush *
+qr_brush_ref (QrBrush *brush)
+{
+  g_atomic_ref_count_inc (&brush->ref);
+  return brush;
+}
+
 void
 qr_brush_free (QrBrush *brush)
 {
-  if (brush == NULL)
+  if (brush == NULL || !g_atomic_ref_count_dec (&brush->ref))
     return;
   for (int i = 0; i < brush->n_faces; i++)
     qr_face_clear (&brush->faces[i]);

@@ -22,11 +22,17 @@ struct _QrBrush
                       * brush read from a Quake 3 brushDef block a node of that
                       * name whose raw text the writer reuses while the faces
                       * still read the same from it; or NULL */
+  gatomicrefcount ref; /* qr_map_snapshot shares brushes: an edit replaces a
+                        * brush of the map with a changed copy and never changes
+                        * its faces in place (only the derived poly) */
 };
 
 /* A brush of n_faces zeroed faces. */
 QrBrush *qr_brush_new (QrId id, int n_faces);
 QrBrush *qr_brush_copy (const QrBrush *brush);
+/* Another reference, for a reader that only reads the faces (an autosave
+ * on a worker thread); qr_brush_free drops one and frees with the last. */
+QrBrush *qr_brush_ref (QrBrush *brush);
 void qr_brush_free (QrBrush *brush);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrBrush, qr_brush_free)
 

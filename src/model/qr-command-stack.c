@@ -105,3 +105,9 @@ qr_command_stack_mark_clean (QrCommandStack *stack)
 {
   stack->clean = (int) stack->done->len;
 }
+
+void
+qr_command_stack_forget_clean (QrCommandStack *stack)
+{
+  stack->clean = -1;
+}

@@ -59,6 +59,9 @@ qr_command_stack_position (const QrCommandStack *stack)
 }
 
 void qr_command_stack_mark_clean (QrCommandStack *stack);
+/* No state of the history is the saved one (a document recovered from an
+ * autosave differs from its file whatever is undone). */
+void qr_command_stack_forget_clean (QrCommandStack *stack);
 
 static inline bool
 qr_command_stack_is_clean (const QrCommandStack *stack)

@@ -304,7 +304,7 @@ void
 qr_document_mark_unsaved (QrDocument *doc)
 {
   g_return_if_fail (QR_IS_DOCUMENT (doc));
-  doc->stack->clean = -1;
+  qr_command_stack_forget_clean (doc->stack);
 }
 
 void

@@ -68,8 +68,9 @@ void qr_document_jump_to (QrDocument *doc, guint position);
 /* The clean point: modified means different from the last save. */
 gboolean qr_document_is_modified (QrDocument *doc);
 void qr_document_mark_saved (QrDocument *doc);
-/* No state in the history is the saved one any more: the file on disk
- * changed under the document and the user kept theirs (Keep Mine). */
+/* No state in the history is the saved one any more: modified until the
+ * next save, whatever is undone — the file on disk changed under the
+ * document and the user kept theirs (Keep Mine), or a recovered autosave. */
 void qr_document_mark_unsaved (QrDocument *doc);
 
 /* Replaces everything the map holds by `map`'s (taking ownership) as one

@@ -30,10 +30,15 @@ qr_entity_copy_header (const QrEntity *entity)
   QrEntity *copy = qr_entity_new (entity->id);
 
   copy->flags = entity->flags;
+  /* Sized once: appending key by key regrew the array (autosave snapshots
+   * copy every entity). */
+  g_array_set_size (copy->keys, entity->keys->len);
   for (guint i = 0; i < entity->keys->len; i++)
     {
       const QrKeyValue *kv = &g_array_index (entity->keys, QrKeyValue, i);
-      qr_entity_add_key (copy, kv->key, kv->value);
+      QrKeyValue *to = &g_array_index (copy->keys, QrKeyValue, i);
+      to->key = g_strdup (kv->key);
+      to->value = g_strdup (kv->value);
     }
   for (guint i = 0; i < entity->kept->len; i++)
     g_ptr_array_add (copy->kept, qr_node_copy (g_ptr_array_index (entity->kept, i)));

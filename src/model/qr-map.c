@@ -30,6 +30,39 @@ qr_map_free (QrMap *map)
   g_free (map);
 }
 
+QrMap *
+qr_map_snapshot (const QrMap *map)
+{
+  QrMap *copy;
+
+  g_return_val_if_fail (map != NULL, NULL);
+  copy = qr_map_new (map->kind);
+  copy->preamble = g_strdup (map->preamble);
+  for (guint e = 0; e < map->entities->len; e++)
+    {
+      const QrEntity *entity = g_ptr_array_index (map->entities, e);
+      QrEntity *entity_copy = qr_entity_copy_header (entity);
+
+      for (guint b = 0; b < entity->brushes->len; b++)
+        g_ptr_array_add (entity_copy->brushes, qr_brush_ref (g_ptr_array_index (entity->brushes, b)));
+      g_ptr_array_add (copy->entities, entity_copy);
+    }
+  for (guint i = 0; i < map->kept->len; i++)
+    g_ptr_array_add (copy->kept, qr_node_copy (g_ptr_array_index (map->kept, i)));
+  /* Same indices, so the faces' texture numbers hold. */
+  for (guint i = 0; i < map->textures->len; i++)
+    {
+      char *name = g_strdup (g_ptr_array_index (map->textures, i));
+      g_ptr_array_add (copy->textures, name);
+      g_hash_table_insert (copy->texture_index, name, GUINT_TO_POINTER (i + 1));
+    }
+  copy->last_texture = map->last_texture;
+  copy->next_entity_id = map->next_entity_id;
+  copy->next_brush_id = map->next_brush_id;
+  copy->next_face_id = map->next_face_id;
+  return copy;
+}
+
 bool
 qr_map_find_texture (const QrMap *map, const char *name, uint32_t *index)
 {

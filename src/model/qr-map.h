@@ -45,6 +45,16 @@ QrMap *qr_map_new (QrFileKind kind);
 void qr_map_free (QrMap *map);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrMap, qr_map_free)
 
+/* What a worker thread writes (autosave) while the window goes on editing
+ * the original: a map of its own (entities, kept blocks, texture names,
+ * ids) whose brushes are the original's, shared by reference (an edit
+ * replaces a brush, never changes its faces in place; qr-brush.h). A
+ * reader of the snapshot reads faces only, never the polytopes (the
+ * window rebuilds those). Patches of kept blocks are shared as between
+ * undo copies, by counts that are not atomic: the snapshot is made and
+ * freed on the thread that edits the map. */
+QrMap *qr_map_snapshot (const QrMap *map);
+
 /* The index of a texture name, adding it when new. */
 uint32_t qr_map_intern_texture (QrMap *map, const char *name, gssize len);
 /* The index of a known texture name (exact spelling); false when unknown. */

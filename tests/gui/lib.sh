@@ -29,7 +29,10 @@ GUI_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${GSETTINGS_SCHEMA_DIR:=$QUARRY_SOURCE_ROOT/build/data}"
 : "${QUARRY_GUI_ARTEFACTS:=$QUARRY_SOURCE_ROOT/build/tests/gui/artefacts}"
 : "${QUARRY_GUI_TIMEOUT:=20}"
-export GSETTINGS_SCHEMA_DIR
+# No autosaves unless a test asks for them (crash-recovery.sh): a test that stops the editor
+# with a signal and starts it again in the same home would meet the recovery dialog.
+: "${QUARRY_AUTOSAVE_SECONDS:=0}"
+export GSETTINGS_SCHEMA_DIR QUARRY_AUTOSAVE_SECONDS
 
 SAMPLE_MAP=$QUARRY_SOURCE_ROOT/data/maps/sample.map
 
@@ -197,17 +200,20 @@ corpus_file () {
 
 # start_app STEP [FILE…]: starts the editor with a private home and memory settings, waits
 # for its window ("… – Quarry") and sets WIN. Output goes to <test>-STEP-app.log.
+# APP_HOME names a home that several starts share (default: one per STEP); APP_WRAPPER is a
+# command (words) the editor runs under, such as setpriv.
 start_app () {
   local step=$1
   shift
   stop_app
-  local home=$GUI_TMP/home-$step
+  local home=$GUI_TMP/home-${APP_HOME:-$step}
   mkdir -p "$home/config" "$home/data" "$home/cache" "$home/state" "$home/runtime"
   chmod 700 "$home/runtime"
+  # shellcheck disable=SC2086  # APP_WRAPPER is words
   HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache \
     XDG_STATE_HOME=$home/state XDG_RUNTIME_DIR=$home/runtime GSETTINGS_BACKEND=memory \
     NO_AT_BRIDGE=1 GTK_A11Y=none \
-    "$QUARRY_APP" "$@" > "$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log" 2>&1 &
+    ${APP_WRAPPER:-} "$QUARRY_APP" "$@" > "$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log" 2>&1 &
   APP_PID=$!
   APP_LOG=$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log
   local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) id
