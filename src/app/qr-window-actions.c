@@ -275,16 +275,8 @@ static void
 select_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
-  const QrMap *map = qr_document_get_map (self->document);
   g_autoptr (QrSelection) sel = qr_selection_new ();
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    {
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        qr_selection_add_brush (sel, qr_entity_get_brush (entity, b)->id);
-      if (qr_entity_is_point (entity))
-        qr_selection_add_entity (sel, entity->id);
-    }
+  qr_selection_add_all (sel, qr_document_get_map (self->document));
   qr_document_set_selection (self->document, sel);
 }
 
