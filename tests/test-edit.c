@@ -2128,8 +2128,9 @@ compare_ids (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* Undo and redo put back runs of brush insertions and removals in one
- * pass (qr_edit_apply): scattered deletions in two entities, and
+/* Delete removes each entity's brushes in one pass, and undo and redo
+ * put back runs of brush insertions and removals in one pass
+ * (qr_edit_apply): scattered deletions in two entities, and
  * insertions at rising places between old brushes, come back as the
  * edits left them, op by op — the same save text, a true index, and the
  * change set naming each brush once. */
@@ -2152,6 +2153,21 @@ test_brush_runs (void)
   g_assert_no_error (error);
   g_autofree char *deleted = qr_test_save_text (doc);
   g_assert_cmpuint (qr_map_count_brushes (map), ==, 80 - gone->len);
+  assert_index_agrees (doc);
+  {
+    /* The same brushes taken out one at a time, by hand. */
+    g_autoptr (QrMap) expected = qr_test_parse_ok (text, QR_FILE_MAP);
+
+    for (guint e = 0; e < 2; e++)
+      {
+        QrEntity *entity = qr_map_get_entity (expected, e);
+
+        for (guint b = qr_entity_brush_count (entity); b-- > 0;)
+          if (b % 3 != 1 && b != 0)
+            qr_brush_free (g_ptr_array_steal_index (entity->brushes, b));
+      }
+    qr_test_assert_writes_as (expected, QR_SAVE_AS_READ, deleted);
+  }
 
   gulong handler = g_signal_connect (doc, "changed", G_CALLBACK (collect_changes), seen);
   g_assert_true (qr_document_undo (doc));

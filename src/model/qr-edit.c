@@ -319,15 +319,16 @@ apply_brush_run (QrOp *ops, guint n, int step, QrMap *map, bool forward, QrChang
     }
 }
 
-void
-qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
+/* Applies ops[from, to) in the order of the direction, runs in one pass. */
+static void
+apply_range (QrEdit *edit, guint from, guint to, QrMap *map, bool forward, QrChangeSet *changes)
 {
-  guint len = edit->ops->len;
+  guint len = to - from;
   int step = forward ? 1 : -1;
 
   for (guint done = 0; done < len;)
     {
-      QrOp *op = &g_array_index (edit->ops, QrOp, forward ? done : len - 1 - done);
+      QrOp *op = &g_array_index (edit->ops, QrOp, forward ? from + done : to - 1 - done);
       guint run = brush_run (op, len - done, step, forward);
 
       if (run >= RUN_MIN)
@@ -341,6 +342,19 @@ qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
           done++;
         }
     }
+}
+
+void
+qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes)
+{
+  apply_range (edit, 0, edit->ops->len, map, forward, changes);
+}
+
+void
+qr_edit_apply_from (QrEdit *edit, guint from, QrMap *map, QrChangeSet *changes)
+{
+  g_return_if_fail (from <= edit->ops->len);
+  apply_range (edit, from, edit->ops->len, map, true, changes);
 }
 
 static bool
