@@ -293,6 +293,21 @@ test_selection_add_all (void)
     g_assert_cmpuint (g_array_index (sel->brushes, QrId, i), ==, 100 + 2 * i);
   g_assert_cmpuint (sel->entities->len, ==, 1);
   g_assert_cmpuint (g_array_index (sel->entities, QrId, 0), ==, 3);
+
+  /* Many at once (box select, Select Inverse), repeats and all. */
+  {
+    g_autoptr (QrSelection) some = qr_selection_new ();
+    const QrId ids[] = { 40, 9, 12, 9, 3, 40, 11 };
+    const QrId want[] = { 3, 5, 9, 11, 12, 40 };
+
+    qr_selection_add_brush (some, 5);
+    qr_selection_add_brushes (some, ids, G_N_ELEMENTS (ids));
+    qr_selection_add_entities (some, ids, 3);
+    g_assert_cmpmem (some->brushes->data, some->brushes->len * sizeof (QrId), want, sizeof want);
+    g_assert_cmpuint (some->entities->len, ==, 3);
+    g_assert_cmpuint (g_array_index (some->entities, QrId, 0), ==, 9);
+    g_assert_cmpuint (g_array_index (some->entities, QrId, 2), ==, 40);
+  }
 }
 
 /* Faces are kept sorted by brush, then face, and found by halving. */

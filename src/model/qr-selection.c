@@ -181,11 +181,13 @@ id_cmp (gconstpointer a, gconstpointer b)
 /* Appends, then sorts once and drops repeats: adding n ids one by one in
  * an order other than theirs would move the array's tail n times. */
 static void
-ids_add_many (GArray *ids, GArray *add)
+ids_add_many (GArray *ids, const QrId *add, guint n)
 {
   guint kept = 0;
 
-  g_array_append_vals (ids, add->data, add->len);
+  if (n == 0)
+    return;
+  g_array_append_vals (ids, add, n);
   g_array_sort (ids, id_cmp);
   for (guint i = 0; i < ids->len; i++)
     if (kept == 0 || g_array_index (ids, QrId, i) != g_array_index (ids, QrId, kept - 1))
@@ -209,8 +211,20 @@ qr_selection_add_all (QrSelection *sel, const QrMap *map)
       if (qr_entity_is_point (entity))
         g_array_append_val (entities, entity->id);
     }
-  ids_add_many (sel->brushes, brushes);
-  ids_add_many (sel->entities, entities);
+  ids_add_many (sel->brushes, (const QrId *) (gpointer) brushes->data, brushes->len);
+  ids_add_many (sel->entities, (const QrId *) (gpointer) entities->data, entities->len);
+}
+
+void
+qr_selection_add_brushes (QrSelection *sel, const QrId *ids, guint n)
+{
+  ids_add_many (sel->brushes, ids, n);
+}
+
+void
+qr_selection_add_entities (QrSelection *sel, const QrId *ids, guint n)
+{
+  ids_add_many (sel->entities, ids, n);
 }
 
 guint
