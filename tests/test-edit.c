@@ -2089,6 +2089,122 @@ test_index_random (void)
     }
 }
 
+/* A world of `n` 8-unit boxes along x, then a func_detail of `m`. */
+static char *
+dup_boxes_map (guint n, guint m)
+{
+  GString *text = g_string_new ("{\n\"classname\" \"worldspawn\"\n");
+
+  for (guint i = 0; i < n + m; i++)
+    {
+      int x = 16 * (int) i;
+
+      if (i == n)
+        g_string_append (text, "}\n{\n\"classname\" \"func_detail\"\n");
+      g_string_append_printf (text,
+                              "{\n( %d 0 0 ) ( %d 0 1 ) ( %d 1 0 ) a 0 0 0 1 1\n( %d 0 0 ) ( %d 1 0 ) ( %d 0 1 ) a 0 0 0 1 1\n"
+                              "( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) a 0 0 0 1 1\n( 0 8 0 ) ( 0 8 1 ) ( 1 8 0 ) a 0 0 0 1 1\n"
+                              "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) a 0 0 0 1 1\n( 0 0 8 ) ( 1 0 8 ) ( 0 1 8 ) a 0 0 0 1 1\n}\n",
+                              x, x, x, x + 8, x + 8, x + 8);
+    }
+  g_string_append (text, "}\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+collect_changes (QrDocument *doc, QrChangeSet *changes, gpointer data)
+{
+  GArray *ids = data;
+
+  g_array_append_vals (ids, changes->brushes_added->data, changes->brushes_added->len);
+  g_array_append_vals (ids, changes->brushes_removed->data, changes->brushes_removed->len);
+}
+
+static gint
+compare_ids (gconstpointer a, gconstpointer b)
+{
+  QrId x = *(const QrId *) a, y = *(const QrId *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Delete removes each entity's brushes in one pass, and undo and redo
+ * put back runs of brush insertions and removals in one pass
+ * (qr_edit_apply): scattered deletions in two entities, and
+ * insertions at rising places between old brushes, come back as the
+ * edits left them, op by op — the same save text, a true index, and the
+ * change set naming each brush once. */
+static void
+test_brush_runs (void)
+{
+  g_autofree char *text = dup_boxes_map (60, 20);
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (text);
+  QrMap *map = qr_document_get_map (doc);
+  g_autofree char *original = qr_test_save_text (doc);
+  g_autoptr (GArray) gone = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GError) error = NULL;
+
+  for (guint e = 0; e < 2; e++)
+    for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
+      if (b % 3 != 1 && b != 0)
+        g_array_append_val (gone, qr_entity_get_brush (qr_map_get_entity (map, e), b)->id);
+  g_assert_true (qr_op_delete (doc, (QrId *) (gpointer) gone->data, gone->len, NULL, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_autofree char *deleted = qr_test_save_text (doc);
+  g_assert_cmpuint (qr_map_count_brushes (map), ==, 80 - gone->len);
+  assert_index_agrees (doc);
+  {
+    /* The same brushes taken out one at a time, by hand. */
+    g_autoptr (QrMap) expected = qr_test_parse_ok (text, QR_FILE_MAP);
+
+    for (guint e = 0; e < 2; e++)
+      {
+        QrEntity *entity = qr_map_get_entity (expected, e);
+
+        for (guint b = qr_entity_brush_count (entity); b-- > 0;)
+          if (b % 3 != 1 && b != 0)
+            qr_brush_free (g_ptr_array_steal_index (entity->brushes, b));
+      }
+    qr_test_assert_writes_as (expected, QR_SAVE_AS_READ, deleted);
+  }
+
+  gulong handler = g_signal_connect (doc, "changed", G_CALLBACK (collect_changes), seen);
+  g_assert_true (qr_document_undo (doc));
+  qr_test_assert_saves_as (doc, original);
+  assert_index_agrees (doc);
+  g_array_sort (gone, compare_ids);
+  g_array_sort (seen, compare_ids);
+  g_assert_cmpmem (seen->data, seen->len * sizeof (QrId), gone->data, gone->len * sizeof (QrId));
+  g_array_set_size (seen, 0);
+  g_assert_true (qr_document_redo (doc));
+  qr_test_assert_saves_as (doc, deleted);
+  assert_index_agrees (doc);
+  g_array_sort (seen, compare_ids);
+  g_assert_cmpmem (seen->data, seen->len * sizeof (QrId), gone->data, gone->len * sizeof (QrId));
+  g_signal_handler_disconnect (doc, handler);
+  g_assert_true (qr_document_undo (doc));
+
+  /* New brushes at rising places among the world's, one op each. */
+  qr_document_edit_begin (doc);
+  for (guint i = 0; i < 20; i++)
+    {
+      QrBrush *copy = qr_brush_copy (qr_entity_get_brush (qr_map_get_entity (map, 1), i % 5));
+
+      copy->id = qr_map_take_brush_id (map);
+      qr_document_insert_brush (doc, 0, 3 * i + (i % 2), copy);
+    }
+  qr_document_edit_commit (doc, "Insert", QR_MERGE_NONE, NULL, 0);
+  g_autofree char *inserted = qr_test_save_text (doc);
+  assert_index_agrees (doc);
+  g_assert_true (qr_document_undo (doc));
+  qr_test_assert_saves_as (doc, original);
+  assert_index_agrees (doc);
+  g_assert_true (qr_document_redo (doc));
+  qr_test_assert_saves_as (doc, inserted);
+  assert_index_agrees (doc);
+}
+
 /* A swap of header or brush op, applied: its object becomes what was there. */
 static QrEdit *
 applied_swap (QrMap *map, QrOpKind kind, guint e, guint b, gpointer object)
@@ -2206,6 +2322,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/stack/change-sets", test_change_sets);
   g_test_add_func ("/edit/stack/history", test_history);
   g_test_add_func ("/edit/index/random", test_index_random);
+  g_test_add_func ("/edit/brush-runs", test_brush_runs);
   g_test_add_func ("/edit/append-collapses-swaps", test_append_collapses_swaps);
   return g_test_run ();
 }

@@ -260,6 +260,80 @@ test_selection (void)
   g_assert_false (qr_selection_equal (sel, copy));
 }
 
+/* Select All takes every brush and point entity, sorted and each once,
+ * whatever order the ids stand in the map (an edited VMF's run backwards
+ * here): added one by one, 100k ids against their order moved the array's
+ * tail 100k times (seconds); they are now sorted once. */
+static void
+test_selection_add_all (void)
+{
+  g_autoptr (QrMap) map = qr_map_new (QR_FILE_VMF);
+  QrEntity *world = qr_entity_new (1);
+  QrEntity *door = qr_entity_new (2);
+  QrEntity *light = qr_entity_new (3);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  const guint n = 5000;
+
+  qr_entity_add_key (world, "classname", "worldspawn");
+  qr_entity_add_key (door, "classname", "func_door");
+  qr_entity_add_key (light, "classname", "light");
+  qr_entity_add_key (light, "origin", "0 0 64");
+  for (guint i = 0; i < n; i++)
+    qr_entity_add_brush (i % 10 == 0 ? door : world, qr_brush_new (100 + 2 * (n - i), 0));
+  qr_map_add_entity (map, world);
+  qr_map_add_entity (map, door);
+  qr_map_add_entity (map, light);
+  qr_selection_add_brush (sel, 100 + 2 * n); /* already there: kept once */
+  qr_selection_add_brush (sel, 7);           /* not in the map: stays */
+
+  qr_selection_add_all (sel, map);
+  g_assert_cmpuint (sel->brushes->len, ==, n + 1);
+  g_assert_cmpuint (g_array_index (sel->brushes, QrId, 0), ==, 7);
+  for (guint i = 1; i < sel->brushes->len; i++)
+    g_assert_cmpuint (g_array_index (sel->brushes, QrId, i), ==, 100 + 2 * i);
+  g_assert_cmpuint (sel->entities->len, ==, 1);
+  g_assert_cmpuint (g_array_index (sel->entities, QrId, 0), ==, 3);
+
+  /* Many at once (box select, Select Inverse), repeats and all. */
+  {
+    g_autoptr (QrSelection) some = qr_selection_new ();
+    const QrId ids[] = { 40, 9, 12, 9, 3, 40, 11 };
+    const QrId want[] = { 3, 5, 9, 11, 12, 40 };
+
+    qr_selection_add_brush (some, 5);
+    qr_selection_add_brushes (some, ids, G_N_ELEMENTS (ids));
+    qr_selection_add_entities (some, ids, 3);
+    g_assert_cmpmem (some->brushes->data, some->brushes->len * sizeof (QrId), want, sizeof want);
+    g_assert_cmpuint (some->entities->len, ==, 3);
+    g_assert_cmpuint (g_array_index (some->entities, QrId, 0), ==, 9);
+    g_assert_cmpuint (g_array_index (some->entities, QrId, 2), ==, 40);
+  }
+}
+
+/* Faces are kept sorted by brush, then face, and found by halving. */
+static void
+test_selection_faces_sorted (void)
+{
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+
+  for (guint i = 0; i < 2000; i++)
+    qr_selection_add_face (sel, g_rand_int_range (rand, 1, 300), g_rand_int_range (rand, 0, 8));
+  for (guint i = 1; i < sel->faces->len; i++)
+    {
+      const QrFaceRef *a = &g_array_index (sel->faces, QrFaceRef, i - 1);
+      const QrFaceRef *b = &g_array_index (sel->faces, QrFaceRef, i);
+      g_assert_true (a->brush < b->brush || (a->brush == b->brush && a->face < b->face));
+    }
+  for (guint i = 0; i < sel->faces->len; i++)
+    {
+      const QrFaceRef *a = &g_array_index (sel->faces, QrFaceRef, i);
+      g_assert_true (qr_selection_has_face (sel, a->brush, a->face));
+    }
+  g_assert_false (qr_selection_has_face (sel, 300, 0));
+  g_assert_false (qr_selection_has_face (sel, 0, 0));
+}
+
 static void
 test_geometry_build (void)
 {
@@ -408,5 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/map/geometry", test_geometry_build);
   g_test_add_func ("/model/selection", test_selection);
   g_test_add_func ("/model/selection/invalid", test_selection_invalid);
+  g_test_add_func ("/model/selection/add-all", test_selection_add_all);
+  g_test_add_func ("/model/selection/faces-sorted", test_selection_faces_sorted);
   return g_test_run ();
 }

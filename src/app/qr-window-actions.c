@@ -275,16 +275,8 @@ static void
 select_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   QrWindow *self = user_data;
-  const QrMap *map = qr_document_get_map (self->document);
   g_autoptr (QrSelection) sel = qr_selection_new ();
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    {
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        qr_selection_add_brush (sel, qr_entity_get_brush (entity, b)->id);
-      if (qr_entity_is_point (entity))
-        qr_selection_add_entity (sel, entity->id);
-    }
+  qr_selection_add_all (sel, qr_document_get_map (self->document));
   qr_document_set_selection (self->document, sel);
 }
 
@@ -303,6 +295,8 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   const QrSelection *old = qr_document_get_selection (self->document);
   const QrMap *map = qr_document_get_map (self->document);
   g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autoptr (GArray) brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
@@ -310,11 +304,13 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
         {
           QrId id = qr_entity_get_brush (entity, b)->id;
           if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id))
-            qr_selection_add_brush (sel, id);
+            g_array_append_val (brushes, id);
         }
       if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id))
-        qr_selection_add_entity (sel, entity->id);
+        g_array_append_val (entities, entity->id);
     }
+  qr_selection_add_brushes (sel, (const QrId *) (gpointer) brushes->data, brushes->len);
+  qr_selection_add_entities (sel, (const QrId *) (gpointer) entities->data, entities->len);
   qr_document_set_selection (self->document, sel);
 }
 

@@ -9,13 +9,17 @@
  * rasterised. The median is printed, with the wall time per frame beside
  * it (frames follow each other at once, so the two agree unless the frame
  * clock waits). Each frame invalidates the views' layer caches first, so
- * that every frame draws the whole map. */
+ * that every frame draws the whole map. Then the edits of issue 17's scale
+ * figures, each timed from the action to the end of the frame showing it:
+ * the History and Entities panels shown, Select All, a nudge of everything
+ * selected, Undo, Redo. */
 /* quarry --bench-drag: the feel of dragging. After the first frame, the
  * Select tool drags one brush, then 100 brushes, of the map across the
  * Top view, one motion event per frame: each event's time runs from the
  * moment it reaches the tool, at the start of a frame as GDK delivers
  * input, to the end of that frame, which shows all four views redrawn. Only the dragged brushes are rebuilt and uploaded. */
 #include "qr-window-private.h"
+#include "qr-operations.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,7 +44,12 @@ struct _QrRenderBench
   QrInput drag_input;  /* the pointer as the drag started */
   gint64 event_start;
   gboolean event_due;  /* inject the next motion event when the frame starts */
+  int edit_phase;      /* index into EDIT_NAMES while the edits run; -1 before */
+  gint64 edit_start;
+  double edit_handler_ms; /* the action's own time, before any drawing */
 };
+
+static const char *const EDIT_NAMES[] = { "show panels", "select all", "move all", "undo", "redo" };
 
 /* How many brushes each drag phase moves. */
 static const guint DRAG_COUNTS[] = { 1, 100 };
@@ -96,6 +105,57 @@ stop (QrRenderBench *bench)
   g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
 }
 
+/* Runs edit phase bench->edit_phase and queues the frame that shows it. */
+static void
+edit_begin (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+  GActionGroup *actions = G_ACTION_GROUP (self);
+
+  bench->edit_start = g_get_monotonic_time ();
+  switch (bench->edit_phase)
+    {
+    case 0:
+      g_action_group_change_action_state (actions, "show-history", g_variant_new_boolean (TRUE));
+      g_action_group_change_action_state (actions, "show-entities", g_variant_new_boolean (TRUE));
+      break;
+    case 1:
+      g_action_group_activate_action (actions, "select-all", NULL);
+      break;
+    case 2:
+      {
+        /* What an arrow key does in the Top view (qr-window-tools.c). */
+        g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+        QrObjects objs = qr_objects_of_selection (sel);
+        qr_op_nudge (self->document, &objs, qr_vec3 (self->grid_size, 0, 0), NULL);
+        break;
+      }
+    case 3:
+      g_action_group_activate_action (actions, "undo", NULL);
+      break;
+    case 4:
+      g_action_group_activate_action (actions, "redo", NULL);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  bench->edit_handler_ms = (g_get_monotonic_time () - bench->edit_start) / 1000.0;
+  bench->rendered = 0;
+  _qr_window_queue_render_all (self);
+}
+
+static void
+edit_done (QrRenderBench *bench)
+{
+  printf ("edit %s: %.1f ms to the end of its frame (%.1f ms in the action)\n", EDIT_NAMES[bench->edit_phase],
+          (g_get_monotonic_time () - bench->edit_start) / 1000.0, bench->edit_handler_ms);
+  fflush (stdout);
+  if (++bench->edit_phase < (int) G_N_ELEMENTS (EDIT_NAMES))
+    edit_begin (bench);
+  else
+    stop (bench);
+}
+
 static void
 finish (QrRenderBench *bench)
 {
@@ -114,7 +174,8 @@ finish (QrRenderBench *bench)
           g_array_index (bench->times, double, 0), g_array_index (bench->times, double, bench->times->len - 1),
           wall);
   fflush (stdout);
-  stop (bench);
+  bench->edit_phase = 0;
+  edit_begin (bench);
 }
 
 /* Selects DRAG_COUNTS[phase] valid brushes from the middle of the map and
@@ -215,6 +276,11 @@ on_after_paint (GdkFrameClock *clock, QrRenderBench *bench)
   QrWindow *self = bench->window;
   if (!bench->loaded || bench->rendered != 0xf)
     return;
+  if (bench->edit_phase >= 0)
+    {
+      edit_done (bench);
+      return;
+    }
   double ms = (g_get_monotonic_time () - bench->frame_start) / 1000.0;
   if (bench->first_frame_ms < 0)
     {
@@ -311,6 +377,7 @@ qr_window_start_render_bench (QrWindow *self, int frames, gboolean drag)
   bench->times = g_array_new (FALSE, FALSE, sizeof (double));
   bench->first_frame_ms = -1;
   bench->textured_ms = -1;
+  bench->edit_phase = -1;
   self->bench = bench;
 
   GtkWidget *views[4] = { GTK_WIDGET (self->camera_canvas), GTK_WIDGET (self->top_canvas),

@@ -53,14 +53,15 @@ qr_cli_peak_rss (int argc, char **argv)
 typedef struct
 {
   GArray *move_one, *undo_one, *redo_one, *move_all, *undo_all;
-  GArray *find_all, *texture_all;
+  GArray *find_all, *texture_all, *select_all, *redo_all;
 } EditTimes;
 
 /* One brush in the middle of the map moved, undone and redone; then every
  * brush moved at once and undone: command, geometry rebuild and change
  * set, as the editor does them. Then where every brush is, one id at a
  * time (what the views ask for each id of a change set), and a texture
- * set on one face of every brush (an edit of many faces) and undone. */
+ * set on one face of every brush (an edit of many faces) and undone.
+ * Select All as the window does it, and the redo of the move of all. */
 static void
 bench_edits (QrMap *map, int repeat, EditTimes *t)
 {
@@ -102,6 +103,25 @@ bench_edits (QrMap *map, int repeat, EditTimes *t)
       t2 = qr_cli_now_ms ();
       g_array_append_val (t->move_all, (double) { t1 - t0 });
       g_array_append_val (t->undo_all, (double) { t2 - t1 });
+    }
+  for (int r = 0; r < repeat; r++)
+    {
+      double t0 = qr_cli_now_ms ();
+
+      qr_document_redo (doc);
+      g_array_append_val (t->redo_all, (double) { qr_cli_now_ms () - t0 });
+      qr_document_undo (doc);
+    }
+  for (int r = 0; r < repeat; r++)
+    {
+      g_autoptr (QrSelection) none = qr_selection_new ();
+      double t0 = qr_cli_now_ms ();
+      g_autoptr (QrSelection) sel = qr_selection_new ();
+
+      qr_selection_add_all (sel, qr_document_get_map (doc));
+      qr_document_set_selection (doc, sel);
+      g_array_append_val (t->select_all, (double) { qr_cli_now_ms () - t0 });
+      qr_document_set_selection (doc, none);
     }
   for (int r = 0; r < repeat; r++)
     {
@@ -156,7 +176,9 @@ bench_file (const char *path, int repeat)
   g_autoptr (GArray) undo_all = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) find_all = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) texture_all = g_array_new (FALSE, FALSE, sizeof (double));
-  EditTimes edits = { move_one, undo_one, redo_one, move_all, undo_all, find_all, texture_all };
+  g_autoptr (GArray) select_all = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) redo_all = g_array_new (FALSE, FALSE, sizeof (double));
+  EditTimes edits = { move_one, undo_one, redo_one, move_all, undo_all, find_all, texture_all, select_all, redo_all };
   guint brushes = 0, faces = 0, invalid = 0;
   gsize len;
   json_object *root;
@@ -275,6 +297,8 @@ bench_file (const char *path, int repeat)
       json_object_object_add (root, "redo_one_ms", ms (redo_one));
       json_object_object_add (root, "move_all_ms", ms (move_all));
       json_object_object_add (root, "undo_all_ms", ms (undo_all));
+      json_object_object_add (root, "redo_all_ms", ms (redo_all));
+      json_object_object_add (root, "select_all_ms", ms (select_all));
       json_object_object_add (root, "find_all_ms", ms (find_all));
       json_object_object_add (root, "texture_all_ms", ms (texture_all));
     }

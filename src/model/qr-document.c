@@ -452,6 +452,23 @@ qr_document_remove_brush (QrDocument *doc, guint entity, guint index)
 }
 
 void
+qr_document_remove_brushes (QrDocument *doc, guint entity, const guint *indexes, guint n)
+{
+  guint from;
+
+  g_return_if_fail (doc->edit != NULL);
+  from = doc->edit->ops->len;
+  for (guint i = 0; i < n; i++)
+    {
+      QrOp op = { QR_OP_REMOVE_BRUSH, entity, indexes[i], NULL };
+
+      g_return_if_fail (i == 0 || indexes[i] < indexes[i - 1]);
+      g_array_append_val (doc->edit->ops, op);
+    }
+  qr_edit_apply_from (doc->edit, from, doc->map, doc->edit_changes);
+}
+
+void
 qr_document_replace_header (QrDocument *doc, guint entity, QrEntity *header)
 {
   g_return_if_fail (qr_entity_brush_count (header) == 0);

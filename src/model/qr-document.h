@@ -97,6 +97,9 @@ void qr_document_edit_begin (QrDocument *doc);
 void qr_document_replace_brush (QrDocument *doc, guint entity, guint index, QrBrush *brush);
 void qr_document_insert_brush (QrDocument *doc, guint entity, guint index, QrBrush *brush);
 void qr_document_remove_brush (QrDocument *doc, guint entity, guint index);
+/* Removes the brushes at `indexes` (falling) of one entity, in one pass
+ * over its brushes: one by one, each removal moved the brushes after it. */
+void qr_document_remove_brushes (QrDocument *doc, guint entity, const guint *indexes, guint n);
 /* Swaps id, flags, keys and kept blocks of entity `entity` with `header`'s
  * (an entity without brushes). */
 void qr_document_replace_header (QrDocument *doc, guint entity, QrEntity *header);

@@ -48,6 +48,9 @@ void qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes);
 
 /* Applies every operation, in order (forward) or in reverse order (backward). */
 void qr_edit_apply (QrEdit *edit, QrMap *map, bool forward, QrChangeSet *changes);
+/* Applies, forward, the operations from index `from` on: ops appended but
+ * not yet applied (a batch recorded at once). */
+void qr_edit_apply_from (QrEdit *edit, guint from, QrMap *map, QrChangeSet *changes);
 
 /* Appends the operations of `next` (which is left empty); when both only
  * swap objects in place, a swap of a place `edit` swaps already is dropped

@@ -119,8 +119,7 @@ qr_op_selection_of (const QrId *ids, guint n)
 {
   QrSelection *sel = qr_selection_new ();
 
-  for (guint i = 0; i < n; i++)
-    qr_selection_add_brush (sel, ids[i]);
+  qr_selection_add_brushes (sel, ids, n);
   return sel;
 }
 
@@ -129,8 +128,7 @@ qr_op_selection_of_objects (const QrObjects *objs)
 {
   QrSelection *sel = qr_op_selection_of (objs->brushes, objs->n_brushes);
 
-  for (guint i = 0; i < objs->n_entities; i++)
-    qr_selection_add_entity (sel, objs->entities[i]);
+  qr_selection_add_entities (sel, objs->entities, objs->n_entities);
   return sel;
 }
 

@@ -138,9 +138,22 @@ qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
     }
   order = g_array_copy (locs);
   qr_op_sort_descending (order);
-  for (guint i = 0; i < order->len; i++)
-    qr_document_remove_brush (doc, g_array_index (order, QrBrushLoc, i).entity,
-                              g_array_index (order, QrBrushLoc, i).index);
+  /* Each entity's brushes at once, in falling places as sorted. */
+  {
+    g_autoptr (GArray) run = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint i = 0; i < order->len; i++)
+      {
+        const QrBrushLoc *loc = &g_array_index (order, QrBrushLoc, i);
+
+        g_array_append_val (run, loc->index);
+        if (i + 1 == order->len || g_array_index (order, QrBrushLoc, i + 1).entity != loc->entity)
+          {
+            qr_document_remove_brushes (doc, loc->entity, (const guint *) (gpointer) run->data, run->len);
+            g_array_set_size (run, 0);
+          }
+      }
+  }
   remove_entities (doc, entity_index, locs);
   qr_op_commit (doc, description != NULL ? description : _("Delete"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;

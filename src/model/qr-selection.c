@@ -130,28 +130,101 @@ face_cmp (const QrFaceRef *a, const QrFaceRef *b)
   return a->face < b->face ? -1 : a->face > b->face;
 }
 
+/* Position of ref in the sorted faces, or where it would go. */
+static guint
+face_position (const GArray *faces, const QrFaceRef *ref, bool *found)
+{
+  guint lo = 0, hi = faces->len;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (face_cmp (&g_array_index (faces, QrFaceRef, mid), ref) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  *found = lo < faces->len && face_cmp (&g_array_index (faces, QrFaceRef, lo), ref) == 0;
+  return lo;
+}
+
 void
 qr_selection_add_face (QrSelection *sel, QrId brush, int face)
 {
   QrFaceRef ref = { brush, face };
-  guint at = 0;
+  bool found;
+  guint at = face_position (sel->faces, &ref, &found);
 
-  while (at < sel->faces->len && face_cmp (&g_array_index (sel->faces, QrFaceRef, at), &ref) < 0)
-    at++;
-  if (at < sel->faces->len && face_cmp (&g_array_index (sel->faces, QrFaceRef, at), &ref) == 0)
-    return;
-  g_array_insert_val (sel->faces, at, ref);
+  if (!found)
+    g_array_insert_val (sel->faces, at, ref);
 }
 
 bool
 qr_selection_has_face (const QrSelection *sel, QrId brush, int face)
 {
   QrFaceRef ref = { brush, face };
+  bool found;
 
-  for (guint i = 0; i < sel->faces->len; i++)
-    if (face_cmp (&g_array_index (sel->faces, QrFaceRef, i), &ref) == 0)
-      return true;
-  return false;
+  face_position (sel->faces, &ref, &found);
+  return found;
+}
+
+static int
+id_cmp (gconstpointer a, gconstpointer b)
+{
+  QrId x = *(const QrId *) a, y = *(const QrId *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Appends, then sorts once and drops repeats: adding n ids one by one in
+ * an order other than theirs would move the array's tail n times. */
+static void
+ids_add_many (GArray *ids, const QrId *add, guint n)
+{
+  guint kept = 0;
+
+  if (n == 0)
+    return;
+  g_array_append_vals (ids, add, n);
+  g_array_sort (ids, id_cmp);
+  for (guint i = 0; i < ids->len; i++)
+    if (kept == 0 || g_array_index (ids, QrId, i) != g_array_index (ids, QrId, kept - 1))
+      g_array_index (ids, QrId, kept++) = g_array_index (ids, QrId, i);
+  g_array_set_size (ids, kept);
+}
+
+void
+qr_selection_add_all (QrSelection *sel, const QrMap *map)
+{
+  g_autoptr (GArray) brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
+
+  g_return_if_fail (sel != NULL && map != NULL);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        g_array_append_val (brushes, qr_entity_get_brush (entity, b)->id);
+      if (qr_entity_is_point (entity))
+        g_array_append_val (entities, entity->id);
+    }
+  ids_add_many (sel->brushes, (const QrId *) (gpointer) brushes->data, brushes->len);
+  ids_add_many (sel->entities, (const QrId *) (gpointer) entities->data, entities->len);
+}
+
+void
+qr_selection_add_brushes (QrSelection *sel, const QrId *ids, guint n)
+{
+  ids_add_many (sel->brushes, ids, n);
+}
+
+void
+qr_selection_add_entities (QrSelection *sel, const QrId *ids, guint n)
+{
+  ids_add_many (sel->entities, ids, n);
 }
 
 guint

@@ -38,6 +38,16 @@ bool qr_selection_has_entity (const QrSelection *sel, QrId id);
 void qr_selection_add_face (QrSelection *sel, QrId brush, int face);
 bool qr_selection_has_face (const QrSelection *sel, QrId brush, int face);
 
+/* Add many at once, in time n log n whatever order the ids are in; one
+ * by one, ids against their order (an edited VMF's) move the array's tail
+ * each time. */
+void qr_selection_add_brushes (QrSelection *sel, const QrId *ids, guint n);
+void qr_selection_add_entities (QrSelection *sel, const QrId *ids, guint n);
+
+/* Adds every brush and point entity of `map` (Select All), in time
+ * n log n whatever order the ids are in. */
+void qr_selection_add_all (QrSelection *sel, const QrMap *map);
+
 /* Adds every brush of `map` whose geometry is built and invalid (kept as
  * written, drawn as its plane points); returns how many the map has. NULL
  * `sel` only counts them. */

@@ -581,6 +581,8 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
   double y0 = MIN (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
   double y1 = MAX (qr_vec3_get (self->start, u), qr_vec3_get (self->current, u));
   const QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GArray) brushes = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
   *count = 0;
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
@@ -589,8 +591,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
       if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
           && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)
         {
-          if (into != NULL)
-            qr_selection_add_entity (into, entity->id);
+          g_array_append_val (entities, entity->id);
           (*count)++;
         }
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
@@ -601,11 +602,16 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
           QrBounds b = qr_brush_bounds (brush);
           if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0 && qr_vec3_get (b.max, u) <= y1)
             {
-              if (into != NULL)
-                qr_selection_add_brush (into, brush->id);
+              g_array_append_val (brushes, brush->id);
               (*count)++;
             }
         }
+    }
+  /* At once: one by one against their order, the ids moved the array's tail each time. */
+  if (into != NULL)
+    {
+      qr_selection_add_brushes (into, (const QrId *) (gpointer) brushes->data, brushes->len);
+      qr_selection_add_entities (into, (const QrId *) (gpointer) entities->data, entities->len);
     }
   qr_tool_patches_in_box (doc, self->view, x0, y0, x1, y1, into, count);
 }
