@@ -143,6 +143,8 @@ test_kinds (void)
   const QrProblem *redundant = &g_array_index (problems, QrProblem, 1);
   g_assert_nonnull (strstr (redundant->message, "faces 5 and 6 lie on the same plane"));
   g_assert_cmpuint (redundant->brush_id, ==, qr_entity_get_brush (qr_map_get_entity (map, 0), 2)->id);
+  /* A missing texture is one problem for all its faces. */
+  g_assert_nonnull (strstr (g_array_index (problems, QrProblem, 5).message, "“nosuch” not found (6 faces)"));
 }
 
 /* Without definitions or a texture lookup the class and texture checks

@@ -185,8 +185,6 @@ check_size (Check *c, guint e, guint b, const QrBrush *brush)
 static void
 check_textures (Check *c, guint e, guint b, const QrBrush *brush)
 {
-  const QrCheckOptions *o = c->options;
-
   for (int i = 0; i < brush->n_faces; i++)
     {
       const char *name = qr_map_texture_name (c->map, brush->faces[i].texture);
@@ -194,22 +192,44 @@ check_textures (Check *c, guint e, guint b, const QrBrush *brush)
         add (c, QR_PROBLEM_MISSING_TEXTURE, QR_SEVERITY_ERROR, e, (int) b, i,
              g_strdup_printf (_("Face %d has no texture name"), i));
     }
+}
+
+/* A texture nobody has is one problem, at its first face: a missing
+ * collection would otherwise list every face of the map. */
+static void
+check_texture_names (Check *c)
+{
+  const QrMap *map = c->map;
+  const QrCheckOptions *o = c->options;
   if (o->texture_known == NULL)
     return;
-  /* One problem per brush and name, not per face: a missing collection
-   * would otherwise list every face of the map. */
-  for (int i = 0; i < brush->n_faces; i++)
-    {
-      uint32_t t = brush->faces[i].texture;
-      const char *name = qr_map_texture_name (c->map, t);
-      bool seen = false;
+  g_autofree guint *faces = g_new0 (guint, map->textures->len);
+  g_autofree QrProblem *first = g_new0 (QrProblem, map->textures->len);
 
-      for (int j = 0; j < i && !seen; j++)
-        seen = brush->faces[j].texture == t;
-      if (seen || name[0] == '\0' || o->texture_known (name, o->texture_data))
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+          for (int i = 0; i < brush->n_faces; i++)
+            {
+              uint32_t t = brush->faces[i].texture;
+              if (faces[t]++ == 0)
+                first[t] = (QrProblem) { .entity = (int) e, .brush = (int) b, .face = i };
+            }
+        }
+    }
+  for (guint t = 0; t < map->textures->len; t++)
+    {
+      const char *name = qr_map_texture_name (map, t);
+      if (faces[t] == 0 || name[0] == '\0' || o->texture_known (name, o->texture_data))
         continue;
-      add (c, QR_PROBLEM_MISSING_TEXTURE, QR_SEVERITY_WARNING, e, (int) b, i,
-           g_strdup_printf (_("Texture “%s” not found (face %d)"), name, i));
+      add (c, QR_PROBLEM_MISSING_TEXTURE, QR_SEVERITY_WARNING, (guint) first[t].entity, first[t].brush,
+           first[t].face,
+           g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Texture “%s” not found (%u face)",
+                                         "Texture “%s” not found (%u faces)", faces[t]),
+                            name, faces[t]));
     }
 }
 
@@ -519,6 +539,7 @@ qr_check_map (const QrMap *map, const QrCheckOptions *options)
       check_entity (&c, e);
       check_brushes (&c, e);
     }
+  check_texture_names (&c);
   check_in_solid (&c);
   check_targetnames (&c);
   /* Map order; no two problems share place and kind, so the unstable sort is enough. */

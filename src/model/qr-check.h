@@ -22,7 +22,7 @@ typedef enum
   QR_PROBLEM_REDUNDANT_PLANES,     /* a valid brush with faces that touch nothing (duplicates among them) */
   QR_PROBLEM_TINY_BRUSH,
   QR_PROBLEM_HUGE_BRUSH,
-  QR_PROBLEM_MISSING_TEXTURE,      /* an empty name, or one the texture lookup does not know */
+  QR_PROBLEM_MISSING_TEXTURE,      /* a face without a name; a name the lookup does not know, once at its first face */
   QR_PROBLEM_MISSING_KEY,          /* no classname; a point class without origin */
   QR_PROBLEM_UNKNOWN_CLASS,        /* a class the entity definitions lack */
   QR_PROBLEM_WRONG_KIND,           /* a point class with brushes */
