@@ -382,9 +382,17 @@ is_solid_holder (const QrEntity *entity)
 
 typedef struct
 {
-  QrBounds box;
-  guint entity, brush;
-} Solid;
+  QrVec3 origin;
+  guint entity;
+  bool hit;       /* a brush holding it was found */
+} Point;
+
+static int
+by_x (gconstpointer a, gconstpointer b)
+{
+  double x = ((const Point *) a)->origin.x, y = ((const Point *) b)->origin.x;
+  return x < y ? -1 : x > y;
+}
 
 static bool
 inside (const QrBrush *brush, QrVec3 p)
@@ -400,15 +408,33 @@ inside (const QrBrush *brush, QrVec3 p)
   return true;
 }
 
+/* Point entities sorted by x: each solid brush looks only at the points
+ * within its x range (a binary search), so the cost is brushes × log
+ * points, not brushes × points — 5,000 × 1,000 box tests took 20 ms on
+ * NewDeralia.map. The first brush in map order that holds a point is named. */
 static void
 check_in_solid (Check *c)
 {
   const QrMap *map = c->map;
-  g_autoptr (GArray) solids = g_array_new (FALSE, FALSE, sizeof (Solid));
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (Point));
   g_autofree bool *texture_solid = g_new (bool, map->textures->len);
 
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      Point p = { .entity = e };
+      if (!qr_entity_is_point (entity) || qr_entity_is_world (entity) || has_patches (entity)
+          || is_anchor (qr_entity_get_classname (entity)) || !qr_entity_get_origin (entity, &p.origin))
+        continue;
+      g_array_append_val (points, p);
+    }
+  if (points->len == 0)
+    return;
+  g_array_sort (points, by_x);
   for (guint t = 0; t < map->textures->len; t++)
     texture_solid[t] = is_solid_texture (qr_map_texture_name (map, t));
+
+  const Point *first = &g_array_index (points, Point, 0);
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
@@ -417,36 +443,42 @@ check_in_solid (Check *c)
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, b);
-          bool solid = qr_brush_is_valid (brush);
-          for (int i = 0; i < brush->n_faces && solid; i++)
-            solid = texture_solid[brush->faces[i].texture] && !nonsolid_contents (&brush->faces[i]);
-          if (solid)
-            g_array_append_val (solids, ((Solid) { brush->poly->bounds, e, b }));
-        }
-    }
-  /* Point entities are few (hundreds) and the box test rejects almost
-   * every brush, so a plain double loop stays within a few milliseconds
-   * on the corpus's largest maps. */
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    {
-      const QrEntity *entity = qr_map_get_entity (map, e);
-      QrVec3 o;
-      if (!qr_entity_is_point (entity) || qr_entity_is_world (entity) || has_patches (entity)
-          || is_anchor (qr_entity_get_classname (entity)) || !qr_entity_get_origin (entity, &o))
-        continue;
-      for (guint s = 0; s < solids->len; s++)
-        {
-          const Solid *solid = &g_array_index (solids, Solid, s);
-          if (o.x <= solid->box.min.x || o.x >= solid->box.max.x || o.y <= solid->box.min.y
-              || o.y >= solid->box.max.y || o.z <= solid->box.min.z || o.z >= solid->box.max.z)
+          if (!qr_brush_is_valid (brush))
             continue;
-          const QrBrush *brush = qr_entity_get_brush (qr_map_get_entity (map, solid->entity), solid->brush);
-          if (!inside (brush, o))
-            continue;
-          add (c, QR_PROBLEM_ENTITY_IN_SOLID, QR_SEVERITY_WARNING, e, -1, -1,
-               g_strdup_printf (_("“%s” is inside brush %u:%u"), qr_entity_get_classname (entity),
-                                solid->entity, solid->brush));
-          break;
+          QrBounds box = brush->poly->bounds;
+          /* The first point right of the box's left side. */
+          guint lo = 0, hi = points->len;
+          while (lo < hi)
+            {
+              guint mid = (lo + hi) / 2;
+              if (first[mid].origin.x <= box.min.x)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+          bool solid = true, tested = false;
+          for (guint i = lo; i < points->len && first[i].origin.x < box.max.x; i++)
+            {
+              Point *p = &g_array_index (points, Point, i);
+              QrVec3 o = p->origin;
+              if (p->hit || o.y <= box.min.y || o.y >= box.max.y || o.z <= box.min.z || o.z >= box.max.z)
+                continue;
+              /* Textures only for brushes something lies in: most hold nothing. */
+              if (!tested)
+                {
+                  tested = true;
+                  for (int f = 0; f < brush->n_faces && solid; f++)
+                    solid = texture_solid[brush->faces[f].texture] && !nonsolid_contents (&brush->faces[f]);
+                }
+              if (!solid)
+                break;
+              if (!inside (brush, o))
+                continue;
+              p->hit = true;
+              add (c, QR_PROBLEM_ENTITY_IN_SOLID, QR_SEVERITY_WARNING, p->entity, -1, -1,
+                   g_strdup_printf (_("“%s” is inside brush %u:%u"),
+                                    qr_entity_get_classname (qr_map_get_entity (map, p->entity)), e, b));
+            }
         }
     }
 }
