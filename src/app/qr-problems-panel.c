@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include "qr-check.h"
 
+#include <string.h>
+
 /* A check waits this long after the last change: a drag or a burst of
  * nudges is checked once, when it ends. */
 #define SETTLE_MS 400
@@ -168,11 +170,49 @@ make_row (QrProblemsPanel *self, const QrProblem *p)
   return row;
 }
 
+static gboolean
+same_problems (GArray *a, GArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const QrProblem *p = &g_array_index (a, QrProblem, i), *q = &g_array_index (b, QrProblem, i);
+      if (p->kind != q->kind || p->severity != q->severity || p->entity != q->entity || p->brush != q->brush
+          || p->face != q->face || p->entity_id != q->entity_id || p->brush_id != q->brush_id
+          || strcmp (p->message, q->message) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 refresh (QrProblemsPanel *self)
 {
   GtkWidget *child;
   guint errors = 0, warnings = 0;
+  g_autoptr (GArray) problems = NULL;
+
+  self->stale = FALSE;
+  gint64 start = g_get_monotonic_time ();
+  if (self->document != NULL)
+    {
+      QrCheckOptions options;
+      QrMap *map = qr_document_get_map (self->document);
+      qr_check_options_init (&options, map);
+      options.defs = qr_document_get_entdefs (self->document);
+      options.texture_known = texture_known;
+      options.texture_data = qr_document_get_textures (self->document);
+      problems = qr_check_map (map, &options);
+    }
+  gint64 checked = g_get_monotonic_time ();
+  /* Most edits change no problem: the rows stay, and so do the scroll
+   * position and the focus (rebuilding rows costs far more than checking). */
+  if (same_problems (problems, self->problems))
+    {
+      g_debug ("checked in %.2f ms, no change", (checked - start) / 1000.0);
+      return;
+    }
 
   /* A focused button about to go gives the focus back to the window, not
    * to whatever GTK picks next: a Ctrl+S pressed meanwhile went astray,
@@ -182,25 +222,15 @@ refresh (QrProblemsPanel *self)
   if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->list)))
     gtk_root_set_focus (root, NULL);
 
-  self->stale = FALSE;
   g_clear_pointer (&self->problems, g_array_unref);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
-  if (self->document == NULL)
+  if (problems == NULL)
     {
       gtk_label_set_label (self->summary, "");
       return;
     }
-
-  QrCheckOptions options;
-  QrMap *map = qr_document_get_map (self->document);
-  gint64 start = g_get_monotonic_time ();
-  qr_check_options_init (&options, map);
-  options.defs = qr_document_get_entdefs (self->document);
-  options.texture_known = texture_known;
-  options.texture_data = qr_document_get_textures (self->document);
-  self->problems = qr_check_map (map, &options);
-  gint64 checked = g_get_monotonic_time ();
+  self->problems = g_steal_pointer (&problems);
 
   for (guint i = 0; i < self->problems->len; i++)
     {
