@@ -1508,6 +1508,119 @@ test_edit_place_entdef (void)
   remove_temp (path);
 }
 
+/* quarry-cli check on box_map: the collinear brush is an error (status 1),
+ * the player start inside the box a warning; text lines file:E:B and the
+ * JSON schema; a map with warnings only is status 0, one that does not
+ * load status 2. */
+static void
+test_check (void)
+{
+  g_autofree char *path = write_temp ("box.map", box_map);
+  g_auto (Run) text = { 0 };
+  g_auto (Run) json = { 0 };
+  g_auto (Run) missing = { 0 };
+
+  run_cli (&text, "check", path, NULL);
+  g_assert_cmpint (text.status, ==, 1);
+  g_autofree char *expected
+      = g_strdup_printf ("%s:0:1: error: Invalid brush: the three points of face 0 are collinear\n"
+                         "%s:1:-: warning: “info_player_start” is inside brush 0:0\n",
+                         path, path);
+  g_assert_cmpstr (text.out, ==, expected);
+
+  run_cli (&json, "check", path, "--json", NULL);
+  g_assert_cmpint (json.status, ==, 1);
+  json_object *root = json_tokener_parse (json.out);
+  g_assert_nonnull (root);
+  json_object *problems = field (root, "problems");
+  g_assert_cmpint (json_object_array_length (problems), ==, 2);
+  json_object *bad = json_object_array_get_idx (problems, 0);
+  g_assert_cmpstr (json_object_get_string (field (bad, "kind")), ==, "invalid-brush");
+  g_assert_cmpstr (json_object_get_string (field (bad, "severity")), ==, "error");
+  g_assert_cmpint (json_object_get_int (field (bad, "entity")), ==, 0);
+  g_assert_cmpint (json_object_get_int (field (bad, "brush")), ==, 1);
+  g_assert_cmpint (json_object_get_int (field (bad, "face")), ==, 0);
+  g_assert_nonnull (strstr (json_object_get_string (field (bad, "message")), "face 0"));
+  json_object *inside = json_object_array_get_idx (problems, 1);
+  g_assert_cmpstr (json_object_get_string (field (inside, "kind")), ==, "entity-in-solid");
+  g_assert_cmpstr (json_object_get_string (field (inside, "severity")), ==, "warning");
+  g_assert_true (field (inside, "brush") == NULL && field (inside, "face") == NULL);
+  json_object_put (root);
+  remove_temp (path);
+
+  /* Without the collinear brush only the warning is left. */
+  g_autofree char *good_text = g_strdup (box_map);
+  char *cut = strstr (good_text, "{\n( 0 0 0 ) ( 1 1 1 )");
+  char *end = strstr (cut, "}\n") + 2;
+  memmove (cut, end, strlen (end) + 1);
+  g_autofree char *good = write_temp ("good.map", good_text);
+  g_auto (Run) warned = { 0 };
+  run_cli (&warned, "check", good, NULL);
+  g_assert_cmpint (warned.status, ==, 0);
+  g_assert_nonnull (strstr (warned.out, ": warning: "));
+  g_assert_null (strstr (warned.out, ": error: "));
+  remove_temp (good);
+
+  run_cli (&missing, "check", "/nonexistent/quarry.map", NULL);
+  g_assert_cmpint (missing.status, ==, 2);
+}
+
+/* Every corpus map: check's invalid-brush problems are exactly the brushes
+ * info calls invalid (skycastle.map has 218), and status 1 goes with them. */
+static void
+test_check_corpus (void)
+{
+  g_autofree char *manifest = qr_test_corpus_file ("MANIFEST.tsv");
+  g_autofree char *contents = NULL;
+  guint maps = 0, invalid_total = 0;
+
+  if (manifest == NULL)
+    return;
+  g_assert_true (g_file_get_contents (manifest, &contents, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
+  for (guint l = 1; lines[l] != NULL; l++)
+    {
+      if (lines[l][0] == '\0')
+        continue;
+      g_auto (GStrv) cols = g_strsplit (lines[l], "\t", 2);
+      g_autofree char *path = g_build_filename (qr_test_corpus_dir (), cols[0], NULL);
+      g_auto (Run) info = { 0 };
+      g_auto (Run) check = { 0 };
+
+      run_cli (&info, "info", path, "--json", NULL);
+      g_assert_cmpint (info.status, ==, 0);
+      run_cli (&check, "check", path, "--json", NULL);
+      json_object *info_root = json_tokener_parse (info.out);
+      json_object *check_root = json_tokener_parse (check.out);
+      g_assert_nonnull (info_root);
+      g_assert_nonnull (check_root);
+
+      g_autoptr (GString) want = g_string_new (NULL);
+      g_autoptr (GString) got = g_string_new (NULL);
+      json_object *invalid = field (info_root, "invalid");
+      for (size_t i = 0; i < json_object_array_length (invalid); i++)
+        g_string_append_printf (want, "%s\n", json_object_get_string (field (json_object_array_get_idx (invalid, i), "brush")));
+      json_object *problems = field (check_root, "problems");
+      gboolean errors = FALSE;
+      for (size_t i = 0; i < json_object_array_length (problems); i++)
+        {
+          json_object *p = json_object_array_get_idx (problems, i);
+          errors |= strcmp (json_object_get_string (field (p, "severity")), "error") == 0;
+          if (strcmp (json_object_get_string (field (p, "kind")), "invalid-brush") == 0)
+            g_string_append_printf (got, "%d:%d\n", json_object_get_int (field (p, "entity")),
+                                    json_object_get_int (field (p, "brush")));
+        }
+      g_assert_cmpstr (got->str, ==, want->str);
+      g_assert_cmpint (check.status, ==, errors ? 1 : 0);
+      invalid_total += json_object_array_length (invalid);
+      maps++;
+      json_object_put (info_root);
+      json_object_put (check_root);
+    }
+  g_assert_cmpuint (maps, >=, 30);
+  g_assert_cmpuint (invalid_total, >=, 218);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1515,6 +1628,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/info-json", test_info_json);
+  g_test_add_func ("/cli/check", test_check);
+  g_test_add_func ("/cli/check-corpus", test_check_corpus);
   g_test_add_func ("/cli/info-patches", test_info_patches);
   g_test_add_func ("/cli/info-displaced-bounds", test_info_displaced_bounds);
   g_test_add_func ("/cli/mesh-json", test_mesh_json);

@@ -60,6 +60,7 @@ static const struct
   { "win.zoom-map", { "<Control><Shift>e", NULL } },
   { "win.maximize-current", { "<Control><Shift>m", NULL } },
   { "win.show-history", { "F9", NULL } },
+  { "win.show-problems", { "F7", NULL } },
   { "win.show-entities", { "<Alt>Return", NULL } },
   { "win.texture-browser", { "<Shift>t", NULL } },
   { "win.texture-lock", { "<Shift>l", NULL } },

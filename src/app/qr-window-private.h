@@ -64,6 +64,8 @@ struct _QrWindow
   GtkProgressBar *load_progress;
   GtkRevealer *history_revealer;
   GtkRevealer *entity_revealer;
+  GtkRevealer *problems_revealer;
+  GtkBox *problems_slot;     /* the Problems panel goes here */
   GtkBox *entity_props_slot; /* the property editor goes here */
   GtkBox *entity_list_slot;  /* the entity list goes here */
   char *entdefs_note;        /* what loading the entity definitions wants said, or NULL */

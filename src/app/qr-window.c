@@ -11,6 +11,7 @@
 #include "qr-disp-panel.h"
 #include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
+#include "qr-problems-panel.h"
 #include "qr-entity-transform.h"
 #include "qr-escape.h"
 #include "qr-map.h"
@@ -349,6 +350,19 @@ centre_on_selection (QrWindow *self)
   qr_camera_canvas_centre (self->camera_canvas, box);
 }
 
+/* The Problems panel's choice: the views zoom to it. */
+static void
+frame_selection (QrWindow *self)
+{
+  _qr_window_frame (self, TRUE);
+}
+
+static QrProblemsPanel *
+problems_panel (QrWindow *self)
+{
+  return QR_PROBLEMS_PANEL (gtk_widget_get_first_child (GTK_WIDGET (self->problems_slot)));
+}
+
 static QrEntityList *
 entity_list (QrWindow *self)
 {
@@ -421,6 +435,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   _qr_window_load_entdefs (self);
   qr_scene_mesh_rebuild (self->mesh, doc);
   qr_entity_list_set_document (entity_list (self), doc);
+  qr_problems_panel_set_document (problems_panel (self), doc);
   for (int i = 0; i < 3; i++)
     qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
   _qr_window_refresh_tool_overlay (self);
@@ -681,6 +696,8 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, problems_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, problems_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_props_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_list_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, texture_revealer);
@@ -758,6 +775,11 @@ qr_window_init (QrWindow *self)
   gtk_widget_set_vexpand (list, TRUE);
   gtk_box_append (self->entity_list_slot, list);
   g_signal_connect_swapped (list, "centre", G_CALLBACK (centre_on_selection), self);
+  GtkWidget *problems = qr_problems_panel_new ();
+  gtk_widget_set_vexpand (problems, TRUE);
+  gtk_box_append (self->problems_slot, problems);
+  g_signal_connect_swapped (problems, "frame", G_CALLBACK (frame_selection), self);
+  g_signal_connect_swapped (problems, "message", G_CALLBACK (_qr_window_set_message), self);
 
   _qr_window_init_monitor (self);
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));

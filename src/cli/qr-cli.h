@@ -5,6 +5,8 @@
 #include "qr-cli-common.h"
 
 int qr_cli_info (int argc, char **argv);
+/* Its own statuses: 0 no errors, 1 errors found, 2 unreadable or bad usage. */
+int qr_cli_check (int argc, char **argv);
 int qr_cli_mesh (int argc, char **argv);
 int qr_cli_convert (int argc, char **argv);
 int qr_cli_edit (int argc, char **argv);

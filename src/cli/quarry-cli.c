@@ -12,6 +12,7 @@ static const struct
   const char *summary;
 } commands[] = {
   { "info", qr_cli_info, "FILE [--json]  dialect, counts, invalid brushes, bounds, textures" },
+  { "check", qr_cli_check, "MAP [--json] [--entdefs FILE] [--search DIR]…  problems; status 1 on errors" },
   { "mesh", qr_cli_mesh, "FILE --json  face polygons of every brush" },
   { "convert", qr_cli_convert, "IN OUT [--format quake|valve220|quake2|vmf]  save in another format" },
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
