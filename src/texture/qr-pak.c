@@ -134,8 +134,10 @@ skip_entry (QrPak *pak, guint index, const char *path, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (pak->problems,
-                   g_strdup_printf ("%s: entry %u “%s”: %s; skipped", pak->display_name, index, path, what));
+  g_autofree char *message = g_strdup_printf ("%s: entry %u “%s”: %s; skipped", pak->display_name, index, path, what);
+  /* The entry's path is raw bytes from the file; problems are shown in
+   * GTK labels, which need valid UTF-8. */
+  g_ptr_array_add (pak->problems, g_utf8_make_valid (message, -1));
 }
 
 QrPak *

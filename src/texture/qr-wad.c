@@ -62,8 +62,10 @@ skip_entry (QrWad *wad, guint index, const char *name, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (wad->problems,
-                   g_strdup_printf ("%s: entry %u “%s”: %s; skipped", wad->display_name, index, name, what));
+  g_autofree char *message = g_strdup_printf ("%s: entry %u “%s”: %s; skipped", wad->display_name, index, name, what);
+  /* The entry's name is raw bytes from the file; problems are shown in
+   * GTK labels, which need valid UTF-8. */
+  g_ptr_array_add (wad->problems, g_utf8_make_valid (message, -1));
 }
 
 /* Checks a miptex lump and fills `tex`; false (with a problem noted) when
