@@ -361,6 +361,17 @@ test_other_errors (void)
   lookup (defs, "three");
 }
 
+/* Found by fuzz-fgd: a problem quoting bytes that are not UTF-8 (here a
+ * base class name) reads as valid UTF-8, the bad byte as U+FFFD, since the
+ * Problems panel and GTK labels refuse anything else. */
+static void
+test_error_not_utf8 (void)
+{
+  g_autoptr (QrEntDefs) defs = parse_inline ("@PointClass base(T\xd1rg) = two []\n");
+
+  assert_only_error (defs, "inline.fgd:1:1: class two: unknown base class T\xef\xbf\xbdrg");
+}
+
 /* A folder with `files` (name, text, name, text…, NULL) in it. */
 static char *
 make_folder (const char *first, ...)
@@ -710,6 +721,7 @@ main (int argc, char **argv)
   g_test_add_func ("/entdef/fgd/inline/keys", test_keys);
   g_test_add_func ("/entdef/fgd/inline/skipped", test_skipped);
   g_test_add_func ("/entdef/fgd/inline/missing-bracket", test_missing_bracket);
+  g_test_add_func ("/entdef/fgd/inline/error-not-utf8", test_error_not_utf8);
   g_test_add_func ("/entdef/fgd/inline/unterminated-string", test_unterminated_string);
   g_test_add_func ("/entdef/fgd/inline/bad-numbers", test_bad_numbers);
   g_test_add_func ("/entdef/fgd/inline/other-errors", test_other_errors);

@@ -808,6 +808,48 @@ test_ent_truncated (void)
 }
 
 /* qr_entdefs_load picks the parser by extension, in any case. */
+/* Found by fuzz-def and fuzz-ent: each class's line was counted from the
+ * file's start, so a file of many classes took quadratic time (40,000
+ * classes: minutes). Every class keeps its line, the last error its
+ * line:column, and the whole parse takes well under the bound. */
+#define MANY_CLASSES 40000
+
+static void
+check_many (QrEntDefs *defs, const char *file, gint64 started, int first_line, const char *last_error)
+{
+  double seconds = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
+  g_test_message ("%s: %d classes in %.3f s", file, MANY_CLASSES, seconds);
+  g_assert_cmpuint (qr_entdefs_count (defs), ==, MANY_CLASSES);
+  /* Three lines a class. */
+  g_assert_cmpint (qr_entdefs_nth (defs, 1234)->line, ==, first_line + 3 * 1234);
+  g_assert_cmpint (qr_entdefs_nth (defs, MANY_CLASSES - 1)->line, ==, first_line + 3 * (MANY_CLASSES - 1));
+  g_assert_cmpuint (qr_entdefs_error_count (defs), ==, 1);
+  g_assert_cmpstr (qr_entdefs_error (defs, 0), ==, last_error);
+  g_assert_cmpfloat (seconds, <, 5.0);
+}
+
+static void
+test_many_classes (void)
+{
+  g_autoptr (GString) def = g_string_new (NULL);
+  g_autoptr (GString) ent = g_string_new ("<classes>\n");
+  for (int i = 0; i < MANY_CLASSES; i++)
+    {
+      g_string_append_printf (def, "/*QUAKED c%d (1 0 0) (-8 -8 -8) (8 8 8)\nA class.\n*/\n", i);
+      g_string_append_printf (ent, "<point name=\"c%d\" color=\"1 0 0\" box=\"-8 -8 -8 8 8 8\">\nA class.\n</point>\n", i);
+    }
+  g_string_append (def, "/*QUAKED\n*/\n");
+  g_string_append (ent, "<point>\n</point>\n</classes>\n");
+
+  gint64 started = g_get_monotonic_time ();
+  g_autoptr (QrEntDefs) defs = parse_def (def->str);
+  check_many (defs, "def", started, 1,
+              "inline.def:120001:9: a class name must follow /*QUAKED");
+  started = g_get_monotonic_time ();
+  g_autoptr (QrEntDefs) ents = parse_ent (ent->str);
+  check_many (ents, "ent", started, 2, "inline.ent:120002:1: <point> needs a name");
+}
+
 static void
 test_load_by_extension (void)
 {
@@ -850,6 +892,7 @@ main (int argc, char **argv)
   g_test_add_func ("/entdef-radiant/unit/ent-bad-values", test_ent_bad_values);
   g_test_add_func ("/entdef-radiant/unit/ent-truncated", test_ent_truncated);
   g_test_add_func ("/entdef-radiant/unit/load-by-extension", test_load_by_extension);
+  g_test_add_func ("/entdef-radiant/unit/many-classes", test_many_classes);
   g_test_add_func ("/entdef-radiant/corpus/def-all", test_corpus_def_all);
   g_test_add_func ("/entdef-radiant/corpus/def-rubicon2", test_corpus_def_rubicon);
   g_test_add_func ("/entdef-radiant/corpus/ent-all", test_corpus_ent_all);

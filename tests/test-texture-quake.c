@@ -827,6 +827,26 @@ test_pak_broken (void)
     g_assert_cmpuint (qr_pak_n_problems (pak), ==, 1);
     g_assert_nonnull (strstr (qr_pak_problem (pak, 0), "bent.pak: entry 1 “b.txt”: its data"));
   }
+  /* Found by fuzz-pak: the skipped entry's name is not UTF-8; the problem,
+   * shown in GTK labels, still is (the byte as U+FFFD). */
+  {
+    static const char *const names[] = { "a.txt", "b\xff.txt" };
+    static const char *const contents[] = { "alpha", "beta" };
+    g_autoptr (GBytes) built = qr_test_pak_build (names, contents, 2);
+    gsize size;
+    const uint8_t *data = g_bytes_get_data (built, &size);
+    g_autofree uint8_t *copy = g_memdup2 (data, size);
+    g_autoptr (GBytes) bent = NULL;
+    g_autoptr (QrPak) pak = NULL;
+
+    copy[size - 64 + 56 + 1] = 0x7F;
+    bent = g_bytes_new (copy, size);
+    pak = qr_pak_new_from_bytes (bent, "bent.pak", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (qr_pak_n_problems (pak), ==, 1);
+    g_assert_true (g_utf8_validate (qr_pak_problem (pak, 0), -1, NULL));
+    g_assert_nonnull (strstr (qr_pak_problem (pak, 0), "bent.pak: entry 1 “b\xef\xbf\xbd.txt”: its data"));
+  }
 }
 
 static void

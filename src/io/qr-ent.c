@@ -47,6 +47,13 @@ typedef struct
   GMarkupParseContext *ctx;
   const char *chunk;
   bool restarted; /* the chunk begins inside <classes> */
+  /* markup_position's last answer in this chunk: GMarkup's line and
+   * character and the pointer they came to. Positions are asked for in
+   * file order, once per element; counting on from the last one keeps a
+   * file linear (from the chunk's start each time it was quadratic; found
+   * by fuzz-ent). */
+  const char *pos_chunk, *pos_at;
+  int pos_line, pos_chars;
 
   GArray *stack; /* Where, one per open element */
   QrEntClass *cls;
@@ -75,12 +82,24 @@ markup_position (EntParse *ep)
   int line, chars;
   g_markup_parse_context_get_position (ep->ctx, &line, &chars);
   const char *p = ep->chunk;
-  for (int l = 1; l < line && p < ep->end; p++)
+  int l = 1, c = 1;
+  if (ep->pos_chunk == ep->chunk && (line > ep->pos_line || (line == ep->pos_line && chars >= ep->pos_chars)))
+    {
+      p = ep->pos_at;
+      l = ep->pos_line;
+      c = ep->pos_chars;
+    }
+  for (; l < line && p < ep->end; p++)
     if (*p == '\n')
-      l++;
-  for (int c = 1; c < chars && p < ep->end && *p != '\n'; c++)
+      l++, c = 1;
+  for (; c < chars && p < ep->end && *p != '\n'; c++)
     p = g_utf8_next_char (p);
-  return MIN (p, ep->end);
+  p = MIN (p, ep->end);
+  ep->pos_chunk = ep->chunk;
+  ep->pos_at = p;
+  ep->pos_line = l;
+  ep->pos_chars = c;
+  return p;
 }
 
 /* The '<' of the element GMarkup has just opened. */

@@ -14,6 +14,8 @@ qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name)
   s->name = name ? name : "<memory>";
   s->semicolon_comments = false;
   s->end_name = "end of file";
+  s->located = s->located_line_start = s->start;
+  s->located_line = 1;
 }
 
 void
@@ -41,14 +43,36 @@ qr_scanner_skip_comments (QrScanner *s)
 void
 qr_scanner_locate (const QrScanner *s, const char *at, int *line, int *column)
 {
-  const char *line_start = s->start;
-  int n = 1;
+  /* The memo of the last answer is no part of what the scanner reads, so
+   * callers holding it const may still ask. */
+  QrScanner *memo = (QrScanner *) s;
+  const char *line_start = s->located_line_start;
+  int n = s->located_line;
 
   if (at > s->end)
     at = s->end;
-  for (const char *q = s->start; q < at; q++)
-    if (*q == '\n')
-      n++, line_start = q + 1;
+  if (at < s->start)
+    at = s->start;
+  if (at >= s->located)
+    {
+      for (const char *q = s->located; q < at; q++)
+        if (*q == '\n')
+          n++, line_start = q + 1;
+    }
+  else
+    {
+      /* Back to an earlier position (the block an error is inside): the
+       * lines between, then the start of at's line. */
+      for (const char *q = at; q < s->located; q++)
+        if (*q == '\n')
+          n--;
+      line_start = at;
+      while (line_start > s->start && line_start[-1] != '\n')
+        line_start--;
+    }
+  memo->located = at;
+  memo->located_line_start = line_start;
+  memo->located_line = n;
   *line = n;
   *column = (int) (at - line_start) + 1;
 }

@@ -18,6 +18,12 @@ typedef struct
   const char *name;          /* for messages */
   bool semicolon_comments;   /* MAP: QuArK writes "; comment" lines */
   const char *end_name;      /* what `end` is, for messages: "end of file" */
+  /* The last position qr_scanner_locate counted to: the DEF and ENT readers
+   * ask for every class's line, in file order, and counting on from the
+   * last answer keeps that linear (from the start each time, a file of
+   * many classes took quadratic time; found by fuzz-def). */
+  const char *located, *located_line_start;
+  int located_line;
 } QrScanner;
 
 void qr_scanner_init (QrScanner *s, const char *data, gsize len, const char *name);

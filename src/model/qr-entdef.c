@@ -196,7 +196,10 @@ qr_entdefs_add_error (QrEntDefs *defs, const char *file, int line, int column, c
   va_start (args, format);
   g_autofree char *message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (defs->errors, g_strdup_printf ("%s:%d:%d: %s", file, line, column, message));
+  g_autofree char *whole = g_strdup_printf ("%s:%d:%d: %s", file, line, column, message);
+  /* Messages quote the file's text (class names, keys), which may hold any
+   * bytes; the Problems panel and GTK labels need valid UTF-8. */
+  g_ptr_array_add (defs->errors, g_utf8_make_valid (whole, -1));
 }
 
 guint

@@ -14,12 +14,18 @@ typedef struct
 } Announced;
 
 static void
-on_size_prepared (G_GNUC_UNUSED GdkPixbufLoader *loader, int width, int height, gpointer user_data)
+on_size_prepared (GdkPixbufLoader *loader, int width, int height, gpointer user_data)
 {
   Announced *announced = user_data;
 
   announced->width = width;
   announced->height = height;
+  /* The loader allocates the image as soon as this returns; a zero size
+   * tells it not to (gdk-pixbuf's PixbufModuleSizeFunc convention). Needed
+   * where announced_size found no header, as in a JPEG whose frame header
+   * follows bytes libjpeg skips: 168 bytes asked for 7.8 GB (fuzz-image). */
+  if (width > QR_IMAGE_MAX_SIDE || height > QR_IMAGE_MAX_SIDE)
+    gdk_pixbuf_loader_set_size (loader, 0, 0);
 }
 
 /* Whether a PNG's chunks run whole up to its IEND chunk. gdk-pixbuf's

@@ -134,8 +134,10 @@ skip_entry (QrPak *pak, guint index, const char *path, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (pak->problems,
-                   g_strdup_printf ("%s: entry %u “%s”: %s; skipped", pak->display_name, index, path, what));
+  g_autofree char *message = g_strdup_printf ("%s: entry %u “%s”: %s; skipped", pak->display_name, index, path, what);
+  /* The entry's path is raw bytes from the file; problems are shown in
+   * GTK labels, which need valid UTF-8. */
+  g_ptr_array_add (pak->problems, g_utf8_make_valid (message, -1));
 }
 
 QrPak *
@@ -294,12 +296,15 @@ rle_decode (const QrPak *pak, const PakEntry *e, GError **error)
   const uint8_t *in = pak->data + e->offset;
   gsize n = e->stored_size, i = 0, o = 0;
   g_autofree uint8_t *out = NULL;
+  /* The path as errors quote it: the file's bytes made valid UTF-8 for GTK
+   * labels (found by fuzz-pak). */
+  g_autofree char *shown = g_utf8_make_valid (e->path, -1);
 
   if ((uint64_t) e->size > (uint64_t) n * RLE_MAX_EXPANSION)
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
                    "%s: “%s”: %u compressed bytes cannot make the %u bytes its entry says",
-                   pak->display_name, e->path, e->stored_size, e->size);
+                   pak->display_name, shown, e->stored_size, e->size);
       return NULL;
     }
   out = g_malloc (MAX (e->size, 1));
@@ -349,7 +354,7 @@ rle_decode (const QrPak *pak, const PakEntry *e, GError **error)
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
                    "%s: “%s”: its compressed data is corrupt (byte %" G_GSIZE_FORMAT " of %u; %" G_GSIZE_FORMAT " of %u bytes decoded)",
-                   pak->display_name, e->path, i, e->stored_size, o, e->size);
+                   pak->display_name, shown, i, e->stored_size, o, e->size);
       return NULL;
     }
   return g_bytes_new_take (g_steal_pointer (&out), e->size);

@@ -229,9 +229,13 @@ qr_shader_script_parse (const char *text, gsize len, const char *filename, GErro
     }
   if (depth > 0)
     {
+      /* The name is the script's bytes; GTK labels need valid UTF-8
+       * (found by fuzz-shader). */
+      g_autofree char *shown = g_utf8_make_valid (current->name, -1);
+
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
                    "%s:%d:%d: the “{” of shader “%s” is not closed before the end of the file",
-                   filename, open.line, open.column, current->name);
+                   filename, open.line, open.column, shown);
       return NULL;
     }
   return g_steal_pointer (&script);

@@ -62,8 +62,10 @@ skip_entry (QrWad *wad, guint index, const char *name, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (wad->problems,
-                   g_strdup_printf ("%s: entry %u “%s”: %s; skipped", wad->display_name, index, name, what));
+  g_autofree char *message = g_strdup_printf ("%s: entry %u “%s”: %s; skipped", wad->display_name, index, name, what);
+  /* The entry's name is raw bytes from the file; problems are shown in
+   * GTK labels, which need valid UTF-8. */
+  g_ptr_array_add (wad->problems, g_utf8_make_valid (message, -1));
 }
 
 /* Checks a miptex lump and fills `tex`; false (with a problem noted) when
@@ -295,13 +297,16 @@ qr_wad_decode (const QrWad *wad, guint i, int mip, const QrPalette *palette, GEr
   const uint8_t (*colours)[3];
   QrImage *image;
   bool transparent = tex->name[0] == '{';
+  /* The name as errors quote it: the file's bytes made valid UTF-8 for GTK
+   * labels (found by fuzz-wad). */
+  g_autofree char *shown = g_utf8_make_valid (tex->name, -1);
   int w, h;
 
   if (mip < 0 || mip > 3)
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED,
                    "%s: “%s”: mip level %d does not exist (a miptex has levels 0 to 3)",
-                   wad->display_name, tex->name, mip);
+                   wad->display_name, shown, mip);
       return NULL;
     }
   w = tex->width >> mip;
@@ -310,14 +315,14 @@ qr_wad_decode (const QrWad *wad, guint i, int mip, const QrPalette *palette, GEr
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
                    "%s: “%s”: mip level %d of a %d×%d texture has no pixels",
-                   wad->display_name, tex->name, mip, tex->width, tex->height);
+                   wad->display_name, shown, mip, tex->width, tex->height);
       return NULL;
     }
   if (!qr_range_fits (tex->mip_offset[mip], (uint64_t) w * h, tex->lump_size))
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_TRUNCATED,
                    "%s: “%s”: mip level %d (%d×%d at offset %u) runs past its lump (%u bytes)",
-                   wad->display_name, tex->name, mip, w, h, tex->mip_offset[mip], tex->lump_size);
+                   wad->display_name, shown, mip, w, h, tex->mip_offset[mip], tex->lump_size);
       return NULL;
     }
 
