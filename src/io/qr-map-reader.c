@@ -5,6 +5,7 @@
  * kept to write back while the faces are unchanged), and bare brush lists
  * as editors put them on the clipboard. */
 #include "qr-brushdef-text.h"
+#include "qr-face-line.h"
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-patch-text.h"
@@ -18,6 +19,7 @@ typedef struct
   QrMap *map;
   GArray *faces;      /* QrFace scratch for the brush being read */
   QrEntity *implicit; /* borrowed: the entity holding a bare list's brushes */
+  const char *fence;  /* the last line end, for qr_face_line_read; NULL: none */
 } MapReader;
 
 static bool
@@ -68,8 +70,40 @@ read_axis (MapReader *r, QrVec3 *axis, double *offset, GError **error)
   return true;
 }
 
+/* A face as qr_face_line_read gives it. */
+static void
+take_face_line (MapReader *r, QrFace *f, const QrFaceLine *line)
+{
+  const double *t = line->tex;
+
+  for (int i = 0; i < 3; i++)
+    f->points[i] = qr_vec3 (line->points[3 * i], line->points[3 * i + 1], line->points[3 * i + 2]);
+  f->texture = qr_map_intern_texture (r->map, line->texture, (gssize) line->texture_len);
+  if (line->valve)
+    {
+      f->form = QR_TEX_VALVE;
+      f->tex.u_axis = qr_vec3 (t[0], t[1], t[2]);
+      f->tex.shift[0] = t[3];
+      f->tex.v_axis = qr_vec3 (t[4], t[5], t[6]);
+      f->tex.shift[1] = t[7];
+      t += 8;
+    }
+  else
+    {
+      f->form = QR_TEX_STANDARD;
+      f->tex.shift[0] = t[0];
+      f->tex.shift[1] = t[1];
+      t += 2;
+    }
+  f->tex.rotation = t[0];
+  f->tex.scale[0] = t[1];
+  f->tex.scale[1] = t[2];
+}
+
+/* Points, texture and its attributes through the scanner: every layout,
+ * and the errors. */
 static bool
-read_face (MapReader *r, QrFace *f, GError **error)
+read_face_scanned (MapReader *r, QrFace *f, GError **error)
 {
   QrScanner *s = &r->s;
   double attr[5];
@@ -122,6 +156,23 @@ read_face (MapReader *r, QrFace *f, GError **error)
       f->tex.scale[0] = attr[3];
       f->tex.scale[1] = attr[4];
     }
+  return true;
+}
+
+static bool
+read_face (MapReader *r, QrFace *f, GError **error)
+{
+  QrScanner *s = &r->s;
+  QrFaceLine line;
+  const char *after = r->fence != NULL ? qr_face_line_read (s->p, r->fence, &line) : NULL;
+
+  if (after != NULL)
+    {
+      take_face_line (r, f, &line);
+      s->p = after;
+    }
+  else if (!read_face_scanned (r, f, error))
+    return false;
 
   /* Quake 2 and 3 add contents, flags and value; faces may have them or not. */
   qr_scanner_skip_space (s);
@@ -432,7 +483,7 @@ qr_map_read_map (const char *data, gsize len, const char *name,
 {
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
   g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFace), 16);
-  MapReader r = { .map = map, .faces = faces };
+  MapReader r = { .map = map, .faces = faces, .fence = qr_face_line_fence (data, len) };
   const char *reported = data;
   bool ok = true;
 
