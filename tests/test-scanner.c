@@ -363,6 +363,35 @@ test_face_line_same_as_scanner (void)
     }
 }
 
+/* Faces name many textures in any order: names of one length, one first
+ * and last letter, or one a prefix of another ("wa", "wax" share a slot of
+ * the reader's recent names), each keep their own. */
+static void
+test_face_line_textures (void)
+{
+  static const char *const names[] = { "a", "ab", "b", "ba", "aab", "abb", "axb", "ab/a", "a", "t1", "t10", "t01", "wa", "wax" };
+  g_autoptr (GString) text = g_string_new ("{\n{\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) map = NULL;
+  GRand *rand = g_rand_new_with_seed (5);
+  int picked[600];
+  QrBrush *brush;
+
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    {
+      picked[i] = g_rand_int_range (rand, 0, G_N_ELEMENTS (names));
+      g_string_append_printf (text, "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) %s [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n", names[picked[i]]);
+    }
+  g_string_append (text, "}\n}\n");
+  g_rand_free (rand);
+  map = qr_map_parse (text->str, text->len, QR_FILE_MAP, "t.map", &error);
+  g_assert_no_error (error);
+  brush = qr_entity_get_brush (qr_map_get_entity (map, 0), 0);
+  g_assert_cmpint (brush->n_faces, ==, G_N_ELEMENTS (picked));
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    g_assert_cmpstr (qr_map_texture_name (map, brush->faces[i].texture), ==, names[picked[i]]);
+}
+
 /* Lines the common reader declines fail with the scanner's messages. */
 static void
 test_face_line_errors (void)
@@ -406,5 +435,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/face-line/rounding", test_face_line_rounding);
   g_test_add_func ("/io/face-line/same-as-scanner", test_face_line_same_as_scanner);
   g_test_add_func ("/io/face-line/errors", test_face_line_errors);
+  g_test_add_func ("/io/face-line/textures", test_face_line_textures);
   return g_test_run ();
 }

@@ -20,7 +20,29 @@ typedef struct
   GArray *faces;      /* QrFace scratch for the brush being read */
   QrEntity *implicit; /* borrowed: the entity holding a bare list's brushes */
   const char *fence;  /* the last line end, for qr_face_line_read; NULL: none */
+  /* Texture names met lately, by where they stand in the buffer: most faces
+   * find theirs here with one comparison instead of hashing a copy. */
+  struct
+  {
+    const char *name; /* borrowed from the buffer; NULL: empty slot */
+    gsize len;
+    guint32 texture;
+  } recent[64];
 } MapReader;
+
+/* The texture index of a bare name in the buffer. */
+static guint32
+intern_texture (MapReader *r, const char *name, gsize len)
+{
+  guint slot = (guint) (len * 31 + (unsigned char) name[0] + 7u * (unsigned char) name[len - 1]) % G_N_ELEMENTS (r->recent);
+
+  if (r->recent[slot].name != NULL && r->recent[slot].len == len && memcmp (r->recent[slot].name, name, len) == 0)
+    return r->recent[slot].texture;
+  r->recent[slot].name = name;
+  r->recent[slot].len = len;
+  r->recent[slot].texture = qr_map_intern_texture (r->map, name, (gssize) len);
+  return r->recent[slot].texture;
+}
 
 static bool
 expected_closing (QrScanner *s, const char *open, const char *what, GError **error)
@@ -78,7 +100,7 @@ take_face_line (MapReader *r, QrFace *f, const QrFaceLine *line)
 
   for (int i = 0; i < 3; i++)
     f->points[i] = qr_vec3 (line->points[3 * i], line->points[3 * i + 1], line->points[3 * i + 2]);
-  f->texture = qr_map_intern_texture (r->map, line->texture, (gssize) line->texture_len);
+  f->texture = intern_texture (r, line->texture, line->texture_len);
   if (line->valve)
     {
       f->form = QR_TEX_VALVE;
@@ -329,11 +351,13 @@ read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
         }
       if (*s->p == '(')
         {
-          QrFace face = { 0 };
-          bool ok = read_face (r, &face, error);
+          QrFace *face;
 
-          g_array_append_val (r->faces, face);
-          if (!ok)
+          /* Read in place: a face is some 180 bytes, copied once more into its brush. */
+          g_array_set_size (r->faces, r->faces->len + 1);
+          face = &g_array_index (r->faces, QrFace, r->faces->len - 1);
+          memset (face, 0, sizeof *face);
+          if (!read_face (r, face, error))
             return false;
           continue;
         }
