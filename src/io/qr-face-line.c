@@ -13,31 +13,35 @@ line_short (const char *p, double *out)
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
   };
   const char *first;
-  bool negative = false;
+  bool negative = *p == '-';
   uint64_t m = 0;
-  int digits, places = 0;
+  int digits, places;
   double value;
 
-  if (*p == '-')
-    negative = true, p++;
+  p += negative;
   first = p;
   /* Unsigned wrap-around on long runs is harmless: they fail the count. */
   for (; (unsigned char) (*p - '0') < 10; p++)
     m = m * 10 + (uint64_t) (*p - '0');
   digits = (int) (p - first);
-  if (*p == '.')
+  if (G_LIKELY (*p != '.'))
+    {
+      /* An integer, most numbers of a map: no division. */
+      if ((unsigned) (digits - 1) >= QR_NUMBER_SHORT_DIGITS)
+        return NULL;
+      value = (double) (int64_t) m;
+    }
+  else
     {
       first = ++p;
       for (; (unsigned char) (*p - '0') < 10; p++)
         m = m * 10 + (uint64_t) (*p - '0');
       places = (int) (p - first);
       digits += places;
+      if (digits == 0 || digits > QR_NUMBER_SHORT_DIGITS)
+        return NULL;
+      value = (double) (int64_t) m / pow10[places];
     }
-  if (digits == 0 || digits > QR_NUMBER_SHORT_DIGITS)
-    return NULL;
-  value = (double) (int64_t) m;
-  if (places > 0)
-    value /= pow10[places];
   *out = negative ? -value : value;
   return p;
 }
