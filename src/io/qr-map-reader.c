@@ -218,6 +218,19 @@ clear_scratch (MapReader *r)
   g_array_set_size (r->faces, 0);
 }
 
+/* A new brush taking the scratch faces, copied once into an array of their
+ * count (not zeroed first, as qr_brush_new would). */
+static QrBrush *
+brush_from_scratch (MapReader *r)
+{
+  QrBrush *brush = qr_brush_new (qr_map_take_brush_id (r->map), 0);
+
+  brush->n_faces = (int) r->faces->len;
+  brush->faces = g_memdup2 (r->faces->data, sizeof (QrFace) * r->faces->len);
+  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  return brush;
+}
+
 static bool
 is_brace_token (const QrScanner *s, const char *p, char brace)
 {
@@ -265,10 +278,7 @@ read_brushdef (MapReader *r, QrEntity *entity, QrNode *node, const char *begin)
       node->problem = g_strdup (error->message);
       return false;
     }
-  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
-  if (r->faces->len > 0)
-    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
-  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  brush = brush_from_scratch (r);
   brush->extra = node;
   qr_entity_add_brush (entity, brush);
   return true;
@@ -381,10 +391,7 @@ read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
       return qr_scanner_expected (s, error, "“(” starting a face or “}” closing the brush");
     }
 
-  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
-  if (r->faces->len > 0)
-    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
-  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  brush = brush_from_scratch (r);
   qr_entity_add_brush (entity, brush);
   return true;
 }
