@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib.h>
+#include "qr-face-line.h"
 #include "qr-io.h"
 #include "qr-scanner.h"
 
@@ -188,6 +189,238 @@ test_quoted (void)
     }
 }
 
+/* qr_face_line_read on a NUL-terminated line ending in "\n". */
+static const char *
+face_line (const char *text, QrFaceLine *line)
+{
+  const char *fence = qr_face_line_fence (text, strlen (text));
+
+  g_assert_nonnull (fence);
+  return qr_face_line_read (text, fence, line);
+}
+
+static void
+test_face_line_forms (void)
+{
+  const char *valve = "( 1 -2 3.5 ) ( 4 5 6 ) ( -7.25 8 9 ) tech/wall_1 [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\n";
+  const char *standard = "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) base_wall/c 16 -8 45 0.5 1 0 0 0\n";
+  const double points[9] = { 1, -2, 3.5, 4, 5, 6, -7.25, 8, 9 };
+  const double axes[11] = { 1, 0, 0, -12, 0, -1, 0, 6.5, 90, 0.25, -0.5 };
+  const double plain[5] = { 16, -8, 45, 0.5, 1 };
+  QrFaceLine line;
+  const char *after;
+
+  after = face_line (valve, &line);
+  g_assert_true (after == valve + strlen (valve) - 1);
+  g_assert_true (line.valve);
+  for (int i = 0; i < 9; i++)
+    g_assert_cmpfloat (line.points[i], ==, points[i]);
+  g_assert_cmpint ((int) line.texture_len, ==, 11);
+  g_assert_true (strncmp (line.texture, "tech/wall_1", 11) == 0);
+  for (int i = 0; i < 11; i++)
+    g_assert_cmpfloat (line.tex[i], ==, axes[i]);
+
+  /* Quake 3's surface values are left to the reader after the last number. */
+  after = face_line (standard, &line);
+  g_assert_nonnull (after);
+  g_assert_cmpstr (after, ==, " 0 0 0\n");
+  g_assert_false (line.valve);
+  g_assert_true (strncmp (line.texture, "base_wall/c", line.texture_len) == 0);
+  for (int i = 0; i < 5; i++)
+    g_assert_cmpfloat (line.tex[i], ==, plain[i]);
+
+  /* "-0" is negative zero, as strtod reads it. */
+  g_assert_nonnull (face_line ("( -0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) T 0 0 0 1 1\n", &line));
+  g_assert_true (signbit (line.points[0]) && !signbit (line.points[1]));
+}
+
+/* Every layout but the exact common one goes to the scanner. */
+static void
+test_face_line_declines (void)
+{
+  static const char *const lines[] = {
+    "( 1 2 3 )  ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",      /* two spaces */
+    "( 1 2 3 ) ( 4\t5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",      /* a tab */
+    "(1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",        /* no space after "(" */
+    "( 1 2 3) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",        /* none before ")" */
+    "( +1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",      /* a plus sign */
+    "( 1e2 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",     /* an exponent */
+    "( 1234567890.123456 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n", /* 16 digits */
+    "( 1234567890123456 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",
+    "( . 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",       /* no digit */
+    "( - 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",
+    "( 1x 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) \"T\" 0 0 0 1 1\n",  /* a quoted name */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) //T 0 0 0 1 1\n",    /* a comment */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) ;T 0 0 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) /T 0 0 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1\n", /* no name */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T\x01x 0 0 0 1 1\n", /* a control byte */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T\x7f 0 0 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T\t0 0 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0] [ 0 1 0 0 ] 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [1 0 0 0 ] [ 0 1 0 0 ] 0 1 1\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1)\n", /* not white space after */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1]\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1x\n",
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1\n", /* cut short */
+    "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1\n",
+    "( 1 2 3 ) ( 4 5 6 )\n( 7 8 9 ) T 0 0 0 1 1\n",
+  };
+  QrFaceLine line;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_test_message ("%s", lines[i]);
+      g_assert_null (face_line (lines[i], &line));
+    }
+
+  /* At or past the fence there is nothing to read. */
+  {
+    const char *text = "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T 0 0 0 1 1\n";
+
+    g_assert_null (qr_face_line_read (text + strlen (text) - 1, text + strlen (text) - 1, &line));
+    g_assert_null (qr_face_line_fence (text, strlen (text) - 1));
+  }
+}
+
+/* Random short decimals read as strtod reads them, to the bit. */
+static void
+test_face_line_rounding (void)
+{
+  GRand *rand = g_rand_new_with_seed (17);
+
+  for (int round = 0; round < 2000; round++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      char numbers[20][40];
+      QrFaceLine line;
+      double got[20];
+
+      for (int i = 0; i < 20; i++)
+        {
+          int digits = g_rand_int_range (rand, 1, 16);
+          int places = g_rand_int_range (rand, 0, digits + 1);
+          char *w = numbers[i];
+
+          if (g_rand_boolean (rand))
+            *w++ = '-';
+          for (int d = 0; d < digits; d++)
+            {
+              if (d == digits - places)
+                *w++ = '.';
+              *w++ = (char) ('0' + g_rand_int_range (rand, 0, 10));
+            }
+          *w = '\0';
+        }
+      g_string_printf (text, "( %s %s %s ) ( %s %s %s ) ( %s %s %s ) T [ %s %s %s %s ] [ %s %s %s %s ] %s %s %s\n",
+                       numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5],
+                       numbers[6], numbers[7], numbers[8], numbers[9], numbers[10], numbers[11],
+                       numbers[12], numbers[13], numbers[14], numbers[15], numbers[16],
+                       numbers[17], numbers[18], numbers[19]);
+      g_assert_nonnull (face_line (text->str, &line));
+      memcpy (got, line.points, sizeof line.points);
+      memcpy (got + 9, line.tex, sizeof line.tex);
+      for (int i = 0; i < 20; i++)
+        if (got[i] != g_ascii_strtod (numbers[i], NULL))
+          g_error ("%s read as %.17g", numbers[i], got[i]);
+    }
+  g_rand_free (rand);
+}
+
+/* Faces the scanner reads (other spacing, comments, long numbers, a plus
+ * sign, an exponent, a quoted name) come out as the common line does. */
+static void
+test_face_line_same_as_scanner (void)
+{
+  const char *text =
+    "{\n{\n"
+    "( 1 2 3 ) ( 4 5 6.5 ) ( 7 8 9 ) T [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\n"
+    "(  1 2 3 ) ( 4 5 6.5 ) ( 7 8 9 ) T [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\n"
+    "( 1\t2 3 ) ( 4 5 6.5 ) ( 7 8 9 ) T [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\r\n"
+    "( 1 2 3 ) // a comment\n( 4 5 6.5 ) ( 7 8 9 ) T [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\n"
+    "( 1.0000000000000000000 +2 3e0 ) ( 4 5 6.5 ) ( 7 8 9 ) T [ 1 0 0 -12 ] [ 0 -1 0 6.5 ] 90 0.25 -0.5\n"
+    "(1 2 3) (4 5 6.5) (7 8 9) \"T\" [1 0 0 -12] [0 -1 0 6.5] 90 0.25 -0.5"
+    "\n}\n}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) map = qr_map_parse (text, strlen (text), QR_FILE_MAP, "t.map", &error);
+  QrBrush *brush;
+
+  g_assert_no_error (error);
+  brush = qr_entity_get_brush (qr_map_get_entity (map, 0), 0);
+  g_assert_cmpint (brush->n_faces, ==, 6);
+  g_assert_cmpfloat (brush->faces[0].points[1].z, ==, 6.5);
+  g_assert_cmpfloat (brush->faces[0].tex.shift[0], ==, -12);
+  g_assert_cmpfloat (brush->faces[0].tex.scale[1], ==, -0.5);
+  for (int i = 1; i < brush->n_faces; i++)
+    {
+      const QrFace *a = &brush->faces[0], *b = &brush->faces[i];
+
+      g_test_message ("face %d", i);
+      g_assert_true (memcmp (a->points, b->points, sizeof a->points) == 0);
+      g_assert_cmpint (a->texture, ==, b->texture);
+      g_assert_cmpint (a->form, ==, b->form);
+      g_assert_true (memcmp (&a->tex, &b->tex, sizeof a->tex) == 0);
+    }
+}
+
+/* Faces name many textures in any order: names of one length, one first
+ * and last letter, or one a prefix of another ("wa", "wax" share a slot of
+ * the reader's recent names), each keep their own. */
+static void
+test_face_line_textures (void)
+{
+  static const char *const names[] = { "a", "ab", "b", "ba", "aab", "abb", "axb", "ab/a", "a", "t1", "t10", "t01", "wa", "wax" };
+  g_autoptr (GString) text = g_string_new ("{\n{\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) map = NULL;
+  GRand *rand = g_rand_new_with_seed (5);
+  int picked[600];
+  QrBrush *brush;
+
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    {
+      picked[i] = g_rand_int_range (rand, 0, G_N_ELEMENTS (names));
+      g_string_append_printf (text, "( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) %s [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n", names[picked[i]]);
+    }
+  g_string_append (text, "}\n}\n");
+  g_rand_free (rand);
+  map = qr_map_parse (text->str, text->len, QR_FILE_MAP, "t.map", &error);
+  g_assert_no_error (error);
+  brush = qr_entity_get_brush (qr_map_get_entity (map, 0), 0);
+  g_assert_cmpint (brush->n_faces, ==, G_N_ELEMENTS (picked));
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    g_assert_cmpstr (qr_map_texture_name (map, brush->faces[i].texture), ==, names[picked[i]]);
+}
+
+/* Lines the common reader declines fail with the scanner's messages. */
+static void
+test_face_line_errors (void)
+{
+  static const struct
+  {
+    const char *line;
+    const char *message;
+  } cases[] = {
+    { "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1x\n", "t.map:3:61: expected a number, found “1x”" },
+    { "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1)\n",
+      "t.map:3:62: expected “(” starting a face or “}” closing the brush, found “)”" },
+    { "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1\n", "t.map:3:31: expected a texture name, found “[”" },
+    { "( 1 2 3 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1", "t.map:3:62: expected “}” closing the brush opened at line 2, found end of file" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat ("{\n{\n", cases[i].line, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (QrMap) map = qr_map_parse (text, strlen (text), QR_FILE_MAP, "t.map", &error);
+
+      g_assert_null (map);
+      g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +431,11 @@ main (int argc, char **argv)
   g_test_add_func ("/io/scanner/number/full", test_number_full);
   g_test_add_func ("/io/scanner/number/errors", test_number_errors);
   g_test_add_func ("/io/scanner/quoted", test_quoted);
+  g_test_add_func ("/io/face-line/forms", test_face_line_forms);
+  g_test_add_func ("/io/face-line/declines", test_face_line_declines);
+  g_test_add_func ("/io/face-line/rounding", test_face_line_rounding);
+  g_test_add_func ("/io/face-line/same-as-scanner", test_face_line_same_as_scanner);
+  g_test_add_func ("/io/face-line/errors", test_face_line_errors);
+  g_test_add_func ("/io/face-line/textures", test_face_line_textures);
   return g_test_run ();
 }

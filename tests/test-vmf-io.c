@@ -387,6 +387,30 @@ test_kept_anchors (void)
   qr_test_assert_writes_as (map, QR_SAVE_VMF, text);
 }
 
+/* Block names and keys are read in any case ("SOLID", "Plane"): the same
+ * map as in lower case. */
+static void
+test_names_any_case (void)
+{
+  static const char *const swaps[][2] = {
+    { "\tsolid\n", "\tSOLID\n" }, { "\tside\n", "\tSide\n" }, { "world\n", "World\n" },
+    { "\"plane\"", "\"PLANE\"" }, { "\"material\"", "\"Material\"" }, { "\"uaxis\"", "\"UAxis\"" },
+    { "\"vaxis\"", "\"vAXIS\"" }, { "\"rotation\"", "\"Rotation\"" },
+  };
+  g_autofree char *text = canonical_vmf ();
+  g_autoptr (GString) upper = g_string_new (text);
+  g_autoptr (QrMap) a = parse_ok (text);
+  g_autoptr (QrMap) b = NULL;
+  g_autofree char *why = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (swaps); i++)
+    g_assert_cmpuint (g_string_replace (upper, swaps[i][0], swaps[i][1], 0), >, 0);
+  b = parse_ok (upper->str);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (b, 0)), ==, 3);
+  if (!qr_map_equal (a, b, &why))
+    g_error ("%s", why);
+}
+
 static void
 test_solids_and_sides (void)
 {
@@ -1069,6 +1093,7 @@ main (int argc, char **argv)
   g_test_add_func ("/io/vmf/kept-blocks", test_kept_blocks);
   g_test_add_func ("/io/vmf/kept-anchors", test_kept_anchors);
   g_test_add_func ("/io/vmf/solids-and-sides", test_solids_and_sides);
+  g_test_add_func ("/io/vmf/names-any-case", test_names_any_case);
   g_test_add_func ("/io/vmf/ids/preserved", test_ids);
   g_test_add_func ("/io/vmf/ids/missing", test_ids_missing);
   g_test_add_func ("/io/vmf/hidden", test_hidden);

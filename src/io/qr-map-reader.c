@@ -5,6 +5,7 @@
  * kept to write back while the faces are unchanged), and bare brush lists
  * as editors put them on the clipboard. */
 #include "qr-brushdef-text.h"
+#include "qr-face-line.h"
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-patch-text.h"
@@ -18,7 +19,30 @@ typedef struct
   QrMap *map;
   GArray *faces;      /* QrFace scratch for the brush being read */
   QrEntity *implicit; /* borrowed: the entity holding a bare list's brushes */
+  const char *fence;  /* the last line end, for qr_face_line_read; NULL: none */
+  /* Texture names met lately, by where they stand in the buffer: most faces
+   * find theirs here with one comparison instead of hashing a copy. */
+  struct
+  {
+    const char *name; /* borrowed from the buffer; NULL: empty slot */
+    gsize len;
+    guint32 texture;
+  } recent[64];
 } MapReader;
+
+/* The texture index of a bare name in the buffer. */
+static guint32
+intern_texture (MapReader *r, const char *name, gsize len)
+{
+  guint slot = (guint) (len * 31 + (unsigned char) name[0] + 7u * (unsigned char) name[len - 1]) % G_N_ELEMENTS (r->recent);
+
+  if (r->recent[slot].name != NULL && r->recent[slot].len == len && memcmp (r->recent[slot].name, name, len) == 0)
+    return r->recent[slot].texture;
+  r->recent[slot].name = name;
+  r->recent[slot].len = len;
+  r->recent[slot].texture = qr_map_intern_texture (r->map, name, (gssize) len);
+  return r->recent[slot].texture;
+}
 
 static bool
 expected_closing (QrScanner *s, const char *open, const char *what, GError **error)
@@ -68,8 +92,40 @@ read_axis (MapReader *r, QrVec3 *axis, double *offset, GError **error)
   return true;
 }
 
+/* A face as qr_face_line_read gives it. */
+static void
+take_face_line (MapReader *r, QrFace *f, const QrFaceLine *line)
+{
+  const double *t = line->tex;
+
+  for (int i = 0; i < 3; i++)
+    f->points[i] = qr_vec3 (line->points[3 * i], line->points[3 * i + 1], line->points[3 * i + 2]);
+  f->texture = intern_texture (r, line->texture, line->texture_len);
+  if (line->valve)
+    {
+      f->form = QR_TEX_VALVE;
+      f->tex.u_axis = qr_vec3 (t[0], t[1], t[2]);
+      f->tex.shift[0] = t[3];
+      f->tex.v_axis = qr_vec3 (t[4], t[5], t[6]);
+      f->tex.shift[1] = t[7];
+      t += 8;
+    }
+  else
+    {
+      f->form = QR_TEX_STANDARD;
+      f->tex.shift[0] = t[0];
+      f->tex.shift[1] = t[1];
+      t += 2;
+    }
+  f->tex.rotation = t[0];
+  f->tex.scale[0] = t[1];
+  f->tex.scale[1] = t[2];
+}
+
+/* Points, texture and its attributes through the scanner: every layout,
+ * and the errors. */
 static bool
-read_face (MapReader *r, QrFace *f, GError **error)
+read_face_scanned (MapReader *r, QrFace *f, GError **error)
 {
   QrScanner *s = &r->s;
   double attr[5];
@@ -122,6 +178,23 @@ read_face (MapReader *r, QrFace *f, GError **error)
       f->tex.scale[0] = attr[3];
       f->tex.scale[1] = attr[4];
     }
+  return true;
+}
+
+static bool
+read_face (MapReader *r, QrFace *f, GError **error)
+{
+  QrScanner *s = &r->s;
+  QrFaceLine line;
+  const char *after = r->fence != NULL ? qr_face_line_read (s->p, r->fence, &line) : NULL;
+
+  if (after != NULL)
+    {
+      take_face_line (r, f, &line);
+      s->p = after;
+    }
+  else if (!read_face_scanned (r, f, error))
+    return false;
 
   /* Quake 2 and 3 add contents, flags and value; faces may have them or not. */
   qr_scanner_skip_space (s);
@@ -143,6 +216,19 @@ clear_scratch (MapReader *r)
   for (guint i = 0; i < r->faces->len; i++)
     qr_face_clear (&g_array_index (r->faces, QrFace, i));
   g_array_set_size (r->faces, 0);
+}
+
+/* A new brush taking the scratch faces, copied once into an array of their
+ * count (not zeroed first, as qr_brush_new would). */
+static QrBrush *
+brush_from_scratch (MapReader *r)
+{
+  QrBrush *brush = qr_brush_new (qr_map_take_brush_id (r->map), 0);
+
+  brush->n_faces = (int) r->faces->len;
+  brush->faces = g_memdup2 (r->faces->data, sizeof (QrFace) * r->faces->len);
+  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  return brush;
 }
 
 static bool
@@ -192,10 +278,7 @@ read_brushdef (MapReader *r, QrEntity *entity, QrNode *node, const char *begin)
       node->problem = g_strdup (error->message);
       return false;
     }
-  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
-  if (r->faces->len > 0)
-    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
-  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  brush = brush_from_scratch (r);
   brush->extra = node;
   qr_entity_add_brush (entity, brush);
   return true;
@@ -278,11 +361,13 @@ read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
         }
       if (*s->p == '(')
         {
-          QrFace face = { 0 };
-          bool ok = read_face (r, &face, error);
+          QrFace *face;
 
-          g_array_append_val (r->faces, face);
-          if (!ok)
+          /* Read in place: a face is some 180 bytes, copied once more into its brush. */
+          g_array_set_size (r->faces, r->faces->len + 1);
+          face = &g_array_index (r->faces, QrFace, r->faces->len - 1);
+          memset (face, 0, sizeof *face);
+          if (!read_face (r, face, error))
             return false;
           continue;
         }
@@ -306,10 +391,7 @@ read_brush (MapReader *r, QrEntity *entity, const char *open, GError **error)
       return qr_scanner_expected (s, error, "“(” starting a face or “}” closing the brush");
     }
 
-  brush = qr_brush_new (qr_map_take_brush_id (r->map), (int) r->faces->len);
-  if (r->faces->len > 0)
-    memcpy (brush->faces, r->faces->data, sizeof (QrFace) * r->faces->len);
-  g_array_set_size (r->faces, 0); /* the brush owns the extras now */
+  brush = brush_from_scratch (r);
   qr_entity_add_brush (entity, brush);
   return true;
 }
@@ -432,7 +514,7 @@ qr_map_read_map (const char *data, gsize len, const char *name,
 {
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
   g_autoptr (GArray) faces = g_array_sized_new (FALSE, FALSE, sizeof (QrFace), 16);
-  MapReader r = { .map = map, .faces = faces };
+  MapReader r = { .map = map, .faces = faces, .fence = qr_face_line_fence (data, len) };
   const char *reported = data;
   bool ok = true;
 

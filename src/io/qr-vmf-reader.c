@@ -25,12 +25,14 @@ typedef struct
   GArray *faces; /* QrFace scratch for the solid being read */
 } VmfReader;
 
-static bool
+/* word is lower case. Its first letter, folded, turns most other tokens
+ * away before the call: keys are compared against several words each. */
+static inline bool
 token_is (const Token *t, const char *word)
 {
   gsize n = strlen (word);
 
-  return t->len == n && g_ascii_strncasecmp (t->p, word, n) == 0;
+  return t->len == n && n > 0 && (t->p[0] | 0x20) == word[0] && g_ascii_strncasecmp (t->p, word, n) == 0;
 }
 
 static char *
