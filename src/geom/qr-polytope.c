@@ -15,7 +15,7 @@ struct _QrPolyBuilder
   QrVec3 *clip_b;
   int *tags_a;        /* the plane of each edge of clip_a / clip_b (-1: base winding) */
   int *tags_b;
-  double *dists;      /* per point of the winding being clipped */
+  double *dists;      /* per point of the winding being clipped, and a copy of the first */
   unsigned char *sides;
   int face_capacity;
 
@@ -235,6 +235,8 @@ clip_face (QrPolyBuilder *b, QrVec3 *in, const int *in_tags, int n, int plane_in
   bool front = false, back = false;
   int m = 0;
 
+  /* dists and sides hold face_capacity + 5: room past the last point (a
+   * winding has at most n_faces + 3) for a copy of the first. */
   *moved = false;
   for (int i = 0; i < n; i++)
     {
@@ -258,27 +260,30 @@ clip_face (QrPolyBuilder *b, QrVec3 *in, const int *in_tags, int n, int plane_in
     return 0;
 
   *moved = true;
+  dists[n] = dists[0];
+  sides[n] = sides[0];
   for (int i = 0; i < n; i++)
     {
-      int j = i + 1 == n ? 0 : i + 1;
+      unsigned char si = sides[i], sj = sides[i + 1];
 
-      if (sides[i] != QR_SIDE_FRONT)
+      if (si != QR_SIDE_FRONT)
         {
           out[m] = in[i];
-          if (sides[i] == QR_SIDE_ON)
+          if (si == QR_SIDE_ON)
             pin (&out[m], axis, value);
-          out_tags[m] = sides[i] == QR_SIDE_ON && sides[j] == QR_SIDE_FRONT ? plane_index : in_tags[i];
+          out_tags[m] = si == QR_SIDE_ON && sj == QR_SIDE_FRONT ? plane_index : in_tags[i];
           m++;
         }
-      if (sides[i] == QR_SIDE_ON || sides[j] == QR_SIDE_ON || sides[i] == sides[j])
+      /* The edge crosses only from front to back or back to front (0 + 1). */
+      if (si + sj != QR_SIDE_FRONT + QR_SIDE_BACK)
         continue;
       {
-        QrVec3 a = in[i], c = in[j];
-        double t = dists[i] / (dists[i] - dists[j]);
+        QrVec3 a = in[i], c = in[i + 1 == n ? 0 : i + 1];
+        double t = dists[i] / (dists[i] - dists[i + 1]);
 
         out[m] = (QrVec3) { a.x + t * (c.x - a.x), a.y + t * (c.y - a.y), a.z + t * (c.z - a.z) };
         pin (&out[m], axis, value);
-        out_tags[m] = sides[j] == QR_SIDE_FRONT ? plane_index : in_tags[i];
+        out_tags[m] = sj == QR_SIDE_FRONT ? plane_index : in_tags[i];
         m++;
       }
     }
