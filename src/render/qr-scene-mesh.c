@@ -156,6 +156,18 @@ stream_mark (Stream *s, guint first, guint count)
 {
   if (count == 0 || s->all_dirty)
     return;
+  /* Slots are mostly marked in the order they lie (a rebuild, a select
+   * all): a range that continues the last one extends it, so 100k slots
+   * do not leave 100k ranges to sort. */
+  if (s->dirty->len > 0)
+    {
+      QrSceneRange *last = &g_array_index (s->dirty, QrSceneRange, s->dirty->len - 1);
+      if (first >= last->first && first <= last->first + last->count)
+        {
+          last->count = MAX (last->count, first + count - last->first);
+          return;
+        }
+    }
   QrSceneRange r = { first, count };
   g_array_append_val (s->dirty, r);
 }
