@@ -420,6 +420,108 @@ test_patch (void)
   assert_same_as_fresh (mesh, doc);
 }
 
+static gboolean take_all_dirty (QrSceneMesh *mesh);
+
+/* A stream's dirty ranges, emptied; *all when the whole stream is dirty. */
+static guint
+dirty_count (QrSceneMesh *mesh, QrSceneStream s, gboolean *all)
+{
+  g_autoptr (GArray) r = g_array_new (FALSE, FALSE, sizeof (QrSceneRange));
+  qr_scene_mesh_take_dirty (mesh, s, r, all);
+  guint n = 0;
+  for (guint i = 0; i < r->len; i++)
+    n += g_array_index (r, QrSceneRange, i).count;
+  return n;
+}
+
+/* A copy of a stream's data. */
+static GBytes *
+stream_bytes (const QrSceneMesh *mesh, QrSceneStream s)
+{
+  guint n;
+  gsize size;
+  const void *data = qr_scene_mesh_get_data (mesh, s, &n, &size);
+  return g_bytes_new (data, n * size);
+}
+
+/* A selection change restyles slots in place: the vertices keep their
+ * place, position, colour and texture and only their SELECTED flag
+ * changes, the geometry's index streams are neither rewritten nor marked
+ * for upload, and the selected copies (marked edges, selected triangles)
+ * follow. At 100k brushes rebuilding every selected brush made Select All
+ * take seconds. */
+static void
+test_selection_restyles (void)
+{
+  g_autoptr (QrDocument) doc = load_sample ();
+  g_autoptr (QrSceneMesh) mesh = following_mesh (doc);
+  take_all_dirty (mesh);
+  static const QrSceneStream geometry[] = { QR_SCENE_FACE_INDEX, QR_SCENE_EDGE_INDEX, QR_SCENE_EDGE_INDEX_TOP,
+                                            QR_SCENE_EDGE_INDEX_FRONT, QR_SCENE_EDGE_INDEX_SIDE };
+  GBytes *before[G_N_ELEMENTS (geometry)];
+  for (guint k = 0; k < G_N_ELEMENTS (geometry); k++)
+    before[k] = stream_bytes (mesh, geometry[k]);
+  g_autoptr (GBytes) faces_before = stream_bytes (mesh, QR_SCENE_FACE_VERTS);
+
+  const QrMap *map = qr_document_get_map (doc);
+  QrId id = first_brush (doc), light = 0;
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (g_strcmp0 (qr_entity_get_key (qr_map_get_entity (map, e), "classname"), "light") == 0)
+      light = qr_map_get_entity (map, e)->id;
+  g_assert_cmpuint (light, !=, 0);
+
+  for (int step = 0; step < 3; step++)
+    {
+      g_autoptr (QrSelection) sel = qr_selection_new ();
+      if (step == 0)
+        {
+          qr_selection_add_brush (sel, id);
+          qr_selection_add_entity (sel, light);
+        }
+      else if (step == 1)
+        qr_selection_add_all (sel, map);
+      qr_document_set_selection (doc, sel);
+
+      for (guint k = 0; k < G_N_ELEMENTS (geometry); k++)
+        {
+          gboolean all;
+          g_assert_cmpuint (dirty_count (mesh, geometry[k], &all), ==, 0);
+          g_assert_false (all);
+          g_autoptr (GBytes) now = stream_bytes (mesh, geometry[k]);
+          g_assert_true (g_bytes_equal (now, before[k]));
+        }
+      /* Face corners: the same but for the flag, which is set exactly on
+       * the selected slots' corners. */
+      g_autoptr (GBytes) faces_now = stream_bytes (mesh, QR_SCENE_FACE_VERTS);
+      gsize n_a, n_b;
+      const QrSceneVertex *a = g_bytes_get_data (faces_before, &n_a), *b = g_bytes_get_data (faces_now, &n_b);
+      g_assert_cmpuint (n_a, ==, n_b);
+      guint flagged = 0;
+      for (gsize i = 0; i < n_a / sizeof *a; i++)
+        {
+          QrSceneVertex x = a[i], y = b[i];
+          flagged += (y.flags & QR_SCENE_SELECTED) != 0;
+          x.flags &= ~(uint32_t) QR_SCENE_SELECTED;
+          y.flags &= ~(uint32_t) QR_SCENE_SELECTED;
+          g_assert_true (memcmp (&x, &y, sizeof x) == 0);
+        }
+      guint selected_tris = triangles_flagged (mesh, QR_SCENE_FACE_INDEX, QR_SCENE_SELECTED);
+      if (step == 2)
+        g_assert_cmpuint (flagged + selected_tris, ==, 0);
+      else
+        g_assert_cmpuint (flagged, >, 0);
+      if (step < 2)
+        g_assert_cmpuint (triangles_flagged (mesh, QR_SCENE_FACE_INDEX_SELECTED, QR_SCENE_SELECTED), ==,
+                          selected_tris);
+      if (step == 0)
+        g_assert_cmpuint (qr_scene_mesh_get_selected_count (mesh), ==, 2);
+      assert_same_as_fresh (mesh, doc);
+      take_all_dirty (mesh);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (geometry); k++)
+    g_bytes_unref (before[k]);
+}
+
 static void
 test_static_generation (void)
 {
@@ -1619,6 +1721,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/scene-mesh/edit-writes-only-what-changed", test_edit_writes_only_what_changed);
   g_test_add_func ("/render/scene-mesh/follows-edits-undo-redo", test_follows_edits_undo_redo);
   g_test_add_func ("/render/scene-mesh/static-generation", test_static_generation);
+  g_test_add_func ("/render/scene-mesh/selection-restyles", test_selection_restyles);
   g_test_add_func ("/render/scene-mesh/face-marks", test_face_marks);
   g_test_add_func ("/render/scene-mesh/compaction", test_compaction);
   g_test_add_func ("/render/scene-mesh/patch", test_patch);

@@ -454,18 +454,22 @@ add_new_names (QrWindow *self, const GArray *ids)
   const QrMap *map = qr_document_get_map (self->document);
   const QrTextureSet *set = qr_document_get_textures (self->document);
   gboolean added = FALSE;
-  /* a drag sends every moved brush each event: faces in a row mostly share
-   * a texture index, and a known index needs no lookup (which folds case) */
-  uint32_t last = UINT32_MAX;
+  /* a drag sends every moved brush each event: each texture index is looked
+   * up once (the lookup folds case), not once per face — moving 100k
+   * brushes looked up 600k names */
+  guint n_names = map->textures->len;
+  g_autofree guint8 *seen = ids->len > 0 ? g_new0 (guint8, n_names) : NULL;
   for (guint i = 0; i < ids->len; i++)
     {
       const QrBrush *brush = qr_document_lookup_brush (self->document, g_array_index (ids, QrId, i));
       for (int f = 0; brush != NULL && f < brush->n_faces; f++)
         {
-          if (brush->faces[f].texture == last)
+          uint32_t t = brush->faces[f].texture;
+          if (t < n_names && seen[t])
             continue;
-          last = brush->faces[f].texture;
-          const char *name = qr_map_texture_name (map, last);
+          if (t < n_names)
+            seen[t] = 1;
+          const char *name = qr_map_texture_name (map, t);
           if (qr_texture_set_lookup (set, name) == NULL)
             added |= put_texture (self, name);
         }

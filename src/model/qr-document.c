@@ -16,6 +16,7 @@ struct _QrDocument
   QrEntDefs *entdefs;     /* a reference, or NULL; not undoable */
   gboolean texture_lock;
   char *note;             /* what the last operation wants the user to know, or NULL */
+  guint64 revision;       /* qr_document_get_revision */
 
   /* an open edit session */
   QrEdit *edit;
@@ -77,9 +78,18 @@ qr_document_class_init (QrDocumentClass *klass)
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
+/* Revisions count over every document, so that no two share one. */
+static guint64
+next_revision (void)
+{
+  static guint64 last;
+  return __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+}
+
 static void
 qr_document_init (QrDocument *doc)
 {
+  doc->revision = next_revision ();
   doc->selection = qr_selection_new ();
   doc->stack = qr_command_stack_new ();
   doc->builder = qr_poly_builder_new ();
@@ -126,11 +136,20 @@ qr_document_get_selection (QrDocument *doc)
   return doc->selection;
 }
 
+guint64
+qr_document_get_revision (QrDocument *doc)
+{
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), 0);
+  return doc->revision;
+}
+
 static void
 emit_changed (QrDocument *doc, QrChangeSet *changes)
 {
-  if (!qr_change_set_is_empty (changes))
-    g_signal_emit (doc, signals[CHANGED], 0, changes);
+  if (qr_change_set_is_empty (changes))
+    return;
+  doc->revision = next_revision ();
+  g_signal_emit (doc, signals[CHANGED], 0, changes);
 }
 
 /* Sets the selection; true when it differs from the current one. */

@@ -35,6 +35,10 @@ QrDocument *qr_document_new (QrMap *map);
 
 QrMap *qr_document_get_map (QrDocument *doc);
 const QrSelection *qr_document_get_selection (QrDocument *doc);
+/* A number that changes with every change set the document emits (and is
+ * never another document's): what a cache of something computed from the
+ * map or the selection is keyed on. */
+guint64 qr_document_get_revision (QrDocument *doc);
 /* Not an undo step; emits "changed" with only selection_changed set. */
 void qr_document_set_selection (QrDocument *doc, const QrSelection *sel);
 

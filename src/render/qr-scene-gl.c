@@ -582,6 +582,9 @@ qr_scene_gl_release (QrSceneGl *gl)
   gl->textured_program[0] = gl->textured_program[1] = gl->textured_program[2] = 0;
 }
 
+/* Dirty ranges this close are uploaded with what lies between them. */
+#define UPLOAD_GAP_BYTES 4096
+
 static void
 upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
 {
@@ -607,9 +610,18 @@ upload_stream (QrSceneGl *gl, QrSceneStream stream, gboolean force_all)
           gl->ortho_stale[axis] = TRUE;
     }
   else
-    for (guint i = 0; i < ranges->len; i++)
+    for (guint i = 0; i < ranges->len;)
       {
+        /* Ranges a little apart go up as one: a call per brush of a big
+         * selection cost more than the few bytes between them. */
         QrSceneRange r = g_array_index (ranges, QrSceneRange, i);
+        for (i++; i < ranges->len; i++)
+          {
+            QrSceneRange next = g_array_index (ranges, QrSceneRange, i);
+            if ((next.first - (r.first + r.count)) * size > UPLOAD_GAP_BYTES)
+              break;
+            r.count = next.first + next.count - r.first;
+          }
         glBufferSubData (GL_ARRAY_BUFFER, (GLintptr) (r.first * size), (GLsizeiptr) (r.count * size),
                          data + r.first * size);
       }

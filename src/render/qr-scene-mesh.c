@@ -38,6 +38,7 @@ typedef struct
   Span span[N_SPANS]; /* by QrSceneStream */
   guint centre;       /* first of its CROSS_VERTICES in the centre stream */
   gboolean selected;  /* drawn over the static picture, not in it */
+  QrId entity;        /* the entity it belongs to (or is): a brush is selected with it */
 } Slot;
 
 /* A texture id's entry: the size its faces' UVs were divided by. */
@@ -155,6 +156,18 @@ stream_mark (Stream *s, guint first, guint count)
 {
   if (count == 0 || s->all_dirty)
     return;
+  /* Slots are mostly marked in the order they lie (a rebuild, a select
+   * all): a range that continues the last one extends it, so 100k slots
+   * do not leave 100k ranges to sort. */
+  if (s->dirty->len > 0)
+    {
+      QrSceneRange *last = &g_array_index (s->dirty, QrSceneRange, s->dirty->len - 1);
+      if (first >= last->first && first <= last->first + last->count)
+        {
+          last->count = MAX (last->count, first + count - last->first);
+          return;
+        }
+    }
   QrSceneRange r = { first, count };
   g_array_append_val (s->dirty, r);
 }
@@ -1003,10 +1016,11 @@ project_edges (QrSceneMesh *mesh, int axis)
 }
 
 static void
-store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
+store_slot (QrSceneMesh *mesh, guint64 key, QrId entity, QrSceneVertex centre)
 {
   guint index = slot_for_key (mesh, key);
   Slot *slot = &g_array_index (mesh->slots, Slot, index);
+  slot->entity = entity;
   for (int axis = 0; axis < 3; axis++)
     project_edges (mesh, axis);
   GArray *edges = mesh->scratch[QR_SCENE_EDGE_INDEX];
@@ -1051,6 +1065,64 @@ store_slot (QrSceneMesh *mesh, guint64 key, QrSceneVertex centre)
   for (int i = 0; i < CROSS_VERTICES; i++)
     g_array_index (centres->data, QrSceneVertex, slot->centre + i) = centre;
   stream_mark (centres, slot->centre, CROSS_VERTICES);
+}
+
+/* Sets or clears QR_SCENE_SELECTED on every vertex of a span. */
+static void
+flag_span (QrSceneMesh *mesh, QrSceneStream stream, guint first, guint count, gboolean selected)
+{
+  Stream *s = &mesh->streams[stream];
+  QrSceneVertex *v = &g_array_index (s->data, QrSceneVertex, first);
+  for (guint i = 0; i < count; i++)
+    v[i].flags = selected ? v[i].flags | QR_SCENE_SELECTED : v[i].flags & ~(uint32_t) QR_SCENE_SELECTED;
+  if (count > 0)
+    stream_mark (s, first, count);
+}
+
+/* A slot joins or leaves the selection without being built again: its
+ * geometry does not depend on the selection, only its vertices' SELECTED
+ * flag (the views colour by it) and the copies of its indices in the
+ * MARKED and FACE_INDEX_SELECTED streams do. Building Select All's 100k
+ * brushes again took most of its 2 s. FALSE when there is no such slot. */
+static gboolean
+restyle_slot (QrSceneMesh *mesh, guint64 key, gboolean selected)
+{
+  gpointer found = g_hash_table_lookup (mesh->by_key, &key);
+  if (found == NULL)
+    return FALSE;
+  Slot *slot = &g_array_index (mesh->slots, Slot, GPOINTER_TO_UINT (found) - 1);
+  if (slot->selected == selected)
+    return TRUE;
+  static const QrSceneStream verts[] = { QR_SCENE_FACE_VERTS, QR_SCENE_EDGE_VERTS, QR_SCENE_NORMALS };
+  for (guint k = 0; k < G_N_ELEMENTS (verts); k++)
+    flag_span (mesh, verts[k], slot->span[verts[k]].first, slot->span[verts[k]].count, selected);
+  flag_span (mesh, QR_SCENE_CENTRES, slot->centre, CROSS_VERTICES, selected);
+  const QrSceneVertex *centre = &g_array_index (mesh->streams[QR_SCENE_CENTRES].data, QrSceneVertex, slot->centre);
+  /* The copies hold the same absolute indices as the slot's own spans. */
+  static const QrSceneStream copies[][2] = { { QR_SCENE_EDGE_INDEX_MARKED, QR_SCENE_EDGE_INDEX },
+                                             { QR_SCENE_FACE_INDEX_SELECTED, QR_SCENE_FACE_INDEX } };
+  for (guint k = 0; k < G_N_ELEMENTS (copies); k++)
+    {
+      QrSceneStream copy = copies[k][0], from = copies[k][1];
+      /* An invalid brush's edges stay marked whether selected or not. */
+      if (copy == QR_SCENE_EDGE_INDEX_MARKED && (centre->flags & QR_SCENE_INVALID))
+        continue;
+      GArray *data = mesh->scratch[copy];
+      g_array_set_size (data, 0);
+      if (selected)
+        g_array_append_vals (data, &g_array_index (mesh->streams[from].data, uint32_t, slot->span[from].first),
+                             slot->span[from].count);
+      place (mesh, copy, &slot->span[copy], data);
+      g_array_set_size (data, 0);
+    }
+  mesh->static_generation++;
+  if (selected)
+    mesh->selected_slots++;
+  else
+    mesh->selected_slots--;
+  slot->selected = selected;
+  mesh->faces_generation++;
+  return TRUE;
 }
 
 static void
@@ -1153,7 +1225,7 @@ build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, c
 {
   uint32_t flags = is_selected (mesh->selection, brush->id, entity->id) ? QR_SCENE_SELECTED : 0;
   QrSceneVertex centre = build_brush (mesh, map, brush, look_of (mesh, entity), flags);
-  store_slot (mesh, brush_key (brush->id), centre);
+  store_slot (mesh, brush_key (brush->id), entity->id, centre);
 }
 
 static void
@@ -1161,7 +1233,7 @@ build_patch_slot (QrSceneMesh *mesh, const QrEntity *entity, const QrPatch *patc
 {
   uint32_t flags = is_selected (mesh->selection, patch->id, entity->id) ? QR_SCENE_SELECTED : 0;
   QrSceneVertex centre = build_patch (mesh, patch, look_of (mesh, entity), flags);
-  store_slot (mesh, brush_key (patch->id), centre);
+  store_slot (mesh, brush_key (patch->id), entity->id, centre);
 }
 
 static void
@@ -1229,7 +1301,7 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
   uint32_t flags = qr_selection_has_entity (mesh->selection, entity->id) ? QR_SCENE_SELECTED : 0;
   if (!qr_entity_is_landscape (entity) || !build_landscape (mesh, entity, look_of (mesh, entity), flags, &centre))
     centre = build_entity_box (mesh, origin, box, look_of (mesh, entity), flags);
-  store_slot (mesh, entity_key (entity->id), centre);
+  store_slot (mesh, entity_key (entity->id), entity->id, centre);
 }
 
 static void
@@ -1426,6 +1498,58 @@ refresh_ids (QrSceneMesh *mesh, QrDocument *doc, const GArray *ids)
     }
 }
 
+/* The selection changed for these brush ids: their slots are restyled;
+ * those without one (none yet, or gone) are built or dropped. */
+static void
+restyle_brushes (QrSceneMesh *mesh, QrDocument *doc, const GArray *ids)
+{
+  g_autoptr (GArray) missing = g_array_new (FALSE, FALSE, sizeof (QrId));
+  for (guint i = 0; i < ids->len; i++)
+    {
+      QrId id = g_array_index (ids, QrId, i);
+      guint64 key = brush_key (id);
+      gpointer found = g_hash_table_lookup (mesh->by_key, &key);
+      if (found == NULL)
+        {
+          g_array_append_val (missing, id);
+          continue;
+        }
+      const Slot *slot = &g_array_index (mesh->slots, Slot, GPOINTER_TO_UINT (found) - 1);
+      restyle_slot (mesh, key, is_selected (mesh->selection, id, slot->entity));
+    }
+  refresh_ids (mesh, doc, missing);
+}
+
+/* An entity joined or left the selection: it and its brushes and patches
+ * are restyled (a brush of a selected entity is drawn selected). */
+static void
+restyle_entity (QrSceneMesh *mesh, QrDocument *doc, QrId id)
+{
+  guint e;
+  if (!qr_document_find_entity (doc, id, &e))
+    {
+      refresh_entity (mesh, doc, id, FALSE);
+      return;
+    }
+  const QrMap *map = qr_document_get_map (doc);
+  const QrEntity *entity = qr_map_get_entity (map, e);
+  if (!restyle_slot (mesh, entity_key (id), qr_selection_has_entity (mesh->selection, id)))
+    build_entity_slot (mesh, entity);
+  for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+    {
+      const QrBrush *brush = qr_entity_get_brush (entity, b);
+      if (!restyle_slot (mesh, brush_key (brush->id), is_selected (mesh->selection, brush->id, id)))
+        build_brush_slot (mesh, map, entity, brush);
+    }
+  for (guint k = 0; k < entity->kept->len; k++)
+    {
+      const QrNode *node = g_ptr_array_index (entity->kept, k);
+      if (node->patch != NULL
+          && !restyle_slot (mesh, brush_key (node->patch->id), is_selected (mesh->selection, node->patch->id, id)))
+        build_patch_slot (mesh, entity, node->patch);
+    }
+}
+
 /* Ids in a but not in b (both sorted and unique). */
 static void
 difference (const GArray *a, const GArray *b, GArray *out)
@@ -1569,9 +1693,9 @@ qr_scene_mesh_update (QrSceneMesh *mesh, QrDocument *doc, const QrChangeSet *cha
       difference (now->entities, mesh->selection->entities, entities);
       qr_selection_free (mesh->selection);
       mesh->selection = qr_selection_copy (now);
-      refresh_ids (mesh, doc, brushes);
+      restyle_brushes (mesh, doc, brushes);
       for (guint i = 0; i < entities->len; i++)
-        refresh_entity (mesh, doc, g_array_index (entities, QrId, i), TRUE);
+        restyle_entity (mesh, doc, g_array_index (entities, QrId, i));
     }
 
   /* Each id is rebuilt from what the document holds now, or dropped when it
