@@ -397,7 +397,7 @@ group_vmf (QrDocument *doc, GArray *locs, const char *name, GError **error)
 
       if (copy->extra == NULL)
         copy->extra = qr_node_new ("solid");
-      ed = qr_node_get_child (copy->extra, "editor");
+      ed = qr_node_get_child (qr_node_writable (&copy->extra), "editor");
       if (ed == NULL)
         {
           ed = qr_node_new ("editor");
@@ -488,7 +488,7 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
               if (gid == NULL || !g_ptr_array_find_with_equal_func (groups, gid, g_str_equal, NULL))
                 continue;
               copy = qr_brush_copy (qr_entity_get_brush (entity, b));
-              node_unset (qr_node_get_child (copy->extra, "editor"), "groupid");
+              node_unset (qr_node_get_child (qr_node_writable (&copy->extra), "editor"), "groupid");
               qr_document_replace_brush (doc, e, b, copy);
             }
           if (qr_entity_is_world (entity))
