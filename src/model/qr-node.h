@@ -6,7 +6,8 @@
  * also holds the patch read from it (src/model/qr-patch.h). Order and duplicate
  * keys are kept, so writing a node back gives what was read.
  *
- * A node that a face or a brush holds is shared by reference between copies
+ * A node that a face, a brush, an entity or the map holds at its top level
+ * (not a child block) is shared by reference between copies
  * of it (qr_node_ref, with an atomic count: autosave writes a snapshot's
  * nodes on a worker thread), so a shared node is never changed: code that
  * changes one first takes its own copy with qr_node_writable. Only such

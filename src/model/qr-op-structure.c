@@ -199,6 +199,8 @@ qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError *
           QrNode *node = g_ptr_array_index (copy->kept, k);
           if (node->patch == NULL)
             continue;
+          /* The copy shares its kept nodes with the entity: take its own. */
+          node = qr_node_writable ((QrNode **) &g_ptr_array_index (copy->kept, k));
           g_hash_table_add (whole_patches, GUINT_TO_POINTER (node->patch->id));
           qr_op_adopt_patch (doc, node, &tr);
         }
@@ -593,6 +595,7 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
               QrNode *node = g_ptr_array_index (copy->kept, k);
               if (node->patch == NULL)
                 continue;
+              node = qr_node_writable ((QrNode **) &g_ptr_array_index (copy->kept, k));
               qr_op_adopt_patch (doc, node, move ? &tr : NULL);
               qr_selection_add_brush (after, node->patch->id);
             }
