@@ -28,7 +28,6 @@ typedef struct
 
 struct _QrNode
 {
-  gatomicrefcount ref;
   char *name;       /* "versioninfo", "dispinfo", "patchDef2"… */
   char *raw;        /* MAP only: the block's text from its name to its closing brace;
                      * NULL for a patch an edit changed (the writer regenerates it) */
@@ -38,6 +37,7 @@ struct _QrNode
   int anchor;       /* in a container of brushes or entities: how many precede it */
   guint n_items;
   guint capacity;
+  gatomicrefcount ref; /* here, in what was padding: nodes are many */
   QrNodeItem *items;
 };
 
