@@ -11,7 +11,9 @@
 #include "qr-brush.h"
 #include "qr-disp-ops.h"
 #include "qr-edit.h"
+#include "qr-face-ops.h"
 #include "qr-face.h"
+#include "qr-map.h"
 #include "qr-node.h"
 #include "qr-operations.h"
 #include "qr-test-corpus.h"
@@ -927,6 +929,85 @@ test_plumber_dab_undo (void)
   g_assert_cmpstr (undone, ==, before);
 }
 
+/* ---- sharing ---- */
+
+/* The snapshot still saves `before`: no edit reached the brushes it holds. */
+static void
+assert_snapshot_kept (const QrMap *snap, const char *before)
+{
+  g_autofree char *now = qr_test_write_ok (snap, QR_SAVE_VMF);
+
+  g_assert_cmpstr (now, ==, before);
+}
+
+/* Copies of a brush share its faces' extras (kept side items, dispinfo)
+ * and its solid node, pointer for pointer, until an edit changes them; an
+ * edit of the copy — a displacement moved and sculpted, a side key, a
+ * texture, a group removed — never reaches the original, which a snapshot
+ * taken before (as autosave takes one) saves byte for byte. */
+static void
+test_copies_share (void)
+{
+  g_autoptr (QrDocument) doc = blocks_document (2, 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) snap = NULL;
+  g_autofree char *before = NULL, *edited = NULL;
+  QrFaceRef top = top_of (doc, 0);
+  QrId id = top.brush;
+  QrObjects objs = { &id, 1, NULL, 0 };
+  QrVec3 v[MAXV], flat[MAXV];
+  QrSculpt sc = { .mode = QR_SCULPT_RAISE, .radius = 48, .strength = 8 };
+  QrFaceAttrs side = { .fields = QR_FACE_LIGHTMAP_SCALE, .lightmap_scale = 32 };
+  QrTexChange tex = { .name = "DEV/DEV_MEASUREGENERIC01" };
+  const QrBrush *old, *moved;
+
+  create_ok (doc, top, 3);
+  g_assert_true (qr_op_group (doc, &id, 1, "g", &error));
+  g_assert_no_error (error);
+  snap = qr_map_snapshot (qr_document_get_map (doc));
+  before = qr_test_write_ok (snap, QR_SAVE_VMF);
+  old = qr_document_lookup_brush (doc, id);
+  g_assert_nonnull (old->extra);
+  g_assert_nonnull (qr_node_get_child (old->extra, "editor"));
+
+  g_assert_true (qr_op_translate (doc, &objs, qr_vec3 (8, 0, 0), &error));
+  g_assert_no_error (error);
+  moved = qr_document_lookup_brush (doc, id);
+  g_assert_true (moved != old);
+  g_assert_true (moved->extra == old->extra);
+  for (int f = 1; f < 6; f++)
+    {
+      g_assert_nonnull (old->faces[f].extra);
+      g_assert_nonnull (old->faces[f].extra->vmf);
+      g_assert_true (moved->faces[f].extra == old->faces[f].extra);
+    }
+  /* The displacement moved with its face: that face has its own now. */
+  g_assert_true (moved->faces[0].extra != old->faces[0].extra);
+  g_assert_true (moved->faces[0].extra->vmf != old->faces[0].extra->vmf);
+  assert_snapshot_kept (snap, before);
+
+  grid_of (doc, top, v, flat);
+  sculpt_ok (doc, &top, 1, &sc, v[4 * 9 + 4], qr_command_new_stroke ());
+  assert_snapshot_kept (snap, before);
+  g_assert_true (qr_op_set_face_attrs (doc, &(QrFaceRef) { id, 2 }, 1, &side, &error));
+  g_assert_no_error (error);
+  assert_snapshot_kept (snap, before);
+  g_assert_true (qr_op_set_texture (doc, &(QrFaceRef) { id, -1 }, 1, &tex, &error));
+  g_assert_no_error (error);
+  assert_snapshot_kept (snap, before);
+  g_assert_true (qr_op_ungroup (doc, &id, 1, &error));
+  g_assert_no_error (error);
+  assert_snapshot_kept (snap, before);
+
+  /* The edits did happen, to the copy. */
+  edited = qr_test_save_text (doc);
+  g_assert_nonnull (strstr (edited, "\"lightmapscale\" \"32\""));
+  g_assert_null (strstr (before, "\"lightmapscale\" \"32\""));
+  g_assert_null (strstr (edited, "groupid"));
+  g_assert_nonnull (strstr (before, "groupid"));
+  g_assert_cmpstr (edited, !=, before);
+}
+
 /* ---- refusals ---- */
 
 static void
@@ -1215,6 +1296,7 @@ main (int argc, char **argv)
   g_test_add_func ("/disp-ops/sew/same-power", test_sew);
   g_test_add_func ("/disp-ops/sew/powers", test_sew_powers);
   g_test_add_func ("/disp-ops/plumber/dab-undo", test_plumber_dab_undo);
+  g_test_add_func ("/disp-ops/copies-share", test_copies_share);
   g_test_add_func ("/disp-ops/refusals", test_refusals);
   g_test_add_func ("/disp-ops/pick", test_pick);
   g_test_add_func ("/disp-ops/cli", test_cli_steps);

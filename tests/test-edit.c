@@ -1687,6 +1687,45 @@ test_patch_delete (void)
 /* A moved patch: every control point moved exactly, the texture
  * coordinates kept, its text regenerated (the other patch's kept as read);
  * undo gives back the very text, redo the moved one. */
+/* Copies of an entity (an edit's header, a snapshot) share its kept blocks
+ * until an edit changes one: moving one patch, then a whole entity with
+ * its patch, gives the moved ones nodes of their own and leaves the
+ * others shared, and a snapshot taken before saves byte for byte. */
+static void
+test_patch_copies_share (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (patch_map);
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrMap) snap = qr_map_snapshot (map);
+  g_autofree char *before = qr_test_write_ok (snap, QR_SAVE_AS_READ);
+  g_autofree char *now = NULL, *edited = NULL;
+  GPtrArray *kept = qr_map_get_entity (map, 0)->kept, *old = qr_map_get_entity (snap, 0)->kept;
+  QrId id = world_patch (doc, 0)->id;
+  QrId world = qr_map_get_entity (map, 0)->id;
+  QrObjects whole = { NULL, 0, &world, 1 };
+
+  g_assert_true (g_ptr_array_index (kept, 0) == g_ptr_array_index (old, 0));
+  g_assert_true (g_ptr_array_index (kept, 1) == g_ptr_array_index (old, 1));
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&id, 1), qr_vec3 (16, 0, 0), &error));
+  g_assert_no_error (error);
+  kept = qr_map_get_entity (map, 0)->kept;
+  g_assert_true (g_ptr_array_index (kept, 0) != g_ptr_array_index (old, 0));
+  g_assert_true (g_ptr_array_index (kept, 1) == g_ptr_array_index (old, 1));
+  now = qr_test_write_ok (snap, QR_SAVE_AS_READ);
+  g_assert_cmpstr (now, ==, before);
+  g_clear_pointer (&now, g_free);
+
+  g_assert_true (qr_op_translate (doc, &whole, qr_vec3 (0, 0, 32), &error));
+  g_assert_no_error (error);
+  now = qr_test_write_ok (snap, QR_SAVE_AS_READ);
+  g_assert_cmpstr (now, ==, before);
+  edited = qr_test_save_text (doc);
+  g_assert_cmpstr (edited, !=, before);
+  g_assert_cmpfloat (world_patch (doc, 1)->points[0].pos.z, ==, 8 + 32);
+  g_assert_cmpfloat (((QrNode *) g_ptr_array_index (old, 1))->patch->points[0].pos.z, ==, 8);
+}
+
 static void
 test_patch_move (void)
 {
@@ -2280,6 +2319,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/patch/delete", test_patch_delete);
   g_test_add_func ("/edit/patch/whole-entity", test_patch_in_whole_entity);
   g_test_add_func ("/edit/patch/move", test_patch_move);
+  g_test_add_func ("/edit/patch/copies-share", test_patch_copies_share);
   g_test_add_func ("/edit/patch/duplicate", test_patch_duplicate);
   g_test_add_func ("/edit/patch/keeps-entity", test_patch_keeps_entity);
   g_test_add_func ("/edit/patch/copy-paste", test_patch_copy_paste);

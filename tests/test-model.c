@@ -134,8 +134,11 @@ test_copy_equal (void)
 
   g_assert_true (qr_map_equal (a, b, &why));
   g_assert_null (why);
-  /* Copies are deep: changing the copy leaves the original alone. */
-  qr_entity_get_brush (qr_map_get_entity (b, 0), 1)->faces[1].extra->vmf->items[0].value[0] = '8';
+  /* Copies share the face's VMF items until one changes them, through
+   * qr_face_writable_vmf: then the original is left alone. */
+  g_assert_true (qr_entity_get_brush (qr_map_get_entity (b, 0), 1)->faces[1].extra->vmf
+                 == qr_entity_get_brush (qr_map_get_entity (a, 0), 1)->faces[1].extra->vmf);
+  qr_face_writable_vmf (&qr_entity_get_brush (qr_map_get_entity (b, 0), 1)->faces[1])->items[0].value[0] = '8';
   g_assert_cmpstr (qr_entity_get_brush (qr_map_get_entity (a, 0), 1)->faces[1].extra->vmf->items[0].value, ==, "16");
   g_assert_false (qr_map_equal (a, b, NULL));
 }

@@ -41,7 +41,7 @@ qr_brush_copy (const QrBrush *brush)
   copy->faces = g_new (QrFace, brush->n_faces);
   for (int i = 0; i < brush->n_faces; i++)
     qr_face_copy_into (&copy->faces[i], &brush->faces[i]);
-  copy->extra = brush->extra ? qr_node_copy (brush->extra) : NULL;
+  copy->extra = brush->extra ? qr_node_ref (brush->extra) : NULL;
   copy->poly = brush->poly ? qr_polytope_copy (brush->poly) : NULL;
   return copy;
 }

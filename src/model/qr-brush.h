@@ -18,7 +18,8 @@ struct _QrBrush
   int n_faces;
   QrFace *faces;     /* owned, n_faces */
   QrPolytope *poly;  /* derived from the faces; NULL until built */
-  QrNode *extra;     /* VMF solid items beyond id and sides (editor…); for a
+  QrNode *extra;     /* a reference, shared by copies (see qr-node.h): VMF solid
+                      * items beyond id and sides (editor…); for a
                       * brush read from a Quake 3 brushDef block a node of that
                       * name whose raw text the writer reuses while the faces
                       * still read the same from it; or NULL */

@@ -472,19 +472,21 @@ qr_face_sync_disp (QrFace *face, GError **error)
 {
   const QrNode *block;
   QrDisp *disp;
+  QrFaceExtra *extra;
 
   g_return_val_if_fail (face != NULL, false);
 
   block = face->extra != NULL && face->extra->vmf != NULL ? qr_node_get_child (face->extra->vmf, "dispinfo") : NULL;
   if (block == NULL)
     {
-      if (face->extra != NULL)
-        g_clear_pointer (&face->extra->disp, qr_disp_unref);
+      if (face->extra != NULL && face->extra->disp != NULL)
+        g_clear_pointer (&qr_face_ensure_extra (face)->disp, qr_disp_unref);
       return true;
     }
   disp = qr_disp_from_node (block, error);
-  g_clear_pointer (&face->extra->disp, qr_disp_unref);
-  face->extra->disp = disp;
+  extra = qr_face_ensure_extra (face);
+  g_clear_pointer (&extra->disp, qr_disp_unref);
+  extra->disp = disp;
   return disp != NULL;
 }
 

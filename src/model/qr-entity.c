@@ -41,7 +41,7 @@ qr_entity_copy_header (const QrEntity *entity)
       to->value = g_strdup (kv->value);
     }
   for (guint i = 0; i < entity->kept->len; i++)
-    g_ptr_array_add (copy->kept, qr_node_copy (g_ptr_array_index (entity->kept, i)));
+    g_ptr_array_add (copy->kept, qr_node_ref (g_ptr_array_index (entity->kept, i)));
   return copy;
 }
 

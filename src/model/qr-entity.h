@@ -26,7 +26,8 @@ struct _QrEntity
   uint32_t flags;
   GArray *keys;       /* QrKeyValue, owned, file order */
   GPtrArray *brushes; /* QrBrush *, owned */
-  GPtrArray *kept;    /* QrNode *, owned; node->anchor = brushes before it */
+  GPtrArray *kept;    /* QrNode *, references shared by copies (never changed while
+                       * shared, see qr-node.h); node->anchor = brushes before it */
 };
 
 QrEntity *qr_entity_new (QrId id);

@@ -48,7 +48,7 @@ qr_map_snapshot (const QrMap *map)
       g_ptr_array_add (copy->entities, entity_copy);
     }
   for (guint i = 0; i < map->kept->len; i++)
-    g_ptr_array_add (copy->kept, qr_node_copy (g_ptr_array_index (map->kept, i)));
+    g_ptr_array_add (copy->kept, qr_node_ref (g_ptr_array_index (map->kept, i)));
   /* Same indices, so the faces' texture numbers hold. */
   for (guint i = 0; i < map->textures->len; i++)
     {

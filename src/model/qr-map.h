@@ -31,7 +31,8 @@ struct _QrMap
   QrFileKind kind;     /* as read; decides the default save format */
   char *preamble;      /* MAP: the comment lines before the first block, or NULL */
   GPtrArray *entities; /* QrEntity *, owned, file order */
-  GPtrArray *kept;     /* QrNode *, owned, top-level VMF blocks; anchor = entities before */
+  GPtrArray *kept;     /* QrNode *, references shared by copies (see qr-node.h),
+                        * top-level VMF blocks; anchor = entities before */
   GPtrArray *textures; /* char *, owned: texture names by index */
   GHashTable *texture_index; /* name → index + 1 (borrowed keys) */
   uint32_t last_texture;     /* faces in a row mostly share a texture: checked before hashing */

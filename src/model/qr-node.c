@@ -8,6 +8,7 @@ qr_node_new (const char *name)
 {
   QrNode *node = g_new0 (QrNode, 1);
 
+  g_atomic_ref_count_init (&node->ref);
   node->name = g_strdup (name);
   return node;
 }
@@ -15,6 +16,7 @@ qr_node_new (const char *name)
 static QrNodeItem *
 add_item (QrNode *node)
 {
+  g_assert (!qr_node_is_shared (node));
   if (node->n_items == node->capacity)
     {
       node->capacity = MAX (4, node->capacity * 2);
@@ -44,10 +46,36 @@ qr_node_copy (const QrNode *node)
   return copy;
 }
 
+QrNode *
+qr_node_ref (QrNode *node)
+{
+  g_atomic_ref_count_inc (&node->ref);
+  return node;
+}
+
+bool
+qr_node_is_shared (const QrNode *node)
+{
+  return !g_atomic_ref_count_compare ((gatomicrefcount *) &node->ref, 1);
+}
+
+QrNode *
+qr_node_writable (QrNode **slot)
+{
+  QrNode *copy;
+
+  if (*slot == NULL || !qr_node_is_shared (*slot))
+    return *slot;
+  copy = qr_node_copy (*slot);
+  qr_node_free (*slot);
+  *slot = copy;
+  return copy;
+}
+
 void
 qr_node_free (QrNode *node)
 {
-  if (node == NULL)
+  if (node == NULL || !g_atomic_ref_count_dec (&node->ref))
     return;
   for (guint i = 0; i < node->n_items; i++)
     {
@@ -86,6 +114,7 @@ qr_node_add_child (QrNode *node, const char *name, QrNode *child)
 bool
 qr_node_remove_child (QrNode *node, const char *name)
 {
+  g_assert (!qr_node_is_shared (node));
   for (guint i = 0; i < node->n_items; i++)
     if (node->items[i].child != NULL && strcmp (node->items[i].key, name) == 0)
       {

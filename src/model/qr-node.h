@@ -5,6 +5,13 @@
  * verbatim text of a block (Quake 3 patchDef2, brushDef); a patchDef2 node
  * also holds the patch read from it (src/model/qr-patch.h). Order and duplicate
  * keys are kept, so writing a node back gives what was read.
+ *
+ * A node that a face, a brush, an entity or the map holds at its top level
+ * (not a child block) is shared by reference between copies
+ * of it (qr_node_ref, with an atomic count: autosave writes a snapshot's
+ * nodes on a worker thread), so a shared node is never changed: code that
+ * changes one first takes its own copy with qr_node_writable. Only such
+ * top-level nodes are shared; a child belongs to its one parent.
  */
 #pragma once
 
@@ -30,12 +37,21 @@ struct _QrNode
   int anchor;       /* in a container of brushes or entities: how many precede it */
   guint n_items;
   guint capacity;
+  gatomicrefcount ref; /* here, in what was padding: nodes are many */
   QrNodeItem *items;
 };
 
 QrNode *qr_node_new (const char *name);
+/* A deep copy, unshared (refcount 1, and so are its children). */
 QrNode *qr_node_copy (const QrNode *node);
+QrNode *qr_node_ref (QrNode *node);
+/* Drops a reference: frees the node (and its children) with the last. */
 void qr_node_free (QrNode *node);
+/* The node *slot to change: *slot itself when nothing else holds it,
+ * otherwise a deep copy that replaces the slot's reference. NULL stays NULL. */
+QrNode *qr_node_writable (QrNode **slot);
+/* True while more than one holder has the node: it must not change. */
+bool qr_node_is_shared (const QrNode *node);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrNode, qr_node_free)
 
 void qr_node_add_value (QrNode *node, const char *key, const char *value);

@@ -50,7 +50,7 @@ remove_redundant_faces (QrDocument *doc, QrId id, GError **error)
 
   g_autoptr (QrBrush) trimmed = qr_brush_new (brush->id, keep);
   trimmed->flags = brush->flags;
-  trimmed->extra = brush->extra != NULL ? qr_node_copy (brush->extra) : NULL;
+  trimmed->extra = brush->extra != NULL ? qr_node_ref (brush->extra) : NULL;
   for (int i = 0, j = 0; i < brush->n_faces; i++)
     if (qr_polytope_face_count (brush->poly, i) > 0)
       qr_face_copy_into (&trimmed->faces[j++], &brush->faces[i]);

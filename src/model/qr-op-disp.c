@@ -195,9 +195,9 @@ drop_plain_side (const QrMap *map, QrFace *face)
   g_autoptr (QrNode) plain = new_side_node (map);
 
   if (qr_node_equal (face->extra->vmf, plain))
-    g_clear_pointer (&face->extra->vmf, qr_node_free);
+    g_clear_pointer (&qr_face_ensure_extra (face)->vmf, qr_node_free);
   if (face->extra->vmf == NULL && face->extra->disp == NULL && !face->has_surface)
-    g_clear_pointer (&face->extra, g_free);
+    qr_face_drop_extra (face);
 }
 
 static gboolean
@@ -206,7 +206,9 @@ store_disp (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
   Changes *ch = data;
   const QrDisp *disp = g_ptr_array_index (ch->disps, ch->next);
   QrFace *face = &brush->faces[f];
-  QrNode *block = face->extra && face->extra->vmf ? qr_node_get_child (face->extra->vmf, "dispinfo") : NULL;
+  /* The face's side node may be shared with the brush before the edit. */
+  QrNode *side = qr_face_writable_vmf (face);
+  QrNode *block = side != NULL ? qr_node_get_child (side, "dispinfo") : NULL;
 
   g_assert (g_array_index (ch->refs, QrFaceRef, ch->next).brush == brush->id
             && g_array_index (ch->refs, QrFaceRef, ch->next).face == f);
@@ -214,7 +216,7 @@ store_disp (QrMap *map, QrBrush *brush, int f, gpointer data, GError **error)
   if (disp == NULL)
     {
       if (block != NULL)
-        qr_node_remove_child (face->extra->vmf, "dispinfo");
+        qr_node_remove_child (side, "dispinfo");
     }
   else if (block != NULL)
     qr_disp_store (disp, block);

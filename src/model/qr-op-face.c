@@ -105,6 +105,7 @@ set_side_key (QrFace *face, const char *key, const char *value)
       qr_node_add_value (extra->vmf, "lightmapscale", "16");
       qr_node_add_value (extra->vmf, "smoothing_groups", "0");
     }
+  qr_node_writable (&extra->vmf);
   for (guint i = 0; i < extra->vmf->n_items; i++)
     {
       QrNodeItem *item = &extra->vmf->items[i];

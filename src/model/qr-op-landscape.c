@@ -382,7 +382,7 @@ displace_top (QrBrush *brush, int face, const QrLandscape *land, const double *z
   if (extra->vmf == NULL)
     extra->vmf = qr_node_new ("side");
   node = qr_disp_to_node (disp);
-  qr_node_add_child (extra->vmf, node->name, node);
+  qr_node_add_child (qr_node_writable (&extra->vmf), node->name, node);
   extra->disp = g_steal_pointer (&disp);
   return TRUE;
 }

@@ -53,7 +53,7 @@ qr_op_edit_patches (QrDocument *doc, const GArray *ids, const QrTransform *tr, G
             }
           /* A new patch: the old one stays with the old node, for undo. The
            * text no longer says what the numbers do. */
-          copy = g_ptr_array_index (header->kept, k);
+          copy = qr_node_writable ((QrNode **) &g_ptr_array_index (header->kept, k));
           qr_patch_unref (copy->patch);
           copy->patch = qr_patch_copy (node->patch);
           qr_patch_transform (copy->patch, tr);
@@ -124,6 +124,8 @@ void
 qr_op_adopt_patch (QrDocument *doc, QrNode *node, const QrTransform *tr)
 {
   QrPatch *copy = qr_patch_copy (node->patch);
+
+  g_assert (!qr_node_is_shared (node));
 
   copy->id = qr_map_take_brush_id (qr_document_get_map (doc));
   if (tr != NULL)

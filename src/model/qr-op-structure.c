@@ -199,6 +199,8 @@ qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError *
           QrNode *node = g_ptr_array_index (copy->kept, k);
           if (node->patch == NULL)
             continue;
+          /* The copy shares its kept nodes with the entity: take its own. */
+          node = qr_node_writable ((QrNode **) &g_ptr_array_index (copy->kept, k));
           g_hash_table_add (whole_patches, GUINT_TO_POINTER (node->patch->id));
           qr_op_adopt_patch (doc, node, &tr);
         }
@@ -397,7 +399,7 @@ group_vmf (QrDocument *doc, GArray *locs, const char *name, GError **error)
 
       if (copy->extra == NULL)
         copy->extra = qr_node_new ("solid");
-      ed = qr_node_get_child (copy->extra, "editor");
+      ed = qr_node_get_child (qr_node_writable (&copy->extra), "editor");
       if (ed == NULL)
         {
           ed = qr_node_new ("editor");
@@ -488,7 +490,7 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
               if (gid == NULL || !g_ptr_array_find_with_equal_func (groups, gid, g_str_equal, NULL))
                 continue;
               copy = qr_brush_copy (qr_entity_get_brush (entity, b));
-              node_unset (qr_node_get_child (copy->extra, "editor"), "groupid");
+              node_unset (qr_node_get_child (qr_node_writable (&copy->extra), "editor"), "groupid");
               qr_document_replace_brush (doc, e, b, copy);
             }
           if (qr_entity_is_world (entity))
@@ -593,6 +595,7 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
               QrNode *node = g_ptr_array_index (copy->kept, k);
               if (node->patch == NULL)
                 continue;
+              node = qr_node_writable ((QrNode **) &g_ptr_array_index (copy->kept, k));
               qr_op_adopt_patch (doc, node, move ? &tr : NULL);
               qr_selection_add_brush (after, node->patch->id);
             }

@@ -47,15 +47,17 @@ qr_op_transform_disp (QrBrush *brush, int face, const QrTransform *tr)
   QrFace *f = &brush->faces[face];
   QrDisp *disp = qr_face_disp (f);
   QrDisp *moved;
+  QrFaceExtra *extra;
 
   if (disp == NULL)
     return;
   moved = qr_disp_transform (disp, tr, qr_disp_transformed_start (disp, brush, face, tr));
-  /* The face's block is its own copy (brush copies copy it); the QrDisp
-   * may be shared with the brush before the edit, so it is replaced. */
-  qr_disp_store (moved, qr_node_get_child (f->extra->vmf, "dispinfo"));
-  qr_disp_unref (f->extra->disp);
-  f->extra->disp = moved;
+  /* The face's extra, its side node and the QrDisp may be shared with the
+   * brush before the edit: each is copied before it changes. */
+  extra = qr_face_ensure_extra (f);
+  qr_disp_store (moved, qr_node_get_child (qr_node_writable (&extra->vmf), "dispinfo"));
+  qr_disp_unref (extra->disp);
+  extra->disp = moved;
 }
 
 gboolean
