@@ -34,13 +34,20 @@ classify () {
     END { printf "%.4f %.4f %.4f\n", v / n, m / n, k / n }')"
 }
 
-# shaded_now IMAGE: the 3D view of IMAGE has nothing vivid (for wait_shot).
+# shaded_now IMAGE: the 3D view of IMAGE has nothing vivid and is filled with faces, so a
+# wireframe (nothing vivid either) does not pass (for wait_shot).
 shaded_now () {
   crop "$1" "$R3D" "$GUI_TMP/chosen.png"
   classify "$GUI_TMP/chosen.png"
-  WHY="vivid $VIVID"
-  lt "$VIVID" 0.002
+  FACES=$(off_colour_fraction "$GUI_TMP/chosen.png" "$BG_3D")
+  WHY="vivid $VIVID, off the background $FACES"
+  lt "$VIVID" 0.002 && gt "$FACES" 0.5
 }
+
+# View > 3D Shaded from the keyboard: the menu opens on its first item and Up wraps to its
+# last, Texture Folders…, then Textures, Problems, History, Entities, Face Normals,
+# 3D Textured, 3D Wireframe, 3D Shaded.
+VIEW_3D_SHADED="Up Up Up Up Up Up Up Up Up Return"
 
 # view_3d STEP: waits for the map to draw, keeps its 3D view as STEP-3d.png and classifies it.
 view_3d () {
@@ -84,7 +91,8 @@ if e1m3=$(corpus_file librequake/lq1/maps/src/e1/e1m3.map); then
     point_at "$RTOP"
     keys alt+v
     sleep 0.7
-    xdotool key --delay 150 Up Up Up Up Up Up Up Up Return
+    # shellcheck disable=SC2086  # the keys are words
+    xdotool key --delay 150 $VIEW_3D_SHADED
     check "the same view shaded has few colours: the texture pixels were the textures'" wait_shot own-shaded flat_colours
   else
     not_ok "e1m3 draws with its own textures"
@@ -111,12 +119,12 @@ if view_3d fence; then
   check "the pending wall shows through the fence's holes ($GREY > 0.05)" gt "$GREY" 0.05
   check "the fence and floor patterns are drawn ($VIVID > 0.2)" gt "$VIVID" 0.2
 
-  # View > 3D Shaded (the menu opens on its first item; Up wraps to Texture Folders…, then
-  # Textures, History, Entities, Face Normals, 3D Textured, 3D Wireframe, 3D Shaded): the user's choice.
+  # View > 3D Shaded: the user's choice.
   point_at "$RTOP"
   keys alt+v
   sleep 0.7
-  xdotool key --delay 150 Up Up Up Up Up Up Up Up Return
+  # shellcheck disable=SC2086  # the keys are words
+  xdotool key --delay 150 $VIEW_3D_SHADED
   check "View > 3D Shaded draws the fence map shaded" wait_shot 3-chosen shaded_now
 
   # The map again, in a second window (Open never reuses a window with a file): its
