@@ -175,6 +175,8 @@ cp "$MAP" "$QUARRY_GUI_ARTEFACTS/$TEST-rotated.map"
 box_check "$MAP" "rotated by the handle" rot90z 128 64 0 288 128 64
 
 # ---- shear handles ----
+# As for the rotate click: the pointer arrives over B's edge before it clicks.
+point_world TOP "176 56 0"
 click_world TOP "176 56 0"
 rest_pointer
 check "a click on the selected B again: shear handles at the middles of its sides only" \
