@@ -166,17 +166,8 @@ keep_backup (const char *path, const char *backup, GError **error)
         return write_error (error, backup, "cannot create a temporary file", errno);
       if (g_stat (path, &st) == 0)
         (void) fchmod (fd, st.st_mode & 07777);
-      ok = TRUE;
-      for (gsize done = 0; ok && done < len;)
-        {
-          ssize_t n = write (fd, contents + done, len - done);
-          if (n < 0 && errno == EINTR)
-            continue;
-          if (n <= 0)
-            ok = write_error (error, backup, "write failed", n < 0 ? errno : ENOSPC);
-          else
-            done += (gsize) n;
-        }
+      int errsv = 0;
+      ok = qr_write_all (fd, contents, len, &errsv) || write_error (error, backup, "write failed", errsv);
       if (ok && fsync (fd) != 0)
         ok = write_error (error, backup, "cannot flush to disk", errno);
       if (close (fd) != 0 && ok)

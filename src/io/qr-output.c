@@ -20,27 +20,33 @@ qr_output_clear (QrOutput *o)
 }
 
 bool
-qr_output_flush (QrOutput *o)
+qr_write_all (int fd, const char *data, gsize len, int *errsv)
 {
-  const char *p = o->buf->str;
-  gsize left = o->buf->len;
-
-  if (o->fd < 0 || o->errsv != 0)
-    return o->errsv == 0;
-  while (left > 0)
+  while (len > 0)
     {
-      ssize_t n = write (o->fd, p, left);
+      ssize_t n = write (fd, data, len);
 
       if (n < 0 && errno == EINTR)
         continue;
-      if (n < 0)
+      if (n <= 0)
         {
-          o->errsv = errno;
+          /* A regular file that takes nothing more is full. */
+          *errsv = n < 0 ? errno : ENOSPC;
           return false;
         }
-      p += n;
-      left -= (gsize) n;
+      data += n;
+      len -= (gsize) n;
     }
+  return true;
+}
+
+bool
+qr_output_flush (QrOutput *o)
+{
+  if (o->fd < 0 || o->errsv != 0)
+    return o->errsv == 0;
+  if (!qr_write_all (o->fd, o->buf->str, o->buf->len, &o->errsv))
+    return false;
   g_string_truncate (o->buf, 0);
   return true;
 }

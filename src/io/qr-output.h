@@ -22,6 +22,10 @@ typedef struct
 void qr_output_init (QrOutput *o, int fd, gsize size_hint);
 void qr_output_clear (QrOutput *o);
 
+/* Writes all len bytes to fd (again after EINTR); false with errsv set
+ * when a write fails. */
+bool qr_write_all (int fd, const char *data, gsize len, int *errsv);
+
 /* Writes everything pending; false (errsv set) if a write failed. */
 bool qr_output_flush (QrOutput *o);
 
