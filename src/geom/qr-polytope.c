@@ -379,7 +379,9 @@ weld_faces (QrPolyBuilder *b, int n_faces, int raw_used, int *n_verts, int *n_in
       b->start[i] = *n_index;
       for (int k = 0; k < b->raw_count[i]; k++, r++)
         {
-          QrVec3 v = b->raw[r];
+          /* + 0.0 turns -0 into 0: a corner's sign of zero came from
+           * whichever plane pinned it last, and showed in the output. */
+          QrVec3 v = { b->raw[r].x + 0.0, b->raw[r].y + 0.0, b->raw[r].z + 0.0 };
           uint32_t id;
 
           if (qr_vec3_max_abs (v) > QR_WORLD_EXTENT)
