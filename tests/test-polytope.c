@@ -642,6 +642,78 @@ test_box_odd_sizes (void)
     }
 }
 
+/* Boxes skip the clipping (qr-polytope.c, build_box): for every order of
+ * their six faces, and with zero coordinates (no negative zeros either
+ * way), the result must be what clipping makes. A seventh plane far
+ * outside, tilted, sends the same box through the clipping: it cuts
+ * nothing and its own polygon is empty, so the first six faces, the
+ * vertices and the edges must be identical. */
+static void
+test_box_matches_clipping (void)
+{
+  const QrVec3 boxes[][2] = {
+    { { -64, -32, 0 }, { 0, 96, 48 } },
+    { { 0, 0, 0 }, { 1, 2, 3 } },
+    { { -4096.5, 1023.875, -0.125 }, { -4000, 1024, 8192 } },
+    { { -1, -1, -1 }, { 1, 1, 1 } },
+  };
+
+  for (gsize bi = 0; bi < G_N_ELEMENTS (boxes); bi++)
+    {
+      g_autoptr (Brush) faces = brush_new ();
+
+      add_box (faces, boxes[bi][0], boxes[bi][1]);
+      for (int rank = 0; rank < 720; rank++)
+        {
+          g_autoptr (Brush) b = brush_new ();
+          g_autoptr (Brush) clipped = NULL;
+          g_autoptr (QrPolytope) p = NULL;
+          g_autoptr (QrPolytope) q = NULL;
+          int order[6] = { 0, 1, 2, 3, 4, 5 }, code = rank;
+
+          /* The rank's permutation, from its factorial digits. */
+          for (int i = 0, radix = 720; i < 6; i++)
+            {
+              int pick, taken;
+
+              radix /= 6 - i;
+              pick = i + code / radix;
+              code %= radix;
+              taken = order[pick];
+              memmove (order + i + 1, order + i, sizeof (int) * (gsize) (pick - i));
+              order[i] = taken;
+            }
+          for (int i = 0; i < 6; i++)
+            add_points (b, brush_points (faces)[3 * order[i]], brush_points (faces)[3 * order[i] + 1],
+                        brush_points (faces)[3 * order[i] + 2]);
+          clipped = brush_translated (b, qr_vec3 (0, 0, 0));
+          add_face (clipped, qr_vec3 (1, 2, 3), 3 * 16384.0);
+
+          p = build (b);
+          q = build (clipped);
+          assert_valid (p, b, TOL);
+          assert_box_corners_exact (p, boxes[bi][0], boxes[bi][1]);
+          g_assert_cmpint (q->status, ==, QR_POLY_OK);
+          g_assert_cmpint (qr_polytope_face_count (q, 6), ==, 0);
+          g_assert_cmpint (p->n_verts, ==, q->n_verts);
+          g_assert_cmpint (p->n_edges, ==, q->n_edges);
+          for (int v = 0; v < p->n_verts; v++)
+            for (int a = 0; a < 3; a++)
+              {
+                double x = qr_vec3_get (p->verts[v], a), y = qr_vec3_get (q->verts[v], a);
+
+                g_assert_cmpfloat (x, ==, y);
+                g_assert_false (signbit (x) && x == 0);
+                g_assert_false (signbit (y) && y == 0);
+              }
+          for (int i = 0; i <= 6; i++)
+            g_assert_cmpint (p->face_start[i], ==, q->face_start[i]);
+          g_assert_cmpmem (p->face_index, sizeof (uint16_t) * 24, q->face_index, sizeof (uint16_t) * 24);
+          g_assert_cmpmem (p->edges, sizeof (uint16_t) * 24, q->edges, sizeof (uint16_t) * 24);
+        }
+    }
+}
+
 static void
 test_wedge (void)
 {
@@ -1374,6 +1446,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/geom/polytope/box/corners", test_box);
   g_test_add_func ("/geom/polytope/box/other-points", test_box_other_points);
   g_test_add_func ("/geom/polytope/box/odd-sizes", test_box_odd_sizes);
+  g_test_add_func ("/geom/polytope/box/matches-clipping", test_box_matches_clipping);
   g_test_add_func ("/geom/polytope/wedge", test_wedge);
   g_test_add_func ("/geom/polytope/prism-8", test_prism_8);
   g_test_add_func ("/geom/polytope/cylinder-64", test_cylinder_64);

@@ -73,6 +73,12 @@
 /* A brush whose volume is below this (cubic units) is flat: treated as empty. */
 #define QR_EPS_VOLUME 1e-6
 
+/* A box (six axial planes) at least this thick along every axis gets its
+ * corners straight from its planes; a thinner one is clipped like any
+ * brush, which decides what its slivers weld to. A hundred times
+ * QR_EPS_WELD. */
+#define QR_EPS_BOX_THIN 1e-3
+
 /* Editor-computed coordinates within this of an integer are snapped to it,
  * as the compilers do with the points they write. */
 #define QR_EPS_SNAP 1e-3
