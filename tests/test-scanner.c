@@ -328,6 +328,46 @@ test_face_line_rounding (void)
   g_rand_free (rand);
 }
 
+/* Numbers end at the first byte that is not a digit, whatever it is:
+ * every byte value after 1 to 12 digits of a point's coordinate. Only a
+ * digit continues the number, a point starts its decimals; anything else
+ * (but the space of the format) makes the line one for the scanner. */
+static void
+test_face_line_digit_ends (void)
+{
+  for (int digits = 1; digits <= 12; digits++)
+    for (int c = 1; c < 256; c++)
+      {
+        g_autoptr (GString) text = g_string_new ("( 1 2 ");
+        QrFaceLine line;
+        const char *after;
+        double expected = 0;
+
+        if (c == '\n' || c == ' ')
+          continue;
+        for (int d = 0; d < digits; d++)
+          {
+            g_string_append_c (text, (char) ('1' + d % 9));
+            expected = expected * 10 + (1 + d % 9);
+          }
+        g_string_append_c (text, (char) c);
+        g_string_append (text, "7 ) ( 4 5 6 ) ( 7 8 9 ) T [ 1 0 0 0 ] [ 0 1 0 0 ] 0 1 1\n");
+        after = face_line (text->str, &line);
+        if (c >= '0' && c <= '9')
+          {
+            g_assert_nonnull (after);
+            g_assert_cmpfloat (line.points[2], ==, (expected * 10 + (c - '0')) * 10 + 7);
+          }
+        else if (c == '.')
+          {
+            g_assert_nonnull (after);
+            g_assert_cmpfloat (line.points[2], ==, g_ascii_strtod (text->str + 6, NULL));
+          }
+        else
+          g_assert_null (after);
+      }
+}
+
 /* Faces the scanner reads (other spacing, comments, long numbers, a plus
  * sign, an exponent, a quoted name) come out as the common line does. */
 static void
@@ -434,6 +474,7 @@ main (int argc, char **argv)
   g_test_add_func ("/io/face-line/forms", test_face_line_forms);
   g_test_add_func ("/io/face-line/declines", test_face_line_declines);
   g_test_add_func ("/io/face-line/rounding", test_face_line_rounding);
+  g_test_add_func ("/io/face-line/digit-ends", test_face_line_digit_ends);
   g_test_add_func ("/io/face-line/same-as-scanner", test_face_line_same_as_scanner);
   g_test_add_func ("/io/face-line/errors", test_face_line_errors);
   g_test_add_func ("/io/face-line/textures", test_face_line_textures);
