@@ -21,6 +21,7 @@ LAYERS = {
     "model": (GL + GTK, "glib-object.h"),
     "io": (GL + GTK, "gio/gio.h"),
     "texture": (GL + GTK, "gdk-pixbuf/gdk-pixbuf.h"),
+    "export": (GL + GTK, "json-c/json.h"),
     "tools": (GL + GTK, "glib.h"),
     "render": (GTK, "epoxy/gl.h"),
     "cli": (GL + GTK, "json-c/json.h"),
