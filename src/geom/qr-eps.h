@@ -79,6 +79,12 @@
  * QR_EPS_WELD. */
 #define QR_EPS_BOX_THIN 1e-3
 
+/* A corner of one face piece this close to another piece's edge lies on
+ * it: the edge gets the corner too, so the mesh has no crack there
+ * (qr-face-union.c). Ten times QR_EPS_WELD: corners of pieces cut from
+ * different brushes carry the clipping's rounding twice. */
+#define QR_EPS_TJUNCTION (10 * QR_EPS_WELD)
+
 /* Editor-computed coordinates within this of an integer are snapped to it,
  * as the compilers do with the points they write. */
 #define QR_EPS_SNAP 1e-3

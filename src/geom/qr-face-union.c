@@ -1,0 +1,911 @@
+#include "qr-face-union.h"
+#include "qr-eps.h"
+#include "qr-winding.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * Broad phase: brushes binned in a uniform grid of cubes, so a face meets
+ * only the brushes near it. A brush spanning very many cells (a sky box
+ * wall) is kept aside and tested against every face.
+ */
+
+enum { MAX_CELLS_PER_BRUSH = 64, MAX_CELLS_PER_QUERY = 512, CELL_BITS = 21 };
+
+typedef struct
+{
+  guint64 key;
+  int item;
+} CellEntry;
+
+typedef struct
+{
+  double size;
+  GArray *entries; /* CellEntry, sorted by key then item */
+  GArray *big;     /* int: items too big for the cells */
+} Grid;
+
+static int
+compare_int (gconstpointer a, gconstpointer b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+
+  return (x > y) - (x < y);
+}
+
+static gint64
+cell_of (double x, double size)
+{
+  gint64 c = (gint64) floor (x / size);
+  const gint64 half = (gint64) 1 << (CELL_BITS - 1);
+
+  return CLAMP (c, -half, half - 1);
+}
+
+static guint64
+cell_key (gint64 x, gint64 y, gint64 z)
+{
+  const gint64 half = (gint64) 1 << (CELL_BITS - 1);
+  const guint64 mask = ((guint64) 1 << CELL_BITS) - 1;
+
+  return ((guint64) (x + half) & mask) << (2 * CELL_BITS) | ((guint64) (y + half) & mask) << CELL_BITS
+         | ((guint64) (z + half) & mask);
+}
+
+static int
+compare_entries (const void *pa, const void *pb)
+{
+  const CellEntry *a = pa, *b = pb;
+
+  if (a->key != b->key)
+    return a->key < b->key ? -1 : 1;
+  return (a->item > b->item) - (a->item < b->item);
+}
+
+static gint64
+cells_in (const QrBounds *b, double size, gint64 lo[3], gint64 hi[3])
+{
+  const double mn[3] = { b->min.x, b->min.y, b->min.z }, mx[3] = { b->max.x, b->max.y, b->max.z };
+  gint64 count = 1;
+
+  for (int a = 0; a < 3; a++)
+    {
+      lo[a] = cell_of (mn[a], size);
+      hi[a] = cell_of (mx[a], size);
+      count *= hi[a] - lo[a] + 1;
+    }
+  return count;
+}
+
+static void
+grid_init (Grid *g, const QrBounds *bounds, int n, double size)
+{
+  g->size = size;
+  g->entries = g_array_new (FALSE, FALSE, sizeof (CellEntry));
+  g->big = g_array_new (FALSE, FALSE, sizeof (int));
+  for (int i = 0; i < n; i++)
+    {
+      gint64 lo[3], hi[3];
+
+      if (cells_in (&bounds[i], size, lo, hi) > MAX_CELLS_PER_BRUSH)
+        {
+          g_array_append_val (g->big, i);
+          continue;
+        }
+      for (gint64 x = lo[0]; x <= hi[0]; x++)
+        for (gint64 y = lo[1]; y <= hi[1]; y++)
+          for (gint64 z = lo[2]; z <= hi[2]; z++)
+            {
+              CellEntry e = { cell_key (x, y, z), i };
+
+              g_array_append_val (g->entries, e);
+            }
+    }
+  qsort (g->entries->data, g->entries->len, sizeof (CellEntry), compare_entries);
+}
+
+static void
+grid_clear (Grid *g)
+{
+  g_array_unref (g->entries);
+  g_array_unref (g->big);
+}
+
+static guint
+lower_bound (const GArray *entries, guint64 key)
+{
+  const CellEntry *e = (const CellEntry *) entries->data;
+  guint lo = 0, hi = entries->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (e[mid].key < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static bool
+bounds_overlap (const QrBounds *a, const QrBounds *b, double eps)
+{
+  return a->min.x <= b->max.x + eps && b->min.x <= a->max.x + eps && a->min.y <= b->max.y + eps
+         && b->min.y <= a->max.y + eps && a->min.z <= b->max.z + eps && b->min.z <= a->max.z + eps;
+}
+
+/* ------------------------------------------------------------------------
+ * Clipping face pieces by brushes. Pieces are runs of points in one pool,
+ * so splitting allocates nothing once the pool has grown.
+ */
+
+typedef struct
+{
+  int first, n;
+} Piece;
+
+typedef struct
+{
+  const QrUnionBrush *brushes;
+  int n_brushes;
+  QrBounds *bounds;
+  Grid grid;
+  int *stamp;
+  int stamp_now;
+  GArray *pool;       /* QrVec3 */
+  GArray *pieces;     /* Piece */
+  GArray *next;       /* Piece */
+  GArray *candidates; /* int */
+  GArray *dists;      /* double */
+} Union;
+
+static int
+pool_add (Union *u, const QrVec3 *p, int n)
+{
+  int first = (int) u->pool->len;
+
+  g_array_append_vals (u->pool, p, (guint) n);
+  return first;
+}
+
+static void
+keep (GArray *out, int first, int n)
+{
+  Piece piece = { first, n };
+
+  g_array_append_val (out, piece);
+}
+
+/* Splits piece `cur` by the plane; the front part goes to out, the back
+ * part is returned (n = 0 when none). */
+static Piece
+split (Union *u, Piece cur, const QrPlane *plane, const double *d, GArray *out)
+{
+  /* At most n + 2 points on either side; the pool may move while adding. */
+  QrVec3 stack[2][64];
+  QrVec3 *front = stack[0], *back = stack[1];
+  g_autofree QrVec3 *heap = NULL;
+  int nf = 0, nb = 0;
+  Piece result = { 0, 0 };
+
+  if (cur.n + 2 > 64)
+    {
+      heap = g_new (QrVec3, 2 * (gsize) (cur.n + 2));
+      front = heap;
+      back = heap + cur.n + 2;
+    }
+  for (int i = 0; i < cur.n; i++)
+    {
+      int j = i + 1 == cur.n ? 0 : i + 1;
+      const QrVec3 *pool = (const QrVec3 *) u->pool->data + cur.first;
+      double di = d[i], dj = d[j];
+      bool fi = di > QR_EPS_ON_PLANE, bi = di < -QR_EPS_ON_PLANE;
+      bool fj = dj > QR_EPS_ON_PLANE, bj = dj < -QR_EPS_ON_PLANE;
+
+      if (!bi)
+        front[nf++] = pool[i];
+      if (!fi)
+        back[nb++] = pool[i];
+      if ((fi && bj) || (bi && fj))
+        {
+          double t = di / (di - dj);
+          QrVec3 a = pool[i], c = pool[j];
+          QrVec3 mid = { a.x + t * (c.x - a.x), a.y + t * (c.y - a.y), a.z + t * (c.z - a.z) };
+
+          qr_plane_pin (plane, &mid);
+          front[nf++] = mid;
+          back[nb++] = mid;
+        }
+    }
+  if (nf >= 3)
+    keep (out, pool_add (u, front, nf), nf);
+  if (nb >= 3)
+    {
+      result.first = pool_add (u, back, nb);
+      result.n = nb;
+    }
+  return result;
+}
+
+/* The parts of piece `cur` (of face `fa` of brush a) outside brush b go to out. */
+static void
+clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
+{
+  const QrUnionBrush *ba = &u->brushes[a], *bb = &u->brushes[b];
+  const QrPolytope *pb = bb->poly;
+  /* Where both faces lie on one plane facing one way, one survives: the
+   * earlier layer's, then the earlier brush's. */
+  const bool b_wins = bb->layer < ba->layer || (bb->layer == ba->layer && b < a);
+
+  for (int j = 0; j < pb->n_faces; j++)
+    {
+      const QrPlane *plane = &bb->planes[j];
+      const QrVec3 *pool;
+      double *d;
+      bool front = false, back = false;
+
+      if (qr_polytope_face_count (pb, j) == 0)
+        continue;
+      g_array_set_size (u->dists, (guint) cur.n);
+      d = (double *) u->dists->data;
+      pool = (const QrVec3 *) u->pool->data + cur.first;
+      for (int i = 0; i < cur.n; i++)
+        {
+          d[i] = qr_plane_distance_to (plane, pool[i]);
+          front |= d[i] > QR_EPS_ON_PLANE;
+          back |= d[i] < -QR_EPS_ON_PLANE;
+        }
+      if (!front && !back)
+        {
+          if (qr_vec3_dot (normal_a, plane->normal) > 0 && !b_wins)
+            {
+              keep (out, cur.first, cur.n);
+              return;
+            }
+          continue; /* facing into b, or b's face wins: as if behind */
+        }
+      if (!back)
+        {
+          keep (out, cur.first, cur.n);
+          return;
+        }
+      if (!front)
+        continue;
+      cur = split (u, cur, plane, d, out);
+      if (cur.n == 0)
+        return;
+    }
+  /* Behind every plane of b: inside it. */
+}
+
+/* The brushes whose bounds reach `box` and that may hide faces of brush a,
+ * in input order. */
+static void
+find_candidates (Union *u, int a, const QrBounds *box)
+{
+  gint64 lo[3], hi[3];
+  const double eps = QR_EPS_ON_PLANE;
+  QrBounds q = { { box->min.x - eps, box->min.y - eps, box->min.z - eps },
+                 { box->max.x + eps, box->max.y + eps, box->max.z + eps } };
+
+  g_array_set_size (u->candidates, 0);
+  if (++u->stamp_now == G_MAXINT)
+    {
+      memset (u->stamp, 0, sizeof (int) * (gsize) u->n_brushes);
+      u->stamp_now = 1;
+    }
+#define CONSIDER(b)                                                                                    \
+  do                                                                                                   \
+    {                                                                                                  \
+      int b_ = (b);                                                                                    \
+      if (b_ != a && u->stamp[b_] != u->stamp_now && u->brushes[b_].layer <= u->brushes[a].layer        \
+          && bounds_overlap (&u->bounds[b_], &q, 0))                                                   \
+        g_array_append_val (u->candidates, b_);                                                        \
+      u->stamp[b_] = u->stamp_now;                                                                     \
+    }                                                                                                  \
+  while (0)
+
+  if (cells_in (&q, u->grid.size, lo, hi) > MAX_CELLS_PER_QUERY)
+    {
+      for (int b = 0; b < u->n_brushes; b++)
+        CONSIDER (b);
+    }
+  else
+    {
+      const CellEntry *e = (const CellEntry *) u->grid.entries->data;
+
+      for (gint64 x = lo[0]; x <= hi[0]; x++)
+        for (gint64 y = lo[1]; y <= hi[1]; y++)
+          for (gint64 z = lo[2]; z <= hi[2]; z++)
+            {
+              guint64 key = cell_key (x, y, z);
+
+              for (guint k = lower_bound (u->grid.entries, key); k < u->grid.entries->len && e[k].key == key; k++)
+                CONSIDER (e[k].item);
+            }
+      for (guint k = 0; k < u->grid.big->len; k++)
+        CONSIDER (g_array_index (u->grid.big, int, k));
+    }
+#undef CONSIDER
+  /* Cells list brushes by cell: back to input order, so the result does
+   * not depend on the grid. */
+  if (u->candidates->len > 1)
+    g_array_sort (u->candidates, compare_int);
+}
+
+static double
+piece_area (const QrVec3 *p, int n)
+{
+  return 0.5 * qr_vec3_length (qr_points_newell (p, n));
+}
+
+/* ------------------------------------------------------------------------
+ * Merging pieces of one plane, as the compilers' face merge.
+ */
+
+typedef struct
+{
+  int piece;
+  int merge;
+  double key[4]; /* the plane, rounded: pieces of equal planes sort together */
+} PlaneKey;
+
+static int
+compare_plane_keys (const void *pa, const void *pb)
+{
+  const PlaneKey *a = pa, *b = pb;
+
+  if (a->merge != b->merge)
+    return a->merge < b->merge ? -1 : 1;
+  for (int i = 0; i < 4; i++)
+    if (a->key[i] != b->key[i])
+      return a->key[i] < b->key[i] ? -1 : 1;
+  return (a->piece > b->piece) - (a->piece < b->piece);
+}
+
+static bool
+same_plane_key (const PlaneKey *a, const PlaneKey *b)
+{
+  return a->merge == b->merge && a->key[0] == b->key[0] && a->key[1] == b->key[1] && a->key[2] == b->key[2]
+         && a->key[3] == b->key[3];
+}
+
+static int
+compare_pieces (gconstpointer pa, gconstpointer pb)
+{
+  const QrUnionPiece *a = pa, *b = pb;
+
+  if (a->brush != b->brush)
+    return a->brush < b->brush ? -1 : 1;
+  if (a->face != b->face)
+    return a->face < b->face ? -1 : 1;
+  return (a->first > b->first) - (a->first < b->first);
+}
+
+static bool
+same_point (QrVec3 a, QrVec3 b)
+{
+  return qr_vec3_max_abs (qr_vec3_sub (a, b)) <= QR_EPS_WELD;
+}
+
+/* The turn at b of a → b → c along the normal, relative to the edges. */
+static double
+turn_at (QrVec3 a, QrVec3 b, QrVec3 c, QrVec3 normal)
+{
+  QrVec3 e1 = qr_vec3_sub (b, a), e2 = qr_vec3_sub (c, b);
+  double scale = qr_vec3_length (e1) * qr_vec3_length (e2);
+
+  return scale > 0 ? qr_vec3_dot (qr_vec3_cross (e1, e2), normal) / scale : 0;
+}
+
+/* P and Q (convex, counter-clockwise about normal) merged into out when
+ * they share a whole edge and the result is convex; corners left in the
+ * middle of a straight side are dropped. */
+static bool
+try_merge (const GArray *P, const GArray *Q, QrVec3 normal, GArray *out)
+{
+  const QrVec3 *p = (const QrVec3 *) P->data, *q = (const QrVec3 *) Q->data;
+  int np = (int) P->len, nq = (int) Q->len;
+
+  for (int k = 0; k < np; k++)
+    for (int m = 0; m < nq; m++)
+      {
+        QrVec3 a = p[k], b = p[(k + 1) % np];
+        g_autoptr (GArray) merged = NULL;
+        int n;
+
+        if (!same_point (a, q[(m + 1) % nq]) || !same_point (b, q[m]))
+          continue;
+        merged = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) (np + nq - 2));
+        for (int i = 1; i <= np; i++)
+          g_array_append_val (merged, p[(k + i) % np]); /* b … a */
+        for (int i = 2; i < nq; i++)
+          g_array_append_val (merged, q[(m + i) % nq]); /* after a … before b */
+        /* Convex at the two joints, a (at np − 1) then b (at 0), and no
+         * corner left in the middle of a straight side there. */
+        for (int pass = 0; pass < 2; pass++)
+          {
+            const QrVec3 *v = (const QrVec3 *) merged->data;
+            int j = pass == 0 ? np - 1 : 0;
+            double t;
+
+            n = (int) merged->len;
+            t = turn_at (v[(j + n - 1) % n], v[j], v[(j + 1) % n], normal);
+            if (t < -1e-9)
+              return false;
+            if (t <= 1e-9)
+              g_array_remove_index (merged, (guint) j);
+          }
+        if (merged->len < 3)
+          return false;
+        g_array_set_size (out, 0);
+        g_array_append_vals (out, merged->data, merged->len);
+        return true;
+      }
+  return false;
+}
+
+static void
+merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
+{
+  guint n = r->pieces->len;
+  g_autofree PlaneKey *keys = g_new (PlaneKey, MAX (n, 1));
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autoptr (GPtrArray) group = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr (GArray) group_pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      const QrUnionBrush *b = &brushes[pc->brush];
+      const QrPlane *pl = &b->planes[pc->face];
+
+      keys[i].piece = (int) i;
+      keys[i].merge = b->merge != NULL ? b->merge[pc->face] : 0;
+      keys[i].key[0] = round (pl->normal.x * 1e6);
+      keys[i].key[1] = round (pl->normal.y * 1e6);
+      keys[i].key[2] = round (pl->normal.z * 1e6);
+      keys[i].key[3] = round (pl->dist * 1e3);
+    }
+  qsort (keys, n, sizeof (PlaneKey), compare_plane_keys);
+
+  for (guint s = 0, e; s < n; s = e)
+    {
+      QrVec3 normal;
+      bool changed = true;
+
+      for (e = s + 1; e < n && same_plane_key (&keys[s], &keys[e]); e++)
+        ;
+      g_ptr_array_set_size (group, 0);
+      g_array_set_size (group_pieces, 0);
+      for (guint i = s; i < e; i++)
+        {
+          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, keys[i].piece);
+          GArray *pts = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) pc->n);
+
+          g_array_append_vals (pts, &g_array_index (r->points, QrVec3, pc->first), (guint) pc->n);
+          g_ptr_array_add (group, pts);
+          g_array_append_val (group_pieces, *pc);
+        }
+      normal = brushes[g_array_index (group_pieces, QrUnionPiece, 0).brush]
+                 .planes[g_array_index (group_pieces, QrUnionPiece, 0).face]
+                 .normal;
+      while (changed && group->len > 1)
+        {
+          changed = false;
+          for (guint i = 0; i < group->len; i++)
+            for (guint j = i + 1; j < group->len; j++)
+              if (try_merge (g_ptr_array_index (group, i), g_ptr_array_index (group, j), normal, scratch))
+                {
+                  GArray *pi = g_ptr_array_index (group, i);
+
+                  g_array_set_size (pi, 0);
+                  g_array_append_vals (pi, scratch->data, scratch->len);
+                  g_ptr_array_remove_index (group, j);
+                  g_array_remove_index (group_pieces, j);
+                  changed = true;
+                  j = i; /* i grew: try it against all others again */
+                }
+        }
+      for (guint i = 0; i < group->len; i++)
+        {
+          QrUnionPiece pc = g_array_index (group_pieces, QrUnionPiece, i);
+          GArray *pts = g_ptr_array_index (group, i);
+
+          pc.first = (int) points->len;
+          pc.n = (int) pts->len;
+          g_array_append_vals (points, pts->data, pts->len);
+          g_array_append_val (pieces, pc);
+        }
+    }
+  /* Back in brush and face order. */
+  g_array_sort (pieces, compare_pieces);
+  g_array_set_size (r->pieces, 0);
+  g_array_append_vals (r->pieces, pieces->data, pieces->len);
+  g_array_set_size (r->points, 0);
+  g_array_append_vals (r->points, points->data, points->len);
+}
+
+QrUnionResult *
+qr_face_union (const QrUnionBrush *brushes, int n_brushes)
+{
+  QrUnionResult *r = g_new0 (QrUnionResult, 1);
+  Union u = { .brushes = brushes, .n_brushes = n_brushes };
+  double extent = 0;
+
+  r->pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  r->points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  if (n_brushes == 0)
+    return r;
+
+  u.bounds = g_new (QrBounds, n_brushes);
+  for (int i = 0; i < n_brushes; i++)
+    {
+      u.bounds[i] = brushes[i].poly->bounds;
+      extent += qr_vec3_max_abs (qr_vec3_sub (u.bounds[i].max, u.bounds[i].min));
+    }
+  /* Cells about twice a typical brush: most brushes in a few cells. */
+  grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent / n_brushes, 8.0, 4096.0));
+  u.stamp = g_new0 (int, n_brushes);
+  u.pool = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  u.pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
+  u.next = g_array_new (FALSE, FALSE, sizeof (Piece));
+  u.candidates = g_array_new (FALSE, FALSE, sizeof (int));
+  u.dists = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (int a = 0; a < n_brushes; a++)
+    {
+      const QrPolytope *pa = brushes[a].poly;
+
+      for (int f = 0; f < pa->n_faces; f++)
+        {
+          const uint16_t *idx = qr_polytope_face_indices (pa, f);
+          int n = qr_polytope_face_count (pa, f);
+          QrBounds box = qr_bounds_empty ();
+          QrVec3 normal = brushes[a].planes[f].normal;
+
+          if (n < 3 || (brushes[a].emit != NULL && !brushes[a].emit[f]))
+            continue;
+          g_array_set_size (u.pool, 0);
+          g_array_set_size (u.pieces, 0);
+          for (int k = 0; k < n; k++)
+            {
+              g_array_append_val (u.pool, pa->verts[idx[k]]);
+              qr_bounds_add_point (&box, pa->verts[idx[k]]);
+            }
+          keep (u.pieces, 0, n);
+
+          find_candidates (&u, a, &box);
+          for (guint c = 0; c < u.candidates->len && u.pieces->len > 0; c++)
+            {
+              int b = g_array_index (u.candidates, int, c);
+              GArray *tmp;
+
+              g_array_set_size (u.next, 0);
+              for (guint k = 0; k < u.pieces->len; k++)
+                {
+                  Piece piece = g_array_index (u.pieces, Piece, k);
+
+                  if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_ON_PLANE))
+                    keep (u.next, piece.first, piece.n);
+                  else
+                    clip_by_brush (&u, a, normal, piece, b, u.next);
+                }
+              tmp = u.pieces, u.pieces = u.next, u.next = tmp;
+            }
+
+          for (guint k = 0; k < u.pieces->len; k++)
+            {
+              Piece piece = g_array_index (u.pieces, Piece, k);
+              const QrVec3 *p = (const QrVec3 *) u.pool->data + piece.first;
+              QrUnionPiece out = { a, f, (int) r->points->len, piece.n };
+
+              if (piece_area (p, piece.n) < QR_EPS_AREA)
+                continue;
+              g_array_append_vals (r->points, p, (guint) piece.n);
+              g_array_append_val (r->pieces, out);
+            }
+        }
+    }
+
+  merge_coplanar (r, brushes);
+
+  grid_clear (&u.grid);
+  g_free (u.bounds);
+  g_free (u.stamp);
+  g_array_unref (u.pool);
+  g_array_unref (u.pieces);
+  g_array_unref (u.next);
+  g_array_unref (u.candidates);
+  g_array_unref (u.dists);
+  return r;
+}
+
+void
+qr_union_result_free (QrUnionResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->pieces);
+  g_array_unref (result->points);
+  g_free (result);
+}
+
+/* ------------------------------------------------------------------------
+ * T-junctions. Every distinct corner goes into a grid of cells; each edge
+ * visits the cells along it, slab by slab across its longest axis, and
+ * takes the corners within QR_EPS_TJUNCTION of it, strictly between its
+ * ends.
+ */
+
+typedef struct
+{
+  double t;
+  QrVec3 p;
+} OnEdge;
+
+static int
+compare_on_edge (const void *pa, const void *pb)
+{
+  const OnEdge *a = pa, *b = pb;
+
+  return (a->t > b->t) - (a->t < b->t);
+}
+
+static guint
+hash_point (QrVec3 p)
+{
+  guint64 bits[3];
+  guint64 h = 1469598103934665603u;
+
+  /* + 0.0: -0 and 0 are one corner. */
+  p.x += 0.0, p.y += 0.0, p.z += 0.0;
+  memcpy (&bits[0], &p.x, 8);
+  memcpy (&bits[1], &p.y, 8);
+  memcpy (&bits[2], &p.z, 8);
+  for (int i = 0; i < 3; i++)
+    h = (h ^ bits[i]) * 1099511628211u, h ^= h >> 29;
+  return (guint) h;
+}
+
+/* Distinct corners (exactly equal ones once). */
+static GArray *
+distinct_points (const GArray *points)
+{
+  guint cap = 16;
+  guint mask;
+  int *slots;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  const QrVec3 *p = (const QrVec3 *) points->data;
+
+  while (cap < 2 * points->len)
+    cap *= 2;
+  mask = cap - 1;
+  slots = g_new (int, cap);
+  memset (slots, -1, sizeof (int) * cap);
+  for (guint i = 0; i < points->len; i++)
+    {
+      guint h = hash_point (p[i]) & mask;
+
+      for (;; h = (h + 1) & mask)
+        {
+          const QrVec3 *q;
+
+          if (slots[h] < 0)
+            {
+              slots[h] = (int) out->len;
+              g_array_append_val (out, p[i]);
+              break;
+            }
+          q = &g_array_index (out, QrVec3, slots[h]);
+          if (q->x == p[i].x && q->y == p[i].y && q->z == p[i].z)
+            break;
+        }
+    }
+  g_free (slots);
+  return out;
+}
+
+int
+qr_union_fix_t_junctions (QrUnionResult *r)
+{
+  g_autoptr (GArray) corners = distinct_points (r->points);
+  g_autoptr (GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), r->points->len);
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (OnEdge));
+  g_autofree QrBounds *cb = g_new (QrBounds, MAX (corners->len, 1));
+  const double tol = QR_EPS_TJUNCTION;
+  double extent = 0;
+  Grid grid;
+  int inserted = 0;
+
+  if (corners->len == 0)
+    return 0;
+  for (guint i = 0; i < corners->len; i++)
+    {
+      QrVec3 c = g_array_index (corners, QrVec3, i);
+
+      cb[i] = (QrBounds) { c, c };
+    }
+  for (guint i = 0; i < r->pieces->len; i++)
+    {
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
+
+      for (int k = 0; k < pc->n; k++)
+        extent += qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k]));
+    }
+  /* Cells about an edge long: an edge meets a handful of cells per slab. */
+  grid_init (&grid, cb, (int) corners->len, CLAMP (extent / MAX (r->points->len, 1), 1.0, 4096.0));
+
+  for (guint i = 0; i < r->pieces->len; i++)
+    {
+      QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      int first = (int) points->len;
+
+      for (int k = 0; k < pc->n; k++)
+        {
+          const QrVec3 *pp = &g_array_index (r->points, QrVec3, pc->first);
+          QrVec3 a = pp[k], b = pp[(k + 1) % pc->n], d = qr_vec3_sub (b, a);
+          double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
+          const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
+          int axis = fabs (d.x) >= fabs (d.y) && fabs (d.x) >= fabs (d.z) ? 0 : fabs (d.y) >= fabs (d.z) ? 1 : 2;
+          gint64 s0, s1;
+
+          g_array_append_val (points, a);
+          if (len <= 2 * tol)
+            continue;
+          g_array_set_size (found, 0);
+          s0 = cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, grid.size);
+          s1 = cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, grid.size);
+          for (gint64 s = s0; s <= s1; s++)
+            {
+              /* The part of the edge within this slab, and its cells. */
+              double lo = MAX (s * grid.size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
+              double hi = MIN ((s + 1) * grid.size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
+              double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
+              gint64 c_lo[3], c_hi[3];
+
+              t0 = CLAMP (t0, 0.0, 1.0), t1 = CLAMP (t1, 0.0, 1.0);
+              for (int ax = 0; ax < 3; ax++)
+                {
+                  double u0 = ad[ax] + t0 * dd[ax], u1 = ad[ax] + t1 * dd[ax];
+
+                  c_lo[ax] = cell_of (MIN (u0, u1) - tol, grid.size);
+                  c_hi[ax] = cell_of (MAX (u0, u1) + tol, grid.size);
+                }
+              c_lo[axis] = c_hi[axis] = s;
+              for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
+                for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
+                  for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
+                    {
+                      guint64 key = cell_key (x, y, z);
+                      const CellEntry *e = (const CellEntry *) grid.entries->data;
+
+                      for (guint m = lower_bound (grid.entries, key); m < grid.entries->len && e[m].key == key; m++)
+                        {
+                          QrVec3 c = g_array_index (corners, QrVec3, e[m].item);
+                          double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
+                          QrVec3 off;
+
+                          if (t * len <= tol || (1 - t) * len <= tol)
+                            continue;
+                          off = qr_vec3_sub (c, qr_vec3_mad (a, d, t));
+                          if (qr_vec3_max_abs (off) > tol)
+                            continue;
+                          g_array_append_val (found, ((OnEdge) { t, c }));
+                        }
+                    }
+            }
+          if (found->len == 0)
+            continue;
+          qsort (found->data, found->len, sizeof (OnEdge), compare_on_edge);
+          for (guint m = 0; m < found->len; m++)
+            {
+              const OnEdge *o = &g_array_index (found, OnEdge, m);
+              const QrVec3 *last = &g_array_index (points, QrVec3, points->len - 1);
+
+              /* A corner in two cells, or two corners a hair apart: once. */
+              if (qr_vec3_max_abs (qr_vec3_sub (o->p, *last)) <= tol)
+                continue;
+              g_array_append_val (points, o->p);
+              inserted++;
+            }
+        }
+      pc->first = first;
+      pc->n = (int) points->len - first;
+    }
+  grid_clear (&grid);
+  g_array_set_size (r->points, 0);
+  g_array_append_vals (r->points, points->data, points->len);
+  return inserted;
+}
+
+/* ------------------------------------------------------------------------
+ * Triangles.
+ */
+
+/* The turn at corner i of the loop left[0..m) (its neighbours in the loop). */
+static bool
+strict_corner (const QrVec3 *p, const int *left, int m, int i, QrVec3 normal, int skip)
+{
+  int ip = (i + m - 1) % m, in = (i + 1) % m;
+  QrVec3 e1, e2;
+
+  if (ip == skip)
+    ip = (ip + m - 1) % m;
+  if (in == skip)
+    in = (in + 1) % m;
+  e1 = qr_vec3_sub (p[left[i]], p[left[ip]]);
+  e2 = qr_vec3_sub (p[left[in]], p[left[i]]);
+  return qr_vec3_dot (qr_vec3_cross (e1, e2), normal) > 1e-9 * qr_vec3_length (e1) * qr_vec3_length (e2);
+}
+
+int
+qr_polygon_triangulate (const QrVec3 *p, int n, QrVec3 normal, int *out)
+{
+  int stack_left[64];
+  g_autofree int *heap = NULL;
+  int *left = stack_left;
+  int m = n, tris = 0, i = 0, stalled = 0;
+
+  if (n > (int) G_N_ELEMENTS (stack_left))
+    left = heap = g_new (int, n);
+  for (int k = 0; k < n; k++)
+    left[k] = k;
+
+  /* Cut ears at strict corners (the triangle has area along the normal),
+   * so corners in the middle of a side are never tips and no triangle is
+   * flat; and only where what is left keeps an area: a chord along a side
+   * that still holds corners would leave them on a flat remainder, its
+   * edges covered by no triangle. A convex polygon always has such an
+   * ear: a strict corner with a side corner next to it, or any corner
+   * when it has none. stalled counts tips tried in a row without a cut. */
+  while (m > 3 && stalled < m)
+    {
+      bool cut = strict_corner (p, left, m, i, normal, -1);
+
+      if (cut)
+        {
+          bool area = false;
+
+          for (int k = 0; k < m && !area; k++)
+            if (k != i)
+              area = strict_corner (p, left, m, k, normal, i);
+          cut = area;
+        }
+      if (cut)
+        {
+          int ip = (i + m - 1) % m, in = (i + 1) % m;
+
+          out[3 * tris] = left[ip];
+          out[3 * tris + 1] = left[i];
+          out[3 * tris + 2] = left[in];
+          tris++;
+          memmove (left + i, left + i + 1, sizeof (int) * (gsize) (m - i - 1));
+          m--;
+          stalled = 0;
+          /* Next tip: the corner after the cut, so ears go round the
+           * polygon rather than fanning from one corner. */
+          i = i % m;
+        }
+      else
+        {
+          i = (i + 1) % m;
+          stalled++;
+        }
+    }
+  if (m == 3 && strict_corner (p, left, 3, 1, normal, -1))
+    {
+      out[3 * tris] = left[0];
+      out[3 * tris + 1] = left[1];
+      out[3 * tris + 2] = left[2];
+      tris++;
+    }
+  return tris;
+}

@@ -1,0 +1,70 @@
+/* qr-face-union.h — the outward boundary of a set of convex brushes: the
+ * parts of their faces no other brush covers.
+ *
+ * The union of an entity's brushes as a renderer needs it (../shared/
+ * reference/003, "CSG union"; the compilers' CSGFaces): each face polygon is
+ * clipped by every other brush whose bounds reach it; what lies inside one
+ * is dropped. Faces that touch back to back both go (each lies on the
+ * other's plane, facing into it); of two faces on the same plane facing the
+ * same way exactly one survives where they overlap. Brushes come in layers:
+ * a brush hides the faces of brushes in its own layer and in later ones, so
+ * solid brushes (layer 0) hide water surfaces (layer 1) inside walls while
+ * water hides nothing of the walls.
+ *
+ * Then the pieces are made watertight: where a piece's corner lies on
+ * another piece's edge (a T-junction) that edge gets the corner too, and
+ * each piece is cut into triangles without slivers.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+#include "qr-plane.h"
+#include "qr-polytope.h"
+
+typedef struct
+{
+  const QrPolytope *poly;  /* valid (QR_POLY_OK) */
+  const QrPlane *planes;   /* poly->n_faces: the plane of each face */
+  const bool *emit;        /* poly->n_faces: whether the face is wanted in the output
+                            * (a face not wanted still hides others); NULL: all */
+  const int *merge;        /* poly->n_faces: pieces on one plane merge only within a
+                            * class (the caller's: same texture and projection, so
+                            * texture coordinates agree); NULL: all one class */
+  int layer;               /* hides the faces of brushes of this layer and above */
+} QrUnionBrush;
+
+typedef struct
+{
+  int brush;      /* index into the input */
+  int face;       /* face of that brush the piece lies on */
+  int first;      /* its points: first … first + n − 1 of QrUnionResult.points, */
+  int n;          /* counter-clockwise seen from outside */
+} QrUnionPiece;
+
+typedef struct
+{
+  GArray *pieces; /* QrUnionPiece, grouped by brush then face, in input order */
+  GArray *points; /* QrVec3 */
+} QrUnionResult;
+
+/* The visible pieces of the brushes' faces. Pieces of one plane and merge
+ * class that share a whole edge are merged while the result stays convex
+ * (two cubes side by side: one rectangle on top), keeping the brush and
+ * face of the first. */
+QrUnionResult *qr_face_union (const QrUnionBrush *brushes, int n_brushes);
+
+/* Inserts into each piece's edges the corners of other pieces lying on
+ * them (within QR_EPS_TJUNCTION), so pieces that meet share their
+ * vertices exactly. Returns how many points were inserted. */
+int qr_union_fix_t_junctions (QrUnionResult *result);
+
+void qr_union_result_free (QrUnionResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrUnionResult, qr_union_result_free)
+
+/* Triangles of a convex polygon that may have extra corners on its edges
+ * (T-junction points): ears are cut at strict corners only, so no triangle
+ * is degenerate. Writes up to 3 × (n − 2) indices into `out` (counter-
+ * clockwise as the polygon) and returns the number of triangles. `normal`
+ * is the polygon's outward normal. */
+int qr_polygon_triangulate (const QrVec3 *p, int n, QrVec3 normal, int *out);
