@@ -85,6 +85,18 @@
  * different brushes carry the clipping's rounding twice. */
 #define QR_EPS_TJUNCTION (10 * QR_EPS_WELD)
 
+/* Faces this close count as touching in the union of an entity's brushes
+ * for export (qr-face-union.c): maps built from rotated brushes leave
+ * their faces 1e-4 apart or overlapping, and a face in such a gap is as
+ * hidden as one flush against the other brush. Still far below the 1/8
+ * grid; the compilers snap planes within 0.01 of each other. */
+#define QR_EPS_UNION 1e-3
+
+/* Faces whose normals are this close to opposite (1 − cos: 0.8°) are back
+ * to back for the union, and touch wherever they are nearer than
+ * QR_EPS_UNION. */
+#define QR_EPS_UNION_COS 1e-4
+
 /* Editor-computed coordinates within this of an integer are snapped to it,
  * as the compilers do with the points they write. */
 #define QR_EPS_SNAP 1e-3

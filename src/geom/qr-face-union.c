@@ -180,10 +180,11 @@ keep (GArray *out, int first, int n)
   g_array_append_val (out, piece);
 }
 
-/* Splits piece `cur` by the plane; the front part goes to out, the back
- * part is returned (n = 0 when none). */
+/* Splits piece `cur` where the distances d cross zero (within eps); the
+ * front part goes to out, the back part is returned (n = 0 when none).
+ * Split points are pinned to an axial plane (plane NULL: not). */
 static Piece
-split (Union *u, Piece cur, const QrPlane *plane, const double *d, GArray *out)
+split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, GArray *out)
 {
   /* At most n + 2 points on either side; the pool may move while adding. */
   QrVec3 stack[2][64];
@@ -203,8 +204,8 @@ split (Union *u, Piece cur, const QrPlane *plane, const double *d, GArray *out)
       int j = i + 1 == cur.n ? 0 : i + 1;
       const QrVec3 *pool = (const QrVec3 *) u->pool->data + cur.first;
       double di = d[i], dj = d[j];
-      bool fi = di > QR_EPS_ON_PLANE, bi = di < -QR_EPS_ON_PLANE;
-      bool fj = dj > QR_EPS_ON_PLANE, bj = dj < -QR_EPS_ON_PLANE;
+      bool fi = di > eps, bi = di < -eps;
+      bool fj = dj > eps, bj = dj < -eps;
 
       if (!bi)
         front[nf++] = pool[i];
@@ -216,7 +217,8 @@ split (Union *u, Piece cur, const QrPlane *plane, const double *d, GArray *out)
           QrVec3 a = pool[i], c = pool[j];
           QrVec3 mid = { a.x + t * (c.x - a.x), a.y + t * (c.y - a.y), a.z + t * (c.z - a.z) };
 
-          qr_plane_pin (plane, &mid);
+          if (plane != NULL)
+            qr_plane_pin (plane, &mid);
           front[nf++] = mid;
           back[nb++] = mid;
         }
@@ -247,6 +249,12 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
       const QrVec3 *pool;
       double *d;
       bool front = false, back = false;
+      /* A face of b nearly back to back with ours (within 0.8°) hides the
+       * part of ours nearer than QR_EPS_UNION, not only what is behind
+       * it: faces that cross at a hair's angle are flush where they are
+       * that close. The line of that distance is where ours is cut. */
+      bool facing = qr_vec3_dot (normal_a, plane->normal) < -(1 - QR_EPS_UNION_COS);
+      double shift = facing ? QR_EPS_UNION : 0, eps = facing ? QR_EPS_ON_PLANE : QR_EPS_UNION;
 
       if (qr_polytope_face_count (pb, j) == 0)
         continue;
@@ -255,13 +263,17 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
       pool = (const QrVec3 *) u->pool->data + cur.first;
       for (int i = 0; i < cur.n; i++)
         {
-          d[i] = qr_plane_distance_to (plane, pool[i]);
-          front |= d[i] > QR_EPS_ON_PLANE;
-          back |= d[i] < -QR_EPS_ON_PLANE;
+          d[i] = qr_plane_distance_to (plane, pool[i]) - shift;
+          front |= d[i] > eps;
+          back |= d[i] < -eps;
         }
       if (!front && !back)
         {
-          if (qr_vec3_dot (normal_a, plane->normal) > 0 && !b_wins)
+          /* A face that is drawn beats one that is not (caulk, nodraw)
+           * whatever the order: the other would leave a hole. */
+          bool j_drawn = bb->emit == NULL || bb->emit[j];
+
+          if (qr_vec3_dot (normal_a, plane->normal) > 0 && (!b_wins || !j_drawn))
             {
               keep (out, cur.first, cur.n);
               return;
@@ -275,7 +287,7 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
         }
       if (!front)
         continue;
-      cur = split (u, cur, plane, d, out);
+      cur = split (u, cur, facing ? NULL : plane, d, eps, out);
       if (cur.n == 0)
         return;
     }
@@ -288,7 +300,7 @@ static void
 find_candidates (Union *u, int a, const QrBounds *box)
 {
   gint64 lo[3], hi[3];
-  const double eps = QR_EPS_ON_PLANE;
+  const double eps = QR_EPS_UNION;
   QrBounds q = { { box->min.x - eps, box->min.y - eps, box->min.z - eps },
                  { box->max.x + eps, box->max.y + eps, box->max.z + eps } };
 
@@ -592,7 +604,7 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
                 {
                   Piece piece = g_array_index (u.pieces, Piece, k);
 
-                  if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_ON_PLANE))
+                  if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_UNION))
                     keep (u.next, piece.first, piece.n);
                   else
                     clip_by_brush (&u, a, normal, piece, b, u.next);

@@ -1,0 +1,344 @@
+#include "qr-export-build.h"
+#include "qr-face-union.h"
+
+#include <math.h>
+#include <string.h>
+
+QrExportTextureKind
+qr_export_texture_kind (const char *name)
+{
+  /* Quake, Half-Life, Quake 2/3 (common/…) and Source (tools/tools…) names. */
+  static const char *const nonsolid[] = {
+    "clip", "playerclip", "monsterclip", "botclip", "npcclip", "weapclip", "trigger", "aaatrigger",
+    "origin", "hint", "hintskip", "areaportal", "clusterportal", "donotenter", "fullclip",
+    "toolsclip", "toolsplayerclip", "toolsnpcclip", "toolstrigger", "toolsorigin", "toolshint",
+    "toolsareaportal", "toolsinvisible", "toolsblocklight", "toolsblockbullets", "toolsfog",
+    "toolsoccluder", "toolsdotted", "invisible",
+  };
+  static const char *const hidden[] = {
+    "skip", "caulk", "nodraw", "null", "toolsnodraw", "toolsskip", "nodrawnonsolid",
+  };
+  const char *base = strrchr (name, '/');
+
+  base = base != NULL ? base + 1 : name;
+  if (base[0] == '*' || base[0] == '!')
+    return QR_EXPORT_TEXTURE_LIQUID;
+  for (gsize i = 0; i < G_N_ELEMENTS (nonsolid); i++)
+    if (g_ascii_strcasecmp (base, nonsolid[i]) == 0)
+      return QR_EXPORT_TEXTURE_NONSOLID;
+  for (gsize i = 0; i < G_N_ELEMENTS (hidden); i++)
+    if (g_ascii_strcasecmp (base, hidden[i]) == 0)
+      return QR_EXPORT_TEXTURE_HIDDEN;
+  return QR_EXPORT_TEXTURE_VISIBLE;
+}
+
+/* Brush entities whose brushes the compilers put into the world. */
+static bool
+joins_world (const char *classname)
+{
+  return strcmp (classname, "func_group") == 0 || g_str_has_prefix (classname, "func_detail");
+}
+
+/* Brushes nobody sees: trigger volumes. */
+static bool
+left_out (const char *classname)
+{
+  return g_str_has_prefix (classname, "trigger_");
+}
+
+typedef struct
+{
+  const QrBrush *brush;
+  QrPlane *planes;
+  bool *emit;
+  int *merge;
+} Source;
+
+typedef struct
+{
+  const QrMap *map;
+  const QrExportOptions *options;
+  QrExportScene *scene;
+  QrTexAxisRule rule;
+  guint *material_of;      /* per map texture index + 1, 0: not yet asked */
+  GHashTable *merge_ids;   /* texture + projection → class */
+  guint skipped;
+} Builder;
+
+static QrVec3
+to_output (const Builder *b, QrVec3 p)
+{
+  double s = b->scene->scale;
+
+  if (b->scene->up == QR_EXPORT_UP_Y)
+    return qr_vec3 (s * p.x + 0.0, s * p.z + 0.0, -s * p.y + 0.0);
+  return qr_vec3 (s * p.x + 0.0, s * p.y + 0.0, s * p.z + 0.0);
+}
+
+static guint
+material_for (Builder *b, uint32_t texture)
+{
+  const char *name = qr_map_texture_name (b->map, texture);
+  int width = QR_EXPORT_FALLBACK_TEXTURE_SIZE, height = QR_EXPORT_FALLBACK_TEXTURE_SIZE;
+  QrImage *image = NULL;
+
+  if (b->material_of[texture] != 0)
+    return b->material_of[texture] - 1;
+  if (b->options->finder != NULL)
+    {
+      int w = 0, h = 0;
+
+      if (qr_texture_finder_locate (b->options->finder, name, &w, &h) >= 0 && w > 0 && h > 0)
+        {
+          width = w, height = h;
+          if (b->options->images)
+            image = qr_texture_finder_decode (b->options->finder, name, 0, NULL);
+        }
+    }
+  b->material_of[texture] = qr_export_scene_material (b->scene, name, width, height, image) + 1;
+  return b->material_of[texture] - 1;
+}
+
+/* Faces whose texture coordinates agree wherever they meet: the same
+ * texture, form and attributes (and the plane, which the union checks). */
+static int
+merge_class (Builder *b, const QrFace *face)
+{
+  char key[sizeof (uint32_t) + 1 + sizeof (QrTexAttr)];
+  gpointer id;
+
+  memcpy (key, &face->texture, sizeof (uint32_t));
+  key[sizeof (uint32_t)] = (char) face->form;
+  memcpy (key + sizeof (uint32_t) + 1, &face->tex, sizeof (QrTexAttr));
+  id = g_hash_table_lookup (b->merge_ids, key);
+  if (id == NULL)
+    {
+      id = GINT_TO_POINTER (g_hash_table_size (b->merge_ids) + 1);
+      g_hash_table_insert (b->merge_ids, g_memdup2 (key, sizeof key), id);
+    }
+  return GPOINTER_TO_INT (id);
+}
+
+static guint
+hash_key (gconstpointer p)
+{
+  const unsigned char *k = p;
+  guint h = 2166136261u;
+
+  for (gsize i = 0; i < sizeof (uint32_t) + 1 + sizeof (QrTexAttr); i++)
+    h = (h ^ k[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+equal_key (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (uint32_t) + 1 + sizeof (QrTexAttr)) == 0;
+}
+
+/* Adds a brush of the object, unless it is not valid or made of tool
+ * textures nobody sees. */
+static void
+add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
+{
+  Source s = { brush, NULL, NULL, NULL };
+  QrUnionBrush u = { 0 };
+  bool liquid = false;
+
+  if (!qr_brush_is_valid (brush))
+    {
+      b->skipped++;
+      return;
+    }
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      QrExportTextureKind kind = qr_export_texture_kind (qr_map_texture_name (b->map, brush->faces[f].texture));
+
+      if (kind == QR_EXPORT_TEXTURE_NONSOLID)
+        return;
+      liquid |= kind == QR_EXPORT_TEXTURE_LIQUID;
+    }
+  s.planes = g_new (QrPlane, brush->n_faces);
+  s.emit = g_new (bool, brush->n_faces);
+  s.merge = g_new (int, brush->n_faces);
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrFace *face = &brush->faces[f];
+
+      if (!qr_face_plane (face, &s.planes[f]))
+        s.planes[f] = (QrPlane) { { 0, 0, 1 }, 0 }; /* cannot happen: the brush is valid */
+      s.emit[f] = qr_export_texture_kind (qr_map_texture_name (b->map, face->texture)) != QR_EXPORT_TEXTURE_HIDDEN;
+      s.merge[f] = merge_class (b, face);
+    }
+  u.poly = brush->poly;
+  u.planes = s.planes;
+  u.emit = s.emit;
+  u.merge = s.merge;
+  u.layer = liquid ? 1 : 0;
+  g_array_append_val (sources, s);
+  g_array_append_val (union_in, u);
+}
+
+static void
+emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const QrVec3 *p, int n)
+{
+  const QrFace *f = &s->brush->faces[face];
+  QrVec3 normal = s->planes[face].normal, out_normal = to_output (b, normal);
+  guint material = material_for (b, f->texture);
+  const QrExportMaterial *m = g_ptr_array_index (b->scene->materials, material);
+  QrExportPrimitive *prim = qr_export_object_primitive (object, material);
+  g_autofree QrUV *uv = g_new (QrUV, n);
+  g_autofree int *tri = g_new (int, 3 * (gsize) MAX (n - 2, 1));
+  double nl = qr_vec3_length (out_normal);
+  const double nn[3] = { out_normal.x / nl, out_normal.y / nl, out_normal.z / nl };
+  /* Brush primitives' coordinates are already in texture units. */
+  const double su = f->form == QR_TEX_BRUSHPRIM ? 1 : m->width, sv = f->form == QR_TEX_BRUSHPRIM ? 1 : m->height;
+  guint32 base = qr_export_primitive_n_vertices (prim);
+  int t;
+
+  qr_texproj_coords (f->form, b->rule, &f->tex, normal, p, n, uv);
+  for (int k = 0; k < n; k++)
+    {
+      QrVec3 q = to_output (b, p[k]);
+      const double pos[3] = { q.x, q.y, q.z }, st[2] = { uv[k].u / su, uv[k].v / sv };
+
+      qr_export_primitive_add_vertex (prim, pos, nn, st);
+    }
+  t = qr_polygon_triangulate (p, n, normal, tri);
+  for (int k = 0; k < t; k++)
+    qr_export_primitive_add_triangle (prim, base + (guint32) tri[3 * k], base + (guint32) tri[3 * k + 1],
+                                      base + (guint32) tri[3 * k + 2]);
+  b->scene->triangles_after += (guint64) t;
+}
+
+static void
+build_object (Builder *b, const char *name, GPtrArray *entities)
+{
+  g_autoptr (GArray) sources = g_array_new (FALSE, FALSE, sizeof (Source));
+  g_autoptr (GArray) union_in = g_array_new (FALSE, FALSE, sizeof (QrUnionBrush));
+  QrExportObject *object;
+
+  for (guint e = 0; e < entities->len; e++)
+    {
+      const QrEntity *entity = g_ptr_array_index (entities, e);
+
+      for (guint i = 0; i < entity->brushes->len; i++)
+        add_source (b, sources, union_in, qr_entity_get_brush (entity, i));
+    }
+  if (sources->len == 0)
+    return;
+  object = qr_export_scene_add_object (b->scene, name);
+
+  for (guint i = 0; i < sources->len; i++)
+    {
+      const Source *s = &g_array_index (sources, Source, i);
+      const QrPolytope *poly = s->brush->poly;
+
+      for (int f = 0; f < poly->n_faces; f++)
+        if (s->emit[f] && qr_polytope_face_count (poly, f) >= 3)
+          b->scene->triangles_before += (guint64) (qr_polytope_face_count (poly, f) - 2);
+    }
+
+  if (b->options->no_union)
+    {
+      for (guint i = 0; i < sources->len; i++)
+        {
+          const Source *s = &g_array_index (sources, Source, i);
+          const QrPolytope *poly = s->brush->poly;
+
+          for (int f = 0; f < poly->n_faces; f++)
+            {
+              const uint16_t *idx = qr_polytope_face_indices (poly, f);
+              int n = qr_polytope_face_count (poly, f);
+              g_autofree QrVec3 *p = NULL;
+
+              if (n < 3 || !s->emit[f])
+                continue;
+              p = g_new (QrVec3, n);
+              for (int k = 0; k < n; k++)
+                p[k] = poly->verts[idx[k]];
+              emit_piece (b, object, s, f, p, n);
+            }
+        }
+    }
+  else
+    {
+      g_autoptr (QrUnionResult) r = qr_face_union ((const QrUnionBrush *) union_in->data, (int) union_in->len);
+
+      qr_union_fix_t_junctions (r);
+      for (guint i = 0; i < r->pieces->len; i++)
+        {
+          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+
+          emit_piece (b, object, &g_array_index (sources, Source, pc->brush), pc->face,
+                      &g_array_index (r->points, QrVec3, pc->first), pc->n);
+        }
+    }
+
+  for (guint i = 0; i < sources->len; i++)
+    {
+      Source *s = &g_array_index (sources, Source, i);
+
+      g_free (s->planes);
+      g_free (s->emit);
+      g_free (s->merge);
+    }
+}
+
+static char *
+object_name (const QrEntity *entity)
+{
+  const char *classname = qr_entity_get_classname (entity);
+  const char *target = qr_entity_get_key (entity, "targetname");
+
+  if (classname[0] == '\0')
+    classname = "entity";
+  if (target != NULL && target[0] != '\0')
+    return g_strdup_printf ("%s %s", classname, target);
+  return g_strdup (classname);
+}
+
+QrExportScene *
+qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guint *skipped)
+{
+  Builder b = { .map = map, .options = options };
+  g_autoptr (GPtrArray) world = g_ptr_array_new ();
+
+  b.scene = qr_export_scene_new (options->up, options->scale > 0 ? options->scale : 1.0);
+  b.rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
+  b.material_of = g_new0 (guint, MAX (map->textures->len, 1));
+  b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
+
+  /* Worldspawn first, with what the compilers merge into it. */
+  for (guint i = 0; i < qr_map_entity_count (map); i++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, i);
+      const char *classname = qr_entity_get_classname (entity);
+
+      if (strcmp (classname, "worldspawn") == 0 || joins_world (classname))
+        g_ptr_array_add (world, (gpointer) entity);
+    }
+  build_object (&b, "worldspawn", world);
+
+  for (guint i = 0; i < qr_map_entity_count (map) && options->entities == QR_EXPORT_ENTITIES_ALL; i++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, i);
+      const char *classname = qr_entity_get_classname (entity);
+      g_autoptr (GPtrArray) one = NULL;
+      g_autofree char *name = NULL;
+
+      if (entity->brushes->len == 0 || strcmp (classname, "worldspawn") == 0 || joins_world (classname)
+          || left_out (classname))
+        continue;
+      one = g_ptr_array_new ();
+      g_ptr_array_add (one, (gpointer) entity);
+      name = object_name (entity);
+      build_object (&b, name, one);
+    }
+
+  g_free (b.material_of);
+  g_hash_table_unref (b.merge_ids);
+  if (skipped != NULL)
+    *skipped = b.skipped;
+  return b.scene;
+}

@@ -1,0 +1,48 @@
+/* qr-export-build.h — a map's brushes as an export scene: one object per
+ * brush entity, hidden faces removed by the union of its brushes.
+ *
+ * What goes where, as the compilers see it: func_group and func_detail*
+ * brushes are world geometry, so they join worldspawn's union; trigger_*
+ * entities and brushes of tool textures that block nothing you see (clip,
+ * trigger, hint, origin, areaportal…) are left out and hide nothing;
+ * faces of skip, caulk and nodraw are not drawn but their brushes still
+ * hide what they cover; liquids (`*water`, `!slime`) hide only other
+ * liquids, so the walls under water stay.
+ */
+#pragma once
+
+#include "qr-export-scene.h"
+#include "qr-map.h"
+#include "qr-texture-finder.h"
+
+typedef enum
+{
+  QR_EXPORT_ENTITIES_ALL,   /* worldspawn and every brush entity */
+  QR_EXPORT_ENTITIES_WORLD, /* worldspawn (with its groups and detail) only */
+} QrExportEntities;
+
+typedef struct
+{
+  bool no_union;             /* every face whole, hidden ones included */
+  QrExportEntities entities;
+  QrExportUp up;
+  double scale;              /* 0 means 1 */
+  QrTextureFinder *finder;   /* where texture sizes and pixels come from; NULL: none */
+  bool images;               /* decode each texture's pixels (with a finder) */
+} QrExportOptions;
+
+/* The scene of `map`, whose geometry must be built. Brushes that are not
+ * valid are skipped (their number in *skipped when not NULL). */
+QrExportScene *qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guint *skipped);
+
+/* What a texture name is to the export, from its last path component,
+ * case-insensitive. */
+typedef enum
+{
+  QR_EXPORT_TEXTURE_VISIBLE,
+  QR_EXPORT_TEXTURE_LIQUID,   /* drawn; hides only liquids */
+  QR_EXPORT_TEXTURE_HIDDEN,   /* not drawn, still solid (skip, caulk, nodraw) */
+  QR_EXPORT_TEXTURE_NONSOLID, /* its brush is left out (clip, trigger, hint…) */
+} QrExportTextureKind;
+
+QrExportTextureKind qr_export_texture_kind (const char *name);
