@@ -61,6 +61,7 @@ typedef struct
   QrExportScene *scene;
   QrTexAxisRule rule;
   guint *material_of;      /* per map texture index + 1, 0: not yet asked */
+  signed char *kind_of;    /* per map texture index: QrExportTextureKind, −1: not yet asked */
   GHashTable *merge_ids;   /* texture + projection → class */
   guint skipped;
 } Builder;
@@ -136,6 +137,14 @@ equal_key (gconstpointer a, gconstpointer b)
   return memcmp (a, b, sizeof (uint32_t) + 1 + sizeof (QrTexAttr)) == 0;
 }
 
+static QrExportTextureKind
+kind_of (Builder *b, uint32_t texture)
+{
+  if (b->kind_of[texture] < 0)
+    b->kind_of[texture] = (signed char) qr_export_texture_kind (qr_map_texture_name (b->map, texture));
+  return (QrExportTextureKind) b->kind_of[texture];
+}
+
 /* Adds a brush of the object, unless it is not valid or made of tool
  * textures nobody sees. */
 static void
@@ -152,7 +161,7 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
     }
   for (int f = 0; f < brush->n_faces; f++)
     {
-      QrExportTextureKind kind = qr_export_texture_kind (qr_map_texture_name (b->map, brush->faces[f].texture));
+      QrExportTextureKind kind = kind_of (b, brush->faces[f].texture);
 
       if (kind == QR_EXPORT_TEXTURE_NONSOLID)
         return;
@@ -167,7 +176,7 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
 
       if (!qr_face_plane (face, &s.planes[f]))
         s.planes[f] = (QrPlane) { { 0, 0, 1 }, 0 }; /* cannot happen: the brush is valid */
-      s.emit[f] = qr_export_texture_kind (qr_map_texture_name (b->map, face->texture)) != QR_EXPORT_TEXTURE_HIDDEN;
+      s.emit[f] = kind_of (b, face->texture) != QR_EXPORT_TEXTURE_HIDDEN;
       s.merge[f] = merge_class (b, face);
     }
   u.poly = brush->poly;
@@ -197,13 +206,24 @@ emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const
   int t;
 
   qr_texproj_coords (f->form, b->rule, &f->tex, normal, p, n, uv);
-  for (int k = 0; k < n; k++)
-    {
-      QrVec3 q = to_output (b, p[k]);
-      const double pos[3] = { q.x, q.y, q.z }, st[2] = { uv[k].u / su, uv[k].v / sv };
+  /* Written in place: a map's export appends a few hundred thousand. */
+  g_array_set_size (prim->positions, prim->positions->len + 3 * (guint) n);
+  g_array_set_size (prim->normals, prim->normals->len + 3 * (guint) n);
+  g_array_set_size (prim->uvs, prim->uvs->len + 2 * (guint) n);
+  {
+    double *pos = &g_array_index (prim->positions, double, 3 * base);
+    double *nor = &g_array_index (prim->normals, double, 3 * base);
+    double *st = &g_array_index (prim->uvs, double, 2 * base);
 
-      qr_export_primitive_add_vertex (prim, pos, nn, st);
-    }
+    for (int k = 0; k < n; k++)
+      {
+        QrVec3 q = to_output (b, p[k]);
+
+        pos[3 * k] = q.x, pos[3 * k + 1] = q.y, pos[3 * k + 2] = q.z;
+        nor[3 * k] = nn[0], nor[3 * k + 1] = nn[1], nor[3 * k + 2] = nn[2];
+        st[2 * k] = uv[k].u / su, st[2 * k + 1] = uv[k].v / sv;
+      }
+  }
   t = qr_polygon_triangulate (p, n, normal, tri);
   for (int k = 0; k < t; k++)
     qr_export_primitive_add_triangle (prim, base + (guint32) tri[3 * k], base + (guint32) tri[3 * k + 1],
@@ -307,6 +327,8 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   b.scene = qr_export_scene_new (options->up, options->scale > 0 ? options->scale : 1.0);
   b.rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
   b.material_of = g_new0 (guint, MAX (map->textures->len, 1));
+  b.kind_of = g_new (signed char, MAX (map->textures->len, 1));
+  memset (b.kind_of, -1, MAX (map->textures->len, 1));
   b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
 
   /* Worldspawn first, with what the compilers merge into it. */
@@ -337,6 +359,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
     }
 
   g_free (b.material_of);
+  g_free (b.kind_of);
   g_hash_table_unref (b.merge_ids);
   if (skipped != NULL)
     *skipped = b.skipped;

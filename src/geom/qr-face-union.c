@@ -16,24 +16,14 @@ enum { MAX_CELLS_PER_BRUSH = 64, MAX_CELLS_PER_QUERY = 512, CELL_BITS = 21 };
 
 typedef struct
 {
-  guint64 key;
-  int item;
-} CellEntry;
-
-typedef struct
-{
   double size;
-  GArray *entries; /* CellEntry, sorted by key then item */
+  guint mask;      /* slots − 1 */
+  guint64 *keys;   /* per slot: its cell */
+  int *heads;      /* per slot: the cell's first entry, −1: slot free */
+  GArray *items;   /* int, per entry */
+  GArray *next;    /* int, per entry: the next of the same cell, −1 */
   GArray *big;     /* int: items too big for the cells */
 } Grid;
-
-static int
-compare_int (gconstpointer a, gconstpointer b)
-{
-  int x = *(const int *) a, y = *(const int *) b;
-
-  return (x > y) - (x < y);
-}
 
 static gint64
 cell_of (double x, double size)
@@ -54,14 +44,29 @@ cell_key (gint64 x, gint64 y, gint64 z)
          | ((guint64) (z + half) & mask);
 }
 
-static int
-compare_entries (const void *pa, const void *pb)
+static guint
+slot_of (guint64 key, guint mask)
 {
-  const CellEntry *a = pa, *b = pb;
+  key *= 0x9e3779b97f4a7c15u;
+  return (guint) (key >> 32) & mask;
+}
 
-  if (a->key != b->key)
-    return a->key < b->key ? -1 : 1;
-  return (a->item > b->item) - (a->item < b->item);
+/* The slot of a cell: its own, or the free one it would take. */
+static guint
+grid_slot (const Grid *g, guint64 key)
+{
+  guint slot = slot_of (key, g->mask);
+
+  while (g->heads[slot] >= 0 && g->keys[slot] != key)
+    slot = (slot + 1) & g->mask;
+  return slot;
+}
+
+/* The first entry of a cell, −1 when empty; then g->next. */
+static int
+grid_first (const Grid *g, guint64 key)
+{
+  return g->heads[grid_slot (g, key)];
 }
 
 static gint64
@@ -80,10 +85,50 @@ cells_in (const QrBounds *b, double size, gint64 lo[3], gint64 hi[3])
 }
 
 static void
+grid_add (Grid *g, guint64 key, int item)
+{
+  guint slot;
+  int entry = (int) g->items->len;
+
+  /* Keep the table at most half full: twice the entries bounds the cells. */
+  if (2 * (g->items->len + 1) > g->mask + 1)
+    {
+      guint old_n = g->mask + 1;
+      guint64 *old_keys = g->keys;
+      int *old_heads = g->heads;
+
+      g->mask = 2 * old_n - 1;
+      g->keys = g_new (guint64, 2 * (gsize) old_n);
+      g->heads = g_new (int, 2 * (gsize) old_n);
+      memset (g->heads, -1, sizeof (int) * 2 * (gsize) old_n);
+      for (guint i = 0; i < old_n; i++)
+        if (old_heads[i] >= 0)
+          {
+            guint to = grid_slot (g, old_keys[i]);
+
+            g->keys[to] = old_keys[i];
+            g->heads[to] = old_heads[i];
+          }
+      g_free (old_keys);
+      g_free (old_heads);
+    }
+  slot = grid_slot (g, key);
+  g->keys[slot] = key;
+  g_array_append_val (g->items, item);
+  g_array_append_val (g->next, g->heads[slot]);
+  g->heads[slot] = entry;
+}
+
+static void
 grid_init (Grid *g, const QrBounds *bounds, int n, double size)
 {
   g->size = size;
-  g->entries = g_array_new (FALSE, FALSE, sizeof (CellEntry));
+  g->mask = 63;
+  g->keys = g_new (guint64, 64);
+  g->heads = g_new (int, 64);
+  memset (g->heads, -1, sizeof (int) * 64);
+  g->items = g_array_sized_new (FALSE, FALSE, sizeof (int), (guint) n);
+  g->next = g_array_sized_new (FALSE, FALSE, sizeof (int), (guint) n);
   g->big = g_array_new (FALSE, FALSE, sizeof (int));
   for (int i = 0; i < n; i++)
     {
@@ -97,38 +142,37 @@ grid_init (Grid *g, const QrBounds *bounds, int n, double size)
       for (gint64 x = lo[0]; x <= hi[0]; x++)
         for (gint64 y = lo[1]; y <= hi[1]; y++)
           for (gint64 z = lo[2]; z <= hi[2]; z++)
-            {
-              CellEntry e = { cell_key (x, y, z), i };
-
-              g_array_append_val (g->entries, e);
-            }
+            grid_add (g, cell_key (x, y, z), i);
     }
-  qsort (g->entries->data, g->entries->len, sizeof (CellEntry), compare_entries);
 }
 
 static void
 grid_clear (Grid *g)
 {
-  g_array_unref (g->entries);
+  g_free (g->keys);
+  g_free (g->heads);
+  g_array_unref (g->items);
+  g_array_unref (g->next);
   g_array_unref (g->big);
 }
 
-static guint
-lower_bound (const GArray *entries, guint64 key)
+#define GRID_ITEM(g, e) g_array_index ((g)->items, int, (e))
+#define GRID_NEXT(g, e) g_array_index ((g)->next, int, (e))
+
+static int
+compare_int (gconstpointer a, gconstpointer b)
 {
-  const CellEntry *e = (const CellEntry *) entries->data;
-  guint lo = 0, hi = entries->len;
+  int x = *(const int *) a, y = *(const int *) b;
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
+  return (x > y) - (x < y);
+}
 
-      if (e[mid].key < key)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
 }
 
 static bool
@@ -328,25 +372,32 @@ find_candidates (Union *u, int a, const QrBounds *box)
     }
   else
     {
-      const CellEntry *e = (const CellEntry *) u->grid.entries->data;
-
       for (gint64 x = lo[0]; x <= hi[0]; x++)
         for (gint64 y = lo[1]; y <= hi[1]; y++)
           for (gint64 z = lo[2]; z <= hi[2]; z++)
-            {
-              guint64 key = cell_key (x, y, z);
-
-              for (guint k = lower_bound (u->grid.entries, key); k < u->grid.entries->len && e[k].key == key; k++)
-                CONSIDER (e[k].item);
-            }
+            for (int e = grid_first (&u->grid, cell_key (x, y, z)); e >= 0; e = GRID_NEXT (&u->grid, e))
+              CONSIDER (GRID_ITEM (&u->grid, e));
       for (guint k = 0; k < u->grid.big->len; k++)
         CONSIDER (g_array_index (u->grid.big, int, k));
     }
 #undef CONSIDER
   /* Cells list brushes by cell: back to input order, so the result does
    * not depend on the grid. */
-  if (u->candidates->len > 1)
+  if (u->candidates->len > 32)
     g_array_sort (u->candidates, compare_int);
+  else
+    {
+      int *c = (int *) u->candidates->data;
+
+      for (guint i = 1; i < u->candidates->len; i++)
+        for (guint j = i; j > 0 && c[j - 1] > c[j]; j--)
+          {
+            int t = c[j];
+
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+          }
+    }
 }
 
 static double
@@ -366,36 +417,11 @@ typedef struct
   double key[4]; /* the plane, rounded: pieces of equal planes sort together */
 } PlaneKey;
 
-static int
-compare_plane_keys (const void *pa, const void *pb)
-{
-  const PlaneKey *a = pa, *b = pb;
-
-  if (a->merge != b->merge)
-    return a->merge < b->merge ? -1 : 1;
-  for (int i = 0; i < 4; i++)
-    if (a->key[i] != b->key[i])
-      return a->key[i] < b->key[i] ? -1 : 1;
-  return (a->piece > b->piece) - (a->piece < b->piece);
-}
-
 static bool
 same_plane_key (const PlaneKey *a, const PlaneKey *b)
 {
   return a->merge == b->merge && a->key[0] == b->key[0] && a->key[1] == b->key[1] && a->key[2] == b->key[2]
          && a->key[3] == b->key[3];
-}
-
-static int
-compare_pieces (gconstpointer pa, gconstpointer pb)
-{
-  const QrUnionPiece *a = pa, *b = pb;
-
-  if (a->brush != b->brush)
-    return a->brush < b->brush ? -1 : 1;
-  if (a->face != b->face)
-    return a->face < b->face ? -1 : 1;
-  return (a->first > b->first) - (a->first < b->first);
 }
 
 static bool
@@ -461,83 +487,287 @@ try_merge (const GArray *P, const GArray *Q, QrVec3 normal, GArray *out)
   return false;
 }
 
-static void
-merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
+/* A directed edge's ends on a grid of 1/1024: pieces that share an edge
+ * (within QR_EPS_WELD) mostly share its key; try_merge checks exactly.
+ * An open-addressing table of them, keys inline: a group's edges are
+ * looked up once or twice each. */
+typedef struct
 {
-  guint n = r->pieces->len;
-  g_autofree PlaneKey *keys = g_new (PlaneKey, MAX (n, 1));
-  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
-  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
-  g_autoptr (GPtrArray) group = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr (GArray) group_pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
-  g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  gint64 c[6];
+} EdgeKey;
 
+typedef struct
+{
+  EdgeKey *keys;
+  guint *values; /* piece + 1; 0: free */
+  guint mask;
+  guint used;
+} EdgeTable;
+
+static gint64
+grid_1024 (double x)
+{
+  return (gint64) floor (x * 1024 + 0.5);
+}
+
+static EdgeKey
+edge_key (QrVec3 a, QrVec3 b)
+{
+  return (EdgeKey) { { grid_1024 (a.x), grid_1024 (a.y), grid_1024 (a.z), grid_1024 (b.x), grid_1024 (b.y),
+                       grid_1024 (b.z) } };
+}
+
+static guint
+edge_slot (const EdgeTable *t, const EdgeKey *k)
+{
+  guint64 h = 1469598103934665603u;
+  guint slot;
+
+  for (int i = 0; i < 6; i++)
+    h = (h ^ (guint64) k->c[i]) * 1099511628211u;
+  slot = (guint) (h ^ (h >> 29)) & t->mask;
+  while (t->values[slot] != 0 && memcmp (&t->keys[slot], k, sizeof *k) != 0)
+    slot = (slot + 1) & t->mask;
+  return slot;
+}
+
+static void
+edge_table_reset (EdgeTable *t, guint expected)
+{
+  guint n = 64;
+
+  while (n < 2 * expected)
+    n *= 2;
+  /* Grow for a big group; shrink back after one, or clearing the table
+   * costs more than the small groups that follow. */
+  if (t->keys == NULL || n > t->mask + 1 || 4 * n < t->mask + 1)
+    {
+      g_free (t->keys);
+      g_free (t->values);
+      t->keys = g_new (EdgeKey, n);
+      t->values = g_new (guint, n);
+      t->mask = n - 1;
+    }
+  memset (t->values, 0, sizeof (guint) * (t->mask + 1));
+  t->used = 0;
+}
+
+static void
+edge_table_put (EdgeTable *t, const EdgeKey *k, guint value)
+{
+  guint slot;
+
+  if (2 * (t->used + 1) > t->mask + 1)
+    {
+      EdgeTable bigger = { NULL, NULL, 0, 0 };
+      guint n = t->mask + 1;
+
+      edge_table_reset (&bigger, n);
+      for (guint i = 0; i < n; i++)
+        if (t->values[i] != 0)
+          {
+            guint to = edge_slot (&bigger, &t->keys[i]);
+
+            bigger.keys[to] = t->keys[i];
+            bigger.values[to] = t->values[i];
+            bigger.used++;
+          }
+      g_free (t->keys);
+      g_free (t->values);
+      *t = bigger;
+    }
+  slot = edge_slot (t, k);
+  if (t->values[slot] == 0)
+    t->used++;
+  t->keys[slot] = *k;
+  t->values[slot] = value;
+}
+
+static guint
+edge_table_get (const EdgeTable *t, const EdgeKey *k)
+{
+  return t->values[edge_slot (t, k)];
+}
+
+static void
+add_edges (EdgeTable *edges, const GArray *piece, guint index)
+{
+  const QrVec3 *p = (const QrVec3 *) piece->data;
+
+  for (guint k = 0; k < piece->len; k++)
+    {
+      EdgeKey key = edge_key (p[k], p[(k + 1) % piece->len]);
+
+      edge_table_put (edges, &key, index + 1);
+    }
+}
+
+/* Merges the pieces of one plane and class: each piece looks up, for each
+ * of its edges, the piece holding that edge the other way round; merged
+ * pieces look again. The earlier piece of two holds their merge; the
+ * other is freed and left NULL in the group. */
+static void
+merge_group (GPtrArray *group, QrVec3 normal, EdgeTable *edges, GArray *scratch)
+{
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  edge_table_reset (edges, 4 * group->len);
+  for (guint i = 0; i < group->len; i++)
+    {
+      add_edges (edges, g_ptr_array_index (group, i), i);
+      g_array_append_val (todo, i);
+    }
+  while (todo->len > 0)
+    {
+      guint i = g_array_index (todo, guint, todo->len - 1);
+      GArray *pi = g_ptr_array_index (group, i);
+
+      g_array_set_size (todo, todo->len - 1);
+      if (pi == NULL)
+        continue;
+      for (guint k = 0; k < pi->len; k++)
+        {
+          const QrVec3 *p = (const QrVec3 *) pi->data;
+          EdgeKey key = edge_key (p[(k + 1) % pi->len], p[k]);
+          guint j = edge_table_get (edges, &key);
+          GArray *pj;
+
+          if (j == 0 || j - 1 == i || (pj = g_ptr_array_index (group, j - 1)) == NULL)
+            continue;
+          if (!try_merge (pi, pj, normal, scratch))
+            continue;
+          /* The earlier of the two keeps the merged piece. */
+          {
+            guint keep = MIN (i, j - 1), drop = MAX (i, j - 1);
+            GArray *pk = g_ptr_array_index (group, keep);
+
+            g_array_set_size (pk, 0);
+            g_array_append_vals (pk, scratch->data, scratch->len);
+            g_array_unref (g_ptr_array_index (group, drop));
+            g_ptr_array_index (group, drop) = NULL;
+            add_edges (edges, pk, keep);
+            g_array_append_val (todo, keep);
+          }
+          break;
+        }
+    }
+}
+
+/* Which plane and class each piece is on, as a group number in order of
+ * first appearance: an open-addressing table of the rounded planes. */
+static int *
+group_pieces_by_plane (const QrUnionResult *r, const QrUnionBrush *brushes, int *n_groups)
+{
+  guint n = r->pieces->len, cap = 64, mask;
+  g_autofree PlaneKey *slots = NULL;
+  g_autofree int *slot_group = NULL;
+  int *group_of = g_new (int, MAX (n, 1));
+
+  while (cap < 2 * n)
+    cap *= 2;
+  mask = cap - 1;
+  slots = g_new (PlaneKey, cap);
+  slot_group = g_new (int, cap);
+  memset (slot_group, -1, sizeof (int) * cap);
+  *n_groups = 0;
   for (guint i = 0; i < n; i++)
     {
       const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
       const QrUnionBrush *b = &brushes[pc->brush];
       const QrPlane *pl = &b->planes[pc->face];
+      PlaneKey k;
+      guint64 h = 1469598103934665603u;
+      guint slot;
 
-      keys[i].piece = (int) i;
-      keys[i].merge = b->merge != NULL ? b->merge[pc->face] : 0;
-      keys[i].key[0] = round (pl->normal.x * 1e6);
-      keys[i].key[1] = round (pl->normal.y * 1e6);
-      keys[i].key[2] = round (pl->normal.z * 1e6);
-      keys[i].key[3] = round (pl->dist * 1e3);
-    }
-  qsort (keys, n, sizeof (PlaneKey), compare_plane_keys);
-
-  for (guint s = 0, e; s < n; s = e)
-    {
-      QrVec3 normal;
-      bool changed = true;
-
-      for (e = s + 1; e < n && same_plane_key (&keys[s], &keys[e]); e++)
+      k.piece = (int) i;
+      k.merge = b->merge != NULL ? b->merge[pc->face] : 0;
+      /* + 0.0: -0 and 0 are one plane. */
+      k.key[0] = round (pl->normal.x * 1e6) + 0.0;
+      k.key[1] = round (pl->normal.y * 1e6) + 0.0;
+      k.key[2] = round (pl->normal.z * 1e6) + 0.0;
+      k.key[3] = round (pl->dist * 1e3) + 0.0;
+      h = (h ^ (guint64) (gint64) k.merge) * 1099511628211u;
+      for (int c = 0; c < 4; c++)
+        h = (h ^ (guint64) (gint64) k.key[c]) * 1099511628211u;
+      for (slot = (guint) (h ^ (h >> 29)) & mask; slot_group[slot] >= 0 && !same_plane_key (&slots[slot], &k);
+           slot = (slot + 1) & mask)
         ;
-      g_ptr_array_set_size (group, 0);
-      g_array_set_size (group_pieces, 0);
-      for (guint i = s; i < e; i++)
+      if (slot_group[slot] < 0)
         {
-          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, keys[i].piece);
+          slots[slot] = k;
+          slot_group[slot] = (*n_groups)++;
+        }
+      group_of[i] = slot_group[slot];
+    }
+  return group_of;
+}
+
+static void
+merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
+{
+  guint n = r->pieces->len;
+  int n_groups = 0;
+  g_autofree int *group_of = group_pieces_by_plane (r, brushes, &n_groups);
+  g_autofree int *start = g_new0 (int, n_groups + 1);
+  g_autofree int *order = g_new (int, MAX (n, 1));
+  g_autofree GArray **merged = g_new0 (GArray *, MAX (n, 1)); /* by a piece's first original */
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autoptr (GPtrArray) group = g_ptr_array_new ();
+  g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  EdgeTable edges = { NULL, NULL, 0, 0 };
+
+  /* The pieces of each group together, in input order (a counting sort). */
+  for (guint i = 0; i < n; i++)
+    start[group_of[i] + 1]++;
+  for (int g = 0; g < n_groups; g++)
+    start[g + 1] += start[g];
+  {
+    g_autofree int *fill = g_memdup2 (start, sizeof (int) * (gsize) n_groups);
+
+    for (guint i = 0; i < n; i++)
+      order[fill[group_of[i]]++] = (int) i;
+  }
+
+  for (int g = 0; g < n_groups; g++)
+    {
+      int first = order[start[g]];
+      const QrUnionPiece *head = &g_array_index (r->pieces, QrUnionPiece, first);
+
+      g_ptr_array_set_size (group, 0);
+      for (int k = start[g]; k < start[g + 1]; k++)
+        {
+          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, order[k]);
           GArray *pts = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) pc->n);
 
           g_array_append_vals (pts, &g_array_index (r->points, QrVec3, pc->first), (guint) pc->n);
           g_ptr_array_add (group, pts);
-          g_array_append_val (group_pieces, *pc);
         }
-      normal = brushes[g_array_index (group_pieces, QrUnionPiece, 0).brush]
-                 .planes[g_array_index (group_pieces, QrUnionPiece, 0).face]
-                 .normal;
-      while (changed && group->len > 1)
-        {
-          changed = false;
-          for (guint i = 0; i < group->len; i++)
-            for (guint j = i + 1; j < group->len; j++)
-              if (try_merge (g_ptr_array_index (group, i), g_ptr_array_index (group, j), normal, scratch))
-                {
-                  GArray *pi = g_ptr_array_index (group, i);
+      if (group->len > 1)
+        merge_group (group, brushes[head->brush].planes[head->face].normal, &edges, scratch);
+      /* A merged piece takes the place (and brush and face) of the first
+       * of its pieces: merge_group keeps the earlier of two. */
+      for (guint k = 0; k < group->len; k++)
+        if (g_ptr_array_index (group, k) != NULL)
+          {
+            int orig = order[start[g] + (int) k];
 
-                  g_array_set_size (pi, 0);
-                  g_array_append_vals (pi, scratch->data, scratch->len);
-                  g_ptr_array_remove_index (group, j);
-                  g_array_remove_index (group_pieces, j);
-                  changed = true;
-                  j = i; /* i grew: try it against all others again */
-                }
-        }
-      for (guint i = 0; i < group->len; i++)
-        {
-          QrUnionPiece pc = g_array_index (group_pieces, QrUnionPiece, i);
-          GArray *pts = g_ptr_array_index (group, i);
-
-          pc.first = (int) points->len;
-          pc.n = (int) pts->len;
-          g_array_append_vals (points, pts->data, pts->len);
-          g_array_append_val (pieces, pc);
-        }
+            merged[orig] = g_ptr_array_index (group, k);
+          }
     }
-  /* Back in brush and face order. */
-  g_array_sort (pieces, compare_pieces);
+  for (guint i = 0; i < n; i++)
+    if (merged[i] != NULL)
+      {
+        QrUnionPiece pc = g_array_index (r->pieces, QrUnionPiece, i);
+
+        pc.first = (int) points->len;
+        pc.n = (int) merged[i]->len;
+        g_array_append_vals (points, merged[i]->data, merged[i]->len);
+        g_array_append_val (pieces, pc);
+        g_array_unref (merged[i]);
+      }
+  g_free (edges.keys);
+  g_free (edges.values);
   g_array_set_size (r->pieces, 0);
   g_array_append_vals (r->pieces, pieces->data, pieces->len);
   g_array_set_size (r->points, 0);
@@ -557,13 +787,20 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
     return r;
 
   u.bounds = g_new (QrBounds, n_brushes);
-  for (int i = 0; i < n_brushes; i++)
-    {
-      u.bounds[i] = brushes[i].poly->bounds;
-      extent += qr_vec3_max_abs (qr_vec3_sub (u.bounds[i].max, u.bounds[i].min));
-    }
-  /* Cells about twice a typical brush: most brushes in a few cells. */
-  grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent / n_brushes, 8.0, 4096.0));
+  {
+    g_autofree double *extents = g_new (double, n_brushes);
+
+    for (int i = 0; i < n_brushes; i++)
+      {
+        u.bounds[i] = brushes[i].poly->bounds;
+        extents[i] = qr_vec3_max_abs (qr_vec3_sub (u.bounds[i].max, u.bounds[i].min));
+      }
+    /* Cells about twice a typical brush, by the median: a few huge
+     * brushes (sky, terrain) must not make every cell hold hundreds. */
+    qsort (extents, (size_t) n_brushes, sizeof (double), compare_double);
+    extent = extents[n_brushes / 2];
+  }
+  grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent, 8.0, 4096.0));
   u.stamp = g_new0 (int, n_brushes);
   u.pool = g_array_new (FALSE, FALSE, sizeof (QrVec3));
   u.pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
@@ -744,16 +981,23 @@ qr_union_fix_t_junctions (QrUnionResult *r)
 
       cb[i] = (QrBounds) { c, c };
     }
-  for (guint i = 0; i < r->pieces->len; i++)
-    {
-      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
-      const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
+  {
+    double log_sum = 0;
+    guint n = 0;
 
-      for (int k = 0; k < pc->n; k++)
-        extent += qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k]));
-    }
-  /* Cells about an edge long: an edge meets a handful of cells per slab. */
-  grid_init (&grid, cb, (int) corners->len, CLAMP (extent / MAX (r->points->len, 1), 1.0, 4096.0));
+    for (guint i = 0; i < r->pieces->len; i++)
+      {
+        const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+        const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
+
+        for (int k = 0; k < pc->n; k++, n++)
+          log_sum += log (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
+      }
+    /* Cells about a typical edge long, by the geometric mean: the few
+     * long edges must not make every cell hold many corners. */
+    extent = n > 0 ? exp (log_sum / n) : 1;
+  }
+  grid_init (&grid, cb, (int) corners->len, CLAMP (extent, 1.0, 4096.0));
 
   for (guint i = 0; i < r->pieces->len; i++)
     {
@@ -796,12 +1040,9 @@ qr_union_fix_t_junctions (QrUnionResult *r)
                 for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
                   for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
                     {
-                      guint64 key = cell_key (x, y, z);
-                      const CellEntry *e = (const CellEntry *) grid.entries->data;
-
-                      for (guint m = lower_bound (grid.entries, key); m < grid.entries->len && e[m].key == key; m++)
+                      for (int m = grid_first (&grid, cell_key (x, y, z)); m >= 0; m = GRID_NEXT (&grid, m))
                         {
-                          QrVec3 c = g_array_index (corners, QrVec3, e[m].item);
+                          QrVec3 c = g_array_index (corners, QrVec3, GRID_ITEM (&grid, m));
                           double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
                           QrVec3 off;
 
