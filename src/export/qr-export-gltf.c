@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <float.h>
-#include <glib/gstdio.h>
 #include <json-c/json.h>
 #include <math.h>
 #include <string.h>
