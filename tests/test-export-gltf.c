@@ -479,6 +479,36 @@ test_external_names (void)
   remove_tree (dir);
 }
 
+/* Names are bytes from map files, not always UTF-8 (WAD names in Latin-1,
+ * keys with stray bytes); JSON must be UTF-8, so each invalid byte becomes
+ * U+FFFD rather than the file becoming unreadable. */
+static void
+test_names_not_utf8 (void)
+{
+  g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Y, 1.0);
+  QrExportObject *object = qr_export_scene_add_object (scene, "func_door d\xf6r");
+  guint m = qr_export_scene_material (scene, "m\xe9tal", 2, 2, test_image (2, 2, 5));
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "latin1.glb", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (json_object) dump = NULL;
+  json_object *node, *material;
+  static const double centre[3] = { 0, 0, 0 };
+
+  add_box_face (qr_export_object_primitive (object, m), centre, 8.0, 1, -1);
+  g_assert_true (qr_export_write_glb (scene, path, QR_EXPORT_TEXTURES_EXTERNAL, &error));
+  g_assert_no_error (error);
+  dump = read_back (path);
+  node = at (get (dump, "nodes"), 0);
+  material = at (get (dump, "materials"), 0);
+  g_assert_cmpstr (json_object_get_string (get (node, "name")), ==, "func_door d\xef\xbf\xbdr");
+  g_assert_cmpstr (json_object_get_string (get (material, "name")), ==, "m\xef\xbf\xbdtal");
+  g_assert_cmpstr (json_object_get_string (get (get (material, "image"), "uri")), ==, "latin1_textures/m_tal.png");
+  assert_image (get (material, "image"), ((QrExportMaterial *) g_ptr_array_index (scene->materials, 0))->image);
+  assert_valid (path);
+  remove_tree (dir);
+}
+
 /* A primitive of n vertices in a strip of triangles (v, v+1, v+2). */
 static QrExportScene *
 strip_scene (guint n)
@@ -721,6 +751,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/gltf/embedded", test_embedded);
   g_test_add_func ("/export/gltf/external", test_external);
   g_test_add_func ("/export/gltf/external-names", test_external_names);
+  g_test_add_func ("/export/gltf/names-not-utf8", test_names_not_utf8);
   g_test_add_func ("/export/gltf/index-width", test_index_width);
   g_test_add_func ("/export/gltf/empty", test_empty);
   g_test_add_func ("/export/gltf/bad-data", test_bad_data);
