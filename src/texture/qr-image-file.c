@@ -225,3 +225,19 @@ qr_image_write_png (const QrImage *image, const char *path, GError **error)
                                      image->width, image->height, image->width * 4, NULL, NULL);
   return gdk_pixbuf_save (pixbuf, path, "png", error, NULL);
 }
+
+GBytes *
+qr_image_encode_png (const QrImage *image, GError **error)
+{
+  g_autoptr (GdkPixbuf) pixbuf = NULL;
+  gchar *data = NULL;
+  gsize size = 0;
+
+  g_return_val_if_fail (image != NULL, NULL);
+
+  pixbuf = gdk_pixbuf_new_from_data (image->rgba, GDK_COLORSPACE_RGB, TRUE, 8,
+                                     image->width, image->height, image->width * 4, NULL, NULL);
+  if (!gdk_pixbuf_save_to_buffer (pixbuf, &data, &size, "png", error, NULL))
+    return NULL;
+  return g_bytes_new_take (data, size);
+}

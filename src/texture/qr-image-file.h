@@ -16,3 +16,7 @@ QrImage *qr_image_file_decode (const uint8_t *data, gsize size, const char *name
 
 /* Writes the image as an RGBA PNG. */
 bool qr_image_write_png (const QrImage *image, const char *path, GError **error);
+
+/* The same PNG in memory: for containers that carry images inside them
+ * (glTF's binary chunk) and for writers that replace files atomically. */
+GBytes *qr_image_encode_png (const QrImage *image, GError **error);

@@ -1,0 +1,669 @@
+/* qr-export-gltf.c — the export scene as a .glb file.
+ *
+ * Facts from the glTF 2.0 specification (Khronos, version 2.0.1): the GLB
+ * container (§4.4: a 12-byte header, a JSON chunk padded with spaces and a
+ * BIN chunk padded with zeros, both to 4 bytes), accessors and buffer views
+ * (§3.6: offsets multiples of the component size, byteStride a multiple of
+ * 4, POSITION needs min and max, index values below the primitive-restart
+ * value), URIs (§3.3: reserved characters percent-encoded).
+ */
+#include "qr-export-gltf.h"
+
+#include <errno.h>
+#include <float.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <string.h>
+
+#include "qr-image-file.h"
+#include "qr-io.h"
+#include "qr-number.h"
+
+enum
+{
+  GLB_MAGIC = 0x46546C67,      /* "glTF" little-endian */
+  GLB_VERSION = 2,
+  GLB_CHUNK_JSON = 0x4E4F534A, /* "JSON" */
+  GLB_CHUNK_BIN = 0x004E4942,  /* "BIN\0" */
+
+  GLTF_UNSIGNED_SHORT = 5123,
+  GLTF_UNSIGNED_INT = 5125,
+  GLTF_FLOAT = 5126,
+  GLTF_ARRAY_BUFFER = 34962,
+  GLTF_ELEMENT_ARRAY_BUFFER = 34963,
+  GLTF_REPEAT = 10497,
+  GLTF_TRIANGLES = 4,
+};
+
+/* Interleaved vertex: position, normal, texture coordinate as float32. */
+#define VERTEX_FLOATS 8
+#define VERTEX_STRIDE (VERTEX_FLOATS * 4)
+
+/* The grey of materials whose texture did not resolve (linear RGB). */
+#define UNTEXTURED_GREY 0.5
+
+typedef struct
+{
+  const QrExportScene *scene;
+  QrExportTextures textures;
+  const char *path;
+  GByteArray *bin;         /* the BIN chunk's contents (owned) */
+  json_object *views;      /* bufferViews (borrowed from the root) */
+  json_object *accessors;  /* accessors (borrowed from the root) */
+  int *material_index;     /* scene material → glTF material, −1 when unused (owned) */
+  GHashTable *taken_files; /* case-folded texture file names already chosen (owned) */
+} GlbWriter;
+
+static void
+glb_writer_clear (GlbWriter *w)
+{
+  g_clear_pointer (&w->bin, g_byte_array_unref);
+  g_clear_pointer (&w->material_index, g_free);
+  g_clear_pointer (&w->taken_files, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GlbWriter, glb_writer_clear)
+
+static bool
+unsupported (GError **error, const char *path, const char *what)
+{
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_UNSUPPORTED, "%s: %s", path, what);
+  return false;
+}
+
+/* Names come from map files in whatever bytes they hold; JSON must be UTF-8. */
+static json_object *
+json_name (const char *name)
+{
+  g_autofree char *valid = g_utf8_make_valid (name, -1);
+
+  return json_object_new_string (valid);
+}
+
+/* A float's exact value as JSON, so min and max read back equal to the
+ * accessor's data (the validator compares them). */
+static json_object *
+json_float (float f)
+{
+  char text[QR_NUMBER_BUFSIZE];
+
+  qr_number_format ((double) f, text);
+  return json_object_new_double_s ((double) f, text);
+}
+
+static void
+set_int (json_object *obj, const char *key, int64_t value)
+{
+  json_object_object_add (obj, key, json_object_new_int64 (value));
+}
+
+/* GLB data is little-endian (§4.4.1); 32-bit words are swapped in place
+ * on big-endian hosts. */
+static void
+words_to_little_endian (void *data, gsize n)
+{
+#if G_BYTE_ORDER == G_BIG_ENDIAN
+  guint32 *word = data;
+
+  for (gsize i = 0; i < n; i++)
+    word[i] = GUINT32_TO_LE (word[i]);
+#else
+  (void) data;
+  (void) n;
+#endif
+}
+
+/* Appends to the BIN chunk at a 4-byte boundary, which every component
+ * type's alignment divides; returns the offset, or false when the chunk
+ * would pass what a .glb's 32-bit lengths can hold. */
+static bool
+bin_append (GlbWriter *w, const void *data, gsize size, guint *offset, GError **error)
+{
+  static const guint8 zeros[3] = { 0 };
+
+  if (size > G_MAXUINT32 - 64 - w->bin->len)
+    return unsupported (error, w->path, "the scene is larger than the 4 GiB a .glb file can hold");
+  *offset = w->bin->len;
+  g_byte_array_append (w->bin, data, size);
+  g_byte_array_append (w->bin, zeros, (4 - w->bin->len % 4) % 4);
+  return true;
+}
+
+static int
+add_view (GlbWriter *w, guint offset, gsize length, int stride, int target)
+{
+  json_object *view = json_object_new_object ();
+
+  set_int (view, "buffer", 0);
+  set_int (view, "byteOffset", offset);
+  set_int (view, "byteLength", (int64_t) length);
+  if (stride > 0)
+    set_int (view, "byteStride", stride);
+  if (target > 0)
+    set_int (view, "target", target);
+  json_object_array_add (w->views, view);
+  return (int) json_object_array_length (w->views) - 1;
+}
+
+static int
+add_accessor (GlbWriter *w, int view, int offset, int component, guint count, const char *type)
+{
+  json_object *accessor = json_object_new_object ();
+
+  set_int (accessor, "bufferView", view);
+  if (offset > 0)
+    set_int (accessor, "byteOffset", offset);
+  set_int (accessor, "componentType", component);
+  set_int (accessor, "count", count);
+  json_object_object_add (accessor, "type", json_object_new_string (type));
+  json_object_array_add (w->accessors, accessor);
+  return (int) json_object_array_length (w->accessors) - 1;
+}
+
+static bool
+check_primitive (const GlbWriter *w, const QrExportPrimitive *prim, GError **error)
+{
+  guint n = qr_export_primitive_n_vertices (prim);
+  const guint32 *idx = (const guint32 *) prim->indices->data;
+  const GArray *arrays[] = { prim->positions, prim->normals, prim->uvs };
+
+  if (prim->normals->len != n * 3 || prim->uvs->len != n * 2)
+    return unsupported (error, w->path, "a primitive's normals or texture coordinates do not match its vertices");
+  for (guint i = 0; i < prim->indices->len; i++)
+    if (idx[i] >= n)
+      return unsupported (error, w->path, "a triangle refers to a vertex its primitive does not have");
+  /* Checked as doubles: converting one beyond float's range is undefined. */
+  for (guint a = 0; a < G_N_ELEMENTS (arrays); a++)
+    for (guint i = 0; i < arrays[a]->len; i++)
+      if (!(fabs (g_array_index (arrays[a], double, i)) <= FLT_MAX))
+        return unsupported (error, w->path, "a coordinate is not a finite number in single precision");
+  return true;
+}
+
+/* One primitive: its vertices interleaved in one buffer view (stride 32),
+ * its indices in another, 16-bit when every index fits below 16-bit's
+ * restart value 65535. */
+static bool
+write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primitives, GError **error)
+{
+  guint n = qr_export_primitive_n_vertices (prim);
+  guint n_indices = prim->indices->len;
+  const double *pos = (const double *) prim->positions->data;
+  const double *nrm = (const double *) prim->normals->data;
+  const double *uv = (const double *) prim->uvs->data;
+  g_autofree float *vertices = g_new (float, (gsize) n * VERTEX_FLOATS);
+  float lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+  bool wide = n > 65535;
+  guint offset;
+  int view, position;
+
+  for (guint i = 0; i < n; i++)
+    {
+      float *v = vertices + (gsize) i * VERTEX_FLOATS;
+
+      for (int k = 0; k < 3; k++)
+        {
+          v[k] = (float) pos[i * 3 + k];
+          v[3 + k] = (float) nrm[i * 3 + k];
+          lo[k] = MIN (lo[k], v[k]);
+          hi[k] = MAX (hi[k], v[k]);
+        }
+      v[6] = (float) uv[i * 2];
+      v[7] = (float) uv[i * 2 + 1];
+    }
+  words_to_little_endian (vertices, (gsize) n * VERTEX_FLOATS);
+  if (!bin_append (w, vertices, (gsize) n * VERTEX_STRIDE, &offset, error))
+    return false;
+  view = add_view (w, offset, (gsize) n * VERTEX_STRIDE, VERTEX_STRIDE, GLTF_ARRAY_BUFFER);
+  position = add_accessor (w, view, 0, GLTF_FLOAT, n, "VEC3");
+  {
+    json_object *accessor = json_object_array_get_idx (w->accessors, position);
+    json_object *min = json_object_new_array_ext (3), *max = json_object_new_array_ext (3);
+
+    for (int k = 0; k < 3; k++)
+      {
+        json_object_array_add (min, json_float (lo[k]));
+        json_object_array_add (max, json_float (hi[k]));
+      }
+    json_object_object_add (accessor, "min", min);
+    json_object_object_add (accessor, "max", max);
+  }
+
+  json_object *attributes = json_object_new_object ();
+  set_int (attributes, "POSITION", position);
+  set_int (attributes, "NORMAL", add_accessor (w, view, 12, GLTF_FLOAT, n, "VEC3"));
+  set_int (attributes, "TEXCOORD_0", add_accessor (w, view, 24, GLTF_FLOAT, n, "VEC2"));
+
+  if (wide)
+    {
+      g_autofree guint32 *le = g_memdup2 (prim->indices->data, (gsize) n_indices * 4);
+
+      words_to_little_endian (le, n_indices);
+      if (!bin_append (w, le, (gsize) n_indices * 4, &offset, error))
+        {
+          json_object_put (attributes);
+          return false;
+        }
+    }
+  else
+    {
+      g_autofree guint16 *narrow = g_new (guint16, n_indices);
+      const guint32 *idx = (const guint32 *) prim->indices->data;
+
+      for (guint i = 0; i < n_indices; i++)
+        narrow[i] = GUINT16_TO_LE ((guint16) idx[i]);
+      if (!bin_append (w, narrow, (gsize) n_indices * 2, &offset, error))
+        {
+          json_object_put (attributes);
+          return false;
+        }
+    }
+  view = add_view (w, offset, (gsize) n_indices * (wide ? 4 : 2), 0, GLTF_ELEMENT_ARRAY_BUFFER);
+
+  json_object *primitive = json_object_new_object ();
+  json_object_object_add (primitive, "attributes", attributes);
+  set_int (primitive, "indices",
+           add_accessor (w, view, 0, wide ? GLTF_UNSIGNED_INT : GLTF_UNSIGNED_SHORT, n_indices, "SCALAR"));
+  set_int (primitive, "material", w->material_index[prim->material]);
+  set_int (primitive, "mode", GLTF_TRIANGLES);
+  json_object_array_add (primitives, primitive);
+  return true;
+}
+
+/* A texture's file name, readable and safe everywhere: bytes outside
+ * letters, digits and a few punctuation marks every common file system
+ * takes (Windows refuses * ? : " < > | \ /) become '_', a leading dot or
+ * dash too (hidden files, options), Windows' device names get a '_', long
+ * names are cut; a name already taken, ignoring case (Windows and macOS
+ * fold it), gets "-2", "-3"…: "*lava1" → "_lava1.png", "+0~slime" →
+ * "+0~slime.png", "base/wall" → "base_wall.png". */
+static char *
+texture_file_name (GlbWriter *w, const char *texture)
+{
+  static const char *const devices[] = { "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5",
+                                         "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5",
+                                         "lpt6", "lpt7", "lpt8", "lpt9" };
+  g_autoptr (GString) base = g_string_new (NULL);
+  char *name;
+
+  for (const char *p = texture; *p != '\0' && base->len < 64; p++)
+    {
+      guchar c = (guchar) *p;
+      bool keep = g_ascii_isalnum (c) || strchr ("-_.+~{}!()[]@,=#%", c) != NULL;
+
+      g_string_append_c (base, keep ? (char) c : '_');
+    }
+  if (base->len == 0)
+    g_string_assign (base, "texture");
+  if (base->str[0] == '.' || base->str[0] == '-')
+    base->str[0] = '_';
+  {
+    g_autofree char *stem = g_ascii_strdown (base->str, strcspn (base->str, "."));
+
+    for (guint i = 0; i < G_N_ELEMENTS (devices); i++)
+      if (strcmp (stem, devices[i]) == 0)
+        g_string_append_c (base, '_');
+  }
+  name = g_strconcat (base->str, ".png", NULL);
+  for (int n = 2;; n++)
+    {
+      char *folded = g_ascii_strdown (name, -1);
+
+      if (!g_hash_table_contains (w->taken_files, folded))
+        {
+          g_hash_table_add (w->taken_files, folded);
+          return name;
+        }
+      g_free (folded);
+      g_free (name);
+      name = g_strdup_printf ("%s-%d.png", base->str, n);
+    }
+}
+
+/* A path segment as a URI: everything but RFC 3986's unreserved characters
+ * percent-encoded, byte by byte (so UTF-8 names come out as IRIs encoded). */
+static void
+append_uri_segment (GString *uri, const char *segment)
+{
+  for (const guchar *p = (const guchar *) segment; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || strchr ("-._~", *p) != NULL)
+      g_string_append_c (uri, (char) *p);
+    else
+      g_string_append_printf (uri, "%%%02X", *p);
+}
+
+/* The texture folder's name beside the .glb: "NAME_textures" for NAME.glb. */
+static char *
+texture_folder_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_strconcat (base, "_textures", NULL);
+}
+
+static bool
+write_file (const char *path, const void *data, gsize size, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (g_file_set_contents_full (path, data, (gssize) size, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local))
+    return true;
+  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "cannot write %s: %s", path, local->message);
+  return false;
+}
+
+static bool
+has_transparency (const QrImage *image)
+{
+  gsize n = (gsize) image->width * image->height;
+
+  for (gsize i = 0; i < n; i++)
+    if (image->rgba[i * 4 + 3] != 255)
+      return true;
+  return false;
+}
+
+/* The image of a material: in the BIN chunk, or a PNG file in the texture
+ * folder (written now, before the .glb). */
+static bool
+write_image (GlbWriter *w, const QrExportMaterial *m, json_object *images, GError **error)
+{
+  g_autoptr (GBytes) png = qr_image_encode_png (m->image, error);
+  json_object *image;
+  gsize size;
+  const guint8 *data;
+
+  if (png == NULL)
+    {
+      g_prefix_error (error, "%s: texture %s: ", w->path, m->name);
+      return false;
+    }
+  data = g_bytes_get_data (png, &size);
+  image = json_object_new_object ();
+  json_object_object_add (image, "name", json_name (m->name));
+  if (w->textures == QR_EXPORT_TEXTURES_EMBEDDED)
+    {
+      guint offset;
+
+      if (!bin_append (w, data, size, &offset, error))
+        {
+          json_object_put (image);
+          return false;
+        }
+      set_int (image, "bufferView", add_view (w, offset, size, 0, 0));
+    }
+  else
+    {
+      g_autofree char *dir = g_path_get_dirname (w->path);
+      g_autofree char *folder = texture_folder_name (w->path);
+      g_autofree char *file = texture_file_name (w, m->name);
+      g_autofree char *folder_path = g_build_filename (dir, folder, NULL);
+      g_autofree char *file_path = g_build_filename (folder_path, file, NULL);
+      g_autoptr (GString) uri = g_string_new (NULL);
+
+      if (g_mkdir_with_parents (folder_path, 0777) != 0)
+        {
+          int errsv = errno;
+
+          g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "cannot create the texture folder %s: %s",
+                       folder_path, g_strerror (errsv));
+          json_object_put (image);
+          return false;
+        }
+      if (!write_file (file_path, data, size, error))
+        {
+          json_object_put (image);
+          return false;
+        }
+      append_uri_segment (uri, folder);
+      g_string_append_c (uri, '/');
+      append_uri_segment (uri, file);
+      json_object_object_add (image, "uri", json_object_new_string (uri->str));
+    }
+  json_object_object_add (image, "mimeType", json_object_new_string ("image/png"));
+  json_object_array_add (images, image);
+  return true;
+}
+
+/* Materials that written primitives use, in the scene's order; textured
+ * ones with their image, a shared repeating sampler, and alpha masking
+ * when the texture has transparent texels (Quake's '{' textures). */
+static bool
+write_materials (GlbWriter *w, json_object *root, GError **error)
+{
+  json_object *materials = json_object_new_array ();
+  json_object *images = json_object_new_array ();
+  json_object *textures = json_object_new_array ();
+
+  json_object_object_add (root, "materials", materials);
+  for (guint i = 0; i < w->scene->materials->len; i++)
+    {
+      const QrExportMaterial *m = g_ptr_array_index (w->scene->materials, i);
+      json_object *material, *pbr;
+
+      if (w->material_index[i] < 0)
+        continue;
+      w->material_index[i] = (int) json_object_array_length (materials);
+      material = json_object_new_object ();
+      json_object_object_add (material, "name", json_name (m->name));
+      pbr = json_object_new_object ();
+      if (m->image != NULL)
+        {
+          json_object *info = json_object_new_object ();
+          json_object *texture = json_object_new_object ();
+
+          if (!write_image (w, m, images, error))
+            {
+              json_object_put (info);
+              json_object_put (texture);
+              json_object_put (pbr);
+              json_object_put (material);
+              json_object_put (images);
+              json_object_put (textures);
+              return false;
+            }
+          set_int (texture, "sampler", 0);
+          set_int (texture, "source", (int64_t) json_object_array_length (images) - 1);
+          json_object_array_add (textures, texture);
+          set_int (info, "index", (int64_t) json_object_array_length (textures) - 1);
+          json_object_object_add (pbr, "baseColorTexture", info);
+        }
+      else
+        {
+          json_object *factor = json_object_new_array_ext (4);
+
+          for (int k = 0; k < 3; k++)
+            json_object_array_add (factor, json_object_new_double (UNTEXTURED_GREY));
+          json_object_array_add (factor, json_object_new_double (1.0));
+          json_object_object_add (pbr, "baseColorFactor", factor);
+        }
+      json_object_object_add (pbr, "metallicFactor", json_object_new_double (0.0));
+      json_object_object_add (pbr, "roughnessFactor", json_object_new_double (1.0));
+      json_object_object_add (material, "pbrMetallicRoughness", pbr);
+      if (m->image != NULL && has_transparency (m->image))
+        json_object_object_add (material, "alphaMode", json_object_new_string ("MASK"));
+      json_object_array_add (materials, material);
+    }
+  if (json_object_array_length (images) > 0)
+    {
+      json_object *sampler = json_object_new_object ();
+      json_object *samplers = json_object_new_array_ext (1);
+
+      set_int (sampler, "wrapS", GLTF_REPEAT);
+      set_int (sampler, "wrapT", GLTF_REPEAT);
+      json_object_array_add (samplers, sampler);
+      json_object_object_add (root, "samplers", samplers);
+      json_object_object_add (root, "images", images);
+      json_object_object_add (root, "textures", textures);
+    }
+  else
+    {
+      json_object_put (images);
+      json_object_put (textures);
+    }
+  return true;
+}
+
+static void
+put_u32 (guint8 *p, guint32 v)
+{
+  p[0] = v & 0xff;
+  p[1] = (v >> 8) & 0xff;
+  p[2] = (v >> 16) & 0xff;
+  p[3] = v >> 24;
+}
+
+/* Header, JSON chunk (padded with spaces), BIN chunk (padded with zeros,
+ * absent when empty), written in one piece under the target name. */
+static bool
+write_container (GlbWriter *w, json_object *root, GError **error)
+{
+  size_t json_len;
+  const char *json = json_object_to_json_string_length (root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
+                                                        &json_len);
+  gsize json_padded = (json_len + 3) & ~(gsize) 3;
+  gsize bin_len = w->bin->len; /* already a multiple of 4 */
+  guint64 total = 12 + 8 + (guint64) json_padded + (bin_len > 0 ? 8 + bin_len : 0);
+  g_autofree guint8 *out = NULL;
+  guint8 *p;
+
+  if (total > G_MAXUINT32)
+    return unsupported (error, w->path, "the scene is larger than the 4 GiB a .glb file can hold");
+  out = g_malloc (total);
+  put_u32 (out, GLB_MAGIC);
+  put_u32 (out + 4, GLB_VERSION);
+  put_u32 (out + 8, (guint32) total);
+  put_u32 (out + 12, (guint32) json_padded);
+  put_u32 (out + 16, GLB_CHUNK_JSON);
+  p = out + 20;
+  memcpy (p, json, json_len);
+  memset (p + json_len, ' ', json_padded - json_len);
+  p += json_padded;
+  if (bin_len > 0)
+    {
+      put_u32 (p, (guint32) bin_len);
+      put_u32 (p + 4, GLB_CHUNK_BIN);
+      memcpy (p + 8, w->bin->data, bin_len);
+    }
+  return write_file (w->path, out, total, error);
+}
+
+bool
+qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextures textures, GError **error)
+{
+  g_auto (GlbWriter) w = { 0 };
+  json_object *root, *asset, *nodes, *meshes, *scene_nodes, *scene_obj, *scenes;
+  bool ok = true;
+
+  g_return_val_if_fail (scene != NULL && path != NULL, false);
+  g_return_val_if_fail (textures == QR_EXPORT_TEXTURES_EMBEDDED || textures == QR_EXPORT_TEXTURES_EXTERNAL, false);
+
+  w.scene = scene;
+  w.textures = textures;
+  w.path = path;
+  w.bin = g_byte_array_new ();
+  w.material_index = g_new (int, MAX (scene->materials->len, 1));
+  w.taken_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* Which materials are used, and whether the data can be written at all,
+   * before anything touches the disk. */
+  for (guint i = 0; i < scene->materials->len; i++)
+    w.material_index[i] = -1;
+  for (guint o = 0; o < scene->objects->len; o++)
+    {
+      const QrExportObject *object = g_ptr_array_index (scene->objects, o);
+
+      for (guint p = 0; p < object->primitives->len; p++)
+        {
+          const QrExportPrimitive *prim = g_ptr_array_index (object->primitives, p);
+
+          if (qr_export_primitive_n_triangles (prim) == 0)
+            continue;
+          if (prim->material >= scene->materials->len)
+            return unsupported (error, path, "a primitive refers to a material the scene does not have");
+          if (!check_primitive (&w, prim, error))
+            return false;
+          w.material_index[prim->material] = 0;
+        }
+    }
+
+  root = json_object_new_object ();
+  asset = json_object_new_object ();
+  json_object_object_add (asset, "version", json_object_new_string ("2.0"));
+  json_object_object_add (asset, "generator", json_object_new_string ("Quarry"));
+  json_object_object_add (root, "asset", asset);
+  set_int (root, "scene", 0);
+  scenes = json_object_new_array_ext (1);
+  scene_obj = json_object_new_object ();
+  json_object_array_add (scenes, scene_obj);
+  json_object_object_add (root, "scenes", scenes);
+
+  w.views = json_object_new_array ();
+  w.accessors = json_object_new_array ();
+  ok = write_materials (&w, root, error);
+
+  nodes = json_object_new_array ();
+  meshes = json_object_new_array ();
+  scene_nodes = json_object_new_array ();
+  for (guint o = 0; ok && o < scene->objects->len; o++)
+    {
+      const QrExportObject *object = g_ptr_array_index (scene->objects, o);
+      json_object *mesh, *node, *primitives;
+
+      if (qr_export_object_is_empty (object))
+        continue;
+      primitives = json_object_new_array ();
+      for (guint p = 0; ok && p < object->primitives->len; p++)
+        {
+          const QrExportPrimitive *prim = g_ptr_array_index (object->primitives, p);
+
+          if (qr_export_primitive_n_triangles (prim) > 0)
+            ok = write_primitive (&w, prim, primitives, error);
+        }
+      mesh = json_object_new_object ();
+      json_object_object_add (mesh, "name", json_name (object->name));
+      json_object_object_add (mesh, "primitives", primitives);
+      json_object_array_add (meshes, mesh);
+      node = json_object_new_object ();
+      json_object_object_add (node, "name", json_name (object->name));
+      set_int (node, "mesh", (int64_t) json_object_array_length (meshes) - 1);
+      json_object_array_add (nodes, node);
+      json_object_array_add (scene_nodes, json_object_new_int64 ((int64_t) json_object_array_length (nodes) - 1));
+    }
+
+  /* Arrays the specification gives at least one item when present. */
+  if (json_object_array_length (nodes) > 0)
+    {
+      json_object_object_add (scene_obj, "nodes", json_object_get (scene_nodes));
+      json_object_object_add (root, "nodes", json_object_get (nodes));
+      json_object_object_add (root, "meshes", json_object_get (meshes));
+    }
+  if (json_object_array_length (w.accessors) > 0)
+    json_object_object_add (root, "accessors", json_object_get (w.accessors));
+  if (json_object_array_length (w.views) > 0)
+    json_object_object_add (root, "bufferViews", json_object_get (w.views));
+  if (w.bin->len > 0)
+    {
+      json_object *buffer = json_object_new_object ();
+      json_object *buffers = json_object_new_array_ext (1);
+
+      set_int (buffer, "byteLength", w.bin->len);
+      json_object_array_add (buffers, buffer);
+      json_object_object_add (root, "buffers", buffers);
+    }
+  if (json_object_array_length (json_object_object_get (root, "materials")) == 0)
+    json_object_object_del (root, "materials");
+  json_object_put (nodes);
+  json_object_put (meshes);
+  json_object_put (scene_nodes);
+  json_object_put (w.views);
+  json_object_put (w.accessors);
+
+  if (ok)
+    ok = write_container (&w, root, error);
+  json_object_put (root);
+  return ok;
+}
