@@ -588,7 +588,7 @@ test_float_text (void)
 
   /* Every bit pattern's neighbourhood: random finite floats, and the
    * values an export holds (map units times a scale, texel fractions). */
-  for (int i = 0; i < 200000; i++)
+  for (int i = 0; i < 100000; i++)
     {
       guint32 bits = g_rand_int (rand);
       float f;

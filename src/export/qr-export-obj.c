@@ -117,14 +117,24 @@ file_stem (const char *path)
   return g_steal_pointer (&base);
 }
 
-/* Distinct vectors of 2 or 3 floats, by value: an open-addressing table of
- * indices into the values, sized for every vertex an object has. */
+/* Distinct vectors of 2 or 3 floats, by value: an open-addressing table,
+ * at most half full. Each slot holds its key, so a probe touches one cache
+ * line; the table grows with the distinct values rather than the
+ * vertices, so an object's few normals stay in the cache. */
+#define VEC_SET_MIN_SLOTS 1024
+
 typedef struct
 {
-  guint width;     /* floats per vector */
-  GArray *values;  /* float, width per distinct vector, in order of first use */
-  guint32 *slots;  /* 0 empty, else index + 1 */
-  guint mask;      /* slots − 1 */
+  float key[3];  /* unused components 0 */
+  guint32 index; /* 0 empty, else index + 1 */
+} Slot;
+
+typedef struct
+{
+  guint width;    /* floats per vector */
+  GArray *values; /* float, width per distinct vector, in order of first use */
+  Slot *slots;
+  guint mask;     /* slots − 1 */
 } VecSet;
 
 static void
@@ -132,8 +142,8 @@ vec_set_init (VecSet *set, guint width)
 {
   set->width = width;
   set->values = g_array_new (FALSE, FALSE, sizeof (float));
-  set->slots = NULL;
-  set->mask = 0;
+  set->slots = g_new0 (Slot, VEC_SET_MIN_SLOTS);
+  set->mask = VEC_SET_MIN_SLOTS - 1;
 }
 
 static void
@@ -143,58 +153,84 @@ vec_set_clear (VecSet *set)
   g_free (set->slots);
 }
 
-/* Empties the set, with room for n vectors at most half the slots full. */
+/* Empties the set; a large table goes, so that each of many small objects
+ * after a large one does not clear it. */
 static void
-vec_set_reset (VecSet *set, guint n)
+vec_set_reset (VecSet *set)
 {
-  guint size = 16;
-
-  while (size < 2 * n)
-    size *= 2;
-  if (size - 1 != set->mask)
+  if (set->mask + 1 > VEC_SET_MIN_SLOTS)
     {
       g_free (set->slots);
-      set->slots = g_new0 (guint32, size);
-      set->mask = size - 1;
+      set->slots = g_new0 (Slot, VEC_SET_MIN_SLOTS);
+      set->mask = VEC_SET_MIN_SLOTS - 1;
     }
   else
-    memset (set->slots, 0, size * sizeof (guint32));
+    memset (set->slots, 0, VEC_SET_MIN_SLOTS * sizeof (Slot));
   g_array_set_size (set->values, 0);
 }
 
-static inline guint32
-vec_hash (const guint32 *bits, guint width)
+/* The murmur3 finaliser over the key's bits (the floats are finite and
+ * have no negative zero, so equal bits are equal values). */
+static inline guint
+slot_hash (const float key[3])
 {
-  guint32 h = 0x811c9dc5u;
+  guint64 lo, hi;
+  guint32 bits[3];
 
-  for (guint i = 0; i < width; i++)
-    h = (h ^ bits[i]) * 0x9e3779b1u;
-  h ^= h >> 15;
-  h *= 0x85ebca6bu;
-  h ^= h >> 13;
-  return h;
+  memcpy (bits, key, sizeof bits);
+  lo = (guint64) bits[0] | (guint64) bits[1] << 32;
+  hi = bits[2];
+  lo ^= hi * 0x9e3779b97f4a7c15u;
+  lo ^= lo >> 33;
+  lo *= 0xff51afd7ed558ccdu;
+  lo ^= lo >> 33;
+  lo *= 0xc4ceb9fe1a85ec53u;
+  lo ^= lo >> 33;
+  return (guint) lo;
 }
 
-/* The index of v (width floats, no negative zero), added when new. */
-static guint32
-vec_set_index (VecSet *set, const float *v)
+static void
+vec_set_grow (VecSet *set)
 {
-  guint32 bits[3];
-  guint slot;
+  guint size = 2 * (set->mask + 1);
+  Slot *slots = g_new0 (Slot, size);
 
-  memcpy (bits, v, set->width * sizeof (float));
-  for (slot = vec_hash (bits, set->width) & set->mask;; slot = (slot + 1) & set->mask)
+  for (guint i = 0; i <= set->mask; i++)
+    if (set->slots[i].index != 0)
+      {
+        guint slot = slot_hash (set->slots[i].key) & (size - 1);
+
+        while (slots[slot].index != 0)
+          slot = (slot + 1) & (size - 1);
+        slots[slot] = set->slots[i];
+      }
+  g_free (set->slots);
+  set->slots = slots;
+  set->mask = size - 1;
+}
+
+/* The index of v (3 floats, the last 0 for pairs), added when new. */
+static inline guint32
+vec_set_index (VecSet *set, const float v[3])
+{
+  for (guint slot = slot_hash (v) & set->mask;; slot = (slot + 1) & set->mask)
     {
-      guint32 s = set->slots[slot];
+      Slot *s = &set->slots[slot];
 
-      if (s == 0)
-        break;
-      if (memcmp (&g_array_index (set->values, float, (s - 1) * set->width), v, set->width * sizeof (float)) == 0)
-        return s - 1;
+      if (s->index == 0)
+        {
+          guint32 index;
+
+          memcpy (s->key, v, sizeof s->key);
+          g_array_append_vals (set->values, v, set->width);
+          index = s->index = set->values->len / set->width;
+          if (2 * index > set->mask)
+            vec_set_grow (set);
+          return index - 1;
+        }
+      if (memcmp (s->key, v, sizeof s->key) == 0)
+        return s->index - 1;
     }
-  g_array_append_vals (set->values, v, set->width);
-  set->slots[slot] = set->values->len / set->width;
-  return set->slots[slot] - 1;
 }
 
 /* The float written for a coordinate: nearest to the double, and +0 for
@@ -247,9 +283,9 @@ write_object (ObjWriter *w, Out *out, const QrExportObject *object, const char *
       if (qr_export_primitive_n_triangles (prim) > 0)
         n += qr_export_primitive_n_vertices (prim);
     }
-  vec_set_reset (&w->positions, n);
-  vec_set_reset (&w->uvs, n);
-  vec_set_reset (&w->normals, n);
+  vec_set_reset (&w->positions);
+  vec_set_reset (&w->uvs);
+  vec_set_reset (&w->normals);
   g_array_set_size (w->corners, 3 * (gsize) n);
 
   for (guint p = 0; p < object->primitives->len; p++)
@@ -267,7 +303,7 @@ write_object (ObjWriter *w, Out *out, const QrExportObject *object, const char *
           const float p3[3] = { to_float (pos[3 * i]), to_float (pos[3 * i + 1]), to_float (pos[3 * i + 2]) };
           const float n3[3] = { to_float (nrm[3 * i]), to_float (nrm[3 * i + 1]), to_float (nrm[3 * i + 2]) };
           /* OBJ's v is 0 at the image's bottom row, the scene's at its top. */
-          const float t2[2] = { to_float (uv[2 * i]), to_float (1.0 - uv[2 * i + 1]) };
+          const float t2[3] = { to_float (uv[2 * i]), to_float (1.0 - uv[2 * i + 1]), 0 };
 
           c[0] = vec_set_index (&w->positions, p3);
           c[1] = vec_set_index (&w->uvs, t2);
