@@ -326,6 +326,43 @@ test_file_names (void)
   remove_tree (dir);
 }
 
+/* Names that differ only in case would share a file on Windows and macOS;
+ * Windows has no file "con.png". */
+static void
+test_material_names (void)
+{
+  static const char *const names[][2] = {
+    { "WATER", "WATER" }, { "water", "water_2" }, { "con", "_con" }, { "Con.1", "_Con.1" },
+    { "com1", "_com1" }, { "com10", "com10" }, { "", "unnamed" }, { ".hidden", "_hidden" },
+    { "dev/~pipe+1", "dev__pipe_1" }, { "dev_~pipe{1", "dev__pipe_1_2" },
+  };
+  static const double corner[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+  static const double up[3] = { 0, 0, 1 }, uv[2] = { 0, 0 };
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "names.obj", NULL);
+  g_autofree char *mtl_path = g_build_filename (dir, "names.mtl", NULL);
+  g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Z, 1);
+  g_autoptr (GString) want = g_string_new ("# Quarry\n");
+  g_autoptr (GError) error = NULL;
+  QrExportObject *o = qr_export_scene_add_object (scene, "world");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      QrExportPrimitive *p = qr_export_object_primitive (o, qr_export_scene_material (scene, names[i][0], 8, 8, NULL));
+      guint32 a = qr_export_primitive_add_vertex (p, corner[0], up, uv);
+
+      qr_export_primitive_add_vertex (p, corner[1], up, uv);
+      qr_export_primitive_add_vertex (p, corner[2], up, uv);
+      qr_export_primitive_add_triangle (p, a, a + 1, a + 2);
+      g_string_append_printf (want, "\nnewmtl %s\nKd 0.5 0.5 0.5\nKs 0 0 0\nillum 1\n", names[i][1]);
+    }
+  g_assert_true (qr_export_write_obj (scene, path, &error));
+  g_assert_no_error (error);
+  g_autofree char *mtl = contents (mtl_path);
+  g_assert_cmpstr (mtl, ==, want->str);
+  remove_tree (dir);
+}
+
 /* A second export over the first replaces every file in place. */
 static void
 test_overwrite (void)
@@ -610,6 +647,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/export/obj/read-back", test_read_back);
   g_test_add_func ("/export/obj/text", test_text);
   g_test_add_func ("/export/obj/file-names", test_file_names);
+  g_test_add_func ("/export/obj/material-names", test_material_names);
   g_test_add_func ("/export/obj/overwrite", test_overwrite);
   g_test_add_func ("/export/obj/png-fails", test_png_fails);
   g_test_add_func ("/export/obj/mtl-fails", test_mtl_fails);

@@ -67,6 +67,21 @@ append_index (GString *s, guint64 i)
 
 /* Names: the scene's, safe and unique (see the header). */
 
+/* Names Windows keeps for devices, with any extension (Microsoft, "Naming
+ * Files, Paths, and Namespaces"): "con.png" cannot be a file there. */
+static bool
+is_device_name (const char *name)
+{
+  static const char *const devices[] = { "con", "prn", "aux", "nul" };
+  gsize len = strcspn (name, ".");
+
+  for (guint i = 0; i < G_N_ELEMENTS (devices); i++)
+    if (len == 3 && g_ascii_strncasecmp (name, devices[i], 3) == 0)
+      return true;
+  return len == 4 && (g_ascii_strncasecmp (name, "com", 3) == 0 || g_ascii_strncasecmp (name, "lpt", 3) == 0)
+         && name[3] >= '1' && name[3] <= '9';
+}
+
 static char *
 safe_name (const char *name)
 {
@@ -75,6 +90,12 @@ safe_name (const char *name)
   for (char *c = safe; *c != '\0'; c++)
     if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-' && (*c != '.' || c == safe))
       *c = '_';
+  if (is_device_name (safe))
+    {
+      char *kept = g_strconcat ("_", safe, NULL);
+      g_free (safe);
+      return kept;
+    }
   return safe;
 }
 
