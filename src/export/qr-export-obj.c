@@ -1,5 +1,6 @@
 /* Formats: Wavefront OBJ and MTL as Blender's and three.js's importers read
- * them (Wavefront "Advanced Visualizer" manual, appendices B1 and B2): one
+ * them (Wavefront Advanced Visualizer manual, Appendix B1 "Object Files
+ * (.obj)" and "Material Library File (.mtl)"): one
  * statement a line, names end at white space, '#' starts a comment,
  * indices count from 1 over the whole file, and a texture's v runs up
  * from the image's bottom row. */

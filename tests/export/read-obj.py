@@ -2,7 +2,8 @@
 """Reads an OBJ and its MTL as a float32 reader (Blender, three.js) would and
 prints what they hold as JSON, for tests that compare it with the scene the
 OBJ was written from. Independent of the writer: only the Wavefront formats
-(Wavefront "Advanced Visualizer" manual, appendices B1 and B2).
+(Wavefront Advanced Visualizer manual, Appendix B1 "Object Files (.obj)" and
+"Material Library File (.mtl)").
 
     read-obj.py OUT.obj
 
