@@ -49,6 +49,7 @@ left_out (const char *classname)
 typedef struct
 {
   const QrBrush *brush;
+  QrPolytope *poly;   /* built here, not the brush's: see qr_export_scene_from_map */
   QrPlane *planes;
   bool *emit;
   int *merge;
@@ -63,6 +64,8 @@ typedef struct
   guint *material_of;      /* per map texture index + 1, 0: not yet asked */
   signed char *kind_of;    /* per map texture index: QrExportTextureKind, −1: not yet asked */
   GHashTable *merge_ids;   /* texture + projection → class */
+  QrPolyBuilder *poly_builder;
+  GArray *points;          /* QrVec3 scratch: a brush's plane points */
   guint skipped;
 } Builder;
 
@@ -150,15 +153,10 @@ kind_of (Builder *b, uint32_t texture)
 static void
 add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
 {
-  Source s = { brush, NULL, NULL, NULL };
+  Source s = { brush, NULL, NULL, NULL, NULL };
   QrUnionBrush u = { 0 };
   bool liquid = false;
 
-  if (!qr_brush_is_valid (brush))
-    {
-      b->skipped++;
-      return;
-    }
   for (int f = 0; f < brush->n_faces; f++)
     {
       QrExportTextureKind kind = kind_of (b, brush->faces[f].texture);
@@ -166,6 +164,15 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
       if (kind == QR_EXPORT_TEXTURE_NONSOLID)
         return;
       liquid |= kind == QR_EXPORT_TEXTURE_LIQUID;
+    }
+  g_array_set_size (b->points, 3 * (guint) brush->n_faces);
+  s.poly = qr_polytope_build (b->poly_builder,
+                              qr_brush_gather_points (brush, (QrVec3 *) b->points->data), brush->n_faces);
+  if (s.poly->status != QR_POLY_OK)
+    {
+      qr_polytope_free (s.poly);
+      b->skipped++;
+      return;
     }
   s.planes = g_new (QrPlane, brush->n_faces);
   s.emit = g_new (bool, brush->n_faces);
@@ -179,7 +186,7 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
       s.emit[f] = kind_of (b, face->texture) != QR_EXPORT_TEXTURE_HIDDEN;
       s.merge[f] = merge_class (b, face);
     }
-  u.poly = brush->poly;
+  u.poly = s.poly;
   u.planes = s.planes;
   u.emit = s.emit;
   u.merge = s.merge;
@@ -252,7 +259,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
   for (guint i = 0; i < sources->len; i++)
     {
       const Source *s = &g_array_index (sources, Source, i);
-      const QrPolytope *poly = s->brush->poly;
+      const QrPolytope *poly = s->poly;
 
       for (int f = 0; f < poly->n_faces; f++)
         if (s->emit[f] && qr_polytope_face_count (poly, f) >= 3)
@@ -264,7 +271,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
       for (guint i = 0; i < sources->len; i++)
         {
           const Source *s = &g_array_index (sources, Source, i);
-          const QrPolytope *poly = s->brush->poly;
+          const QrPolytope *poly = s->poly;
 
           for (int f = 0; f < poly->n_faces; f++)
             {
@@ -299,6 +306,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
     {
       Source *s = &g_array_index (sources, Source, i);
 
+      qr_polytope_free (s->poly);
       g_free (s->planes);
       g_free (s->emit);
       g_free (s->merge);
@@ -330,6 +338,8 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   b.kind_of = g_new (signed char, MAX (map->textures->len, 1));
   memset (b.kind_of, -1, MAX (map->textures->len, 1));
   b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
+  b.poly_builder = qr_poly_builder_new ();
+  b.points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
 
   /* Worldspawn first, with what the compilers merge into it. */
   for (guint i = 0; i < qr_map_entity_count (map); i++)
@@ -361,6 +371,8 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   g_free (b.material_of);
   g_free (b.kind_of);
   g_hash_table_unref (b.merge_ids);
+  qr_poly_builder_free (b.poly_builder);
+  g_array_unref (b.points);
   if (skipped != NULL)
     *skipped = b.skipped;
   return b.scene;

@@ -31,8 +31,11 @@ typedef struct
   bool images;               /* decode each texture's pixels (with a finder) */
 } QrExportOptions;
 
-/* The scene of `map`, whose geometry must be built. Brushes that are not
- * valid are skipped (their number in *skipped when not NULL). */
+/* The scene of `map`. The brushes' polytopes are built afresh, never
+ * read from the map: a worker thread may export a qr_map_snapshot, whose
+ * brushes the window shares and may rebuild. Brushes that are not valid
+ * are skipped (their number in *skipped when not NULL). The finder is
+ * used from the calling thread only. */
 QrExportScene *qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guint *skipped);
 
 /* What a texture name is to the export, from its last path component,
