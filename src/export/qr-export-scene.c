@@ -110,9 +110,10 @@ qr_export_object_primitive (QrExportObject *object, guint material)
 {
   QrExportPrimitive *p;
 
-  for (guint i = 0; i < object->primitives->len; i++)
+  /* Faces in a row mostly share a material: the last primitive first. */
+  for (guint i = object->primitives->len; i > 0; i--)
     {
-      p = g_ptr_array_index (object->primitives, i);
+      p = g_ptr_array_index (object->primitives, i - 1);
       if (p->material == material)
         return p;
     }
