@@ -887,10 +887,10 @@ qr_union_result_free (QrUnionResult *result)
 }
 
 /* ------------------------------------------------------------------------
- * T-junctions. Every distinct corner goes into a grid of cells; each edge
- * visits the cells along it, slab by slab across its longest axis, and
- * takes the corners within QR_EPS_TJUNCTION of it, strictly between its
- * ends.
+ * T-junctions. Every distinct corner goes into a table of the axial lines
+ * through it and into a grid of cells; an axial edge looks at the corners
+ * of its line, any other edge at those of the cells along it, and takes
+ * the corners within QR_EPS_TJUNCTION of it, strictly between its ends.
  */
 
 typedef struct
@@ -961,6 +961,86 @@ distinct_points (const GArray *points)
   return out;
 }
 
+/* A corner c strictly between a and a + d, within QR_EPS_TJUNCTION of
+ * the segment: appended to found with its parameter. */
+static inline void
+consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, GArray *found)
+{
+  const double tol = QR_EPS_TJUNCTION;
+  double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
+  QrVec3 off;
+
+  if (t * len <= tol || (1 - t) * len <= tol)
+    return;
+  off = qr_vec3_sub (c, qr_vec3_mad (a, d, t));
+  if (qr_vec3_max_abs (off) > tol)
+    return;
+  g_array_append_val (found, ((OnEdge) { t, c }));
+}
+
+/* The axial lines corners lie on: along axis `axis` through the other two
+ * coordinates, rounded (a line key per corner and axis). Most edges of a
+ * map run along an axis; their corners are those of their line. */
+static guint64
+line_key (int axis, double u, double v)
+{
+  return cell_key ((gint64) floor (u + 0.5), (gint64) floor (v + 0.5), axis);
+}
+
+static void
+on_line (const Grid *lines, const GArray *corners, int axis, QrVec3 a, QrVec3 d, double len2, double len,
+         GArray *found)
+{
+  const double ac[3] = { a.x, a.y, a.z };
+  double u = ac[(axis + 1) % 3], v = ac[(axis + 2) % 3];
+  gint64 qu = (gint64) floor (u + 0.5), qv = (gint64) floor (v + 0.5);
+
+  /* The neighbouring keys too: a corner within the tolerance of the
+   * line may have rounded the other way. */
+  for (gint64 du = -1; du <= 1; du++)
+    for (gint64 dv = -1; dv <= 1; dv++)
+      for (int e = grid_first (lines, cell_key (qu + du, qv + dv, axis)); e >= 0; e = GRID_NEXT (lines, e))
+        consider_corner (g_array_index (corners, QrVec3, GRID_ITEM (lines, e)), a, d, len2, len, found);
+}
+
+/* Any other edge visits the cells along it, slab by slab across its
+ * longest axis. */
+static void
+on_edge_cells (const Grid *grid, const GArray *corners, QrVec3 a, QrVec3 d, double len2, double len,
+               GArray *found)
+{
+  const double tol = QR_EPS_TJUNCTION;
+  const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
+  int axis = fabs (d.x) >= fabs (d.y) && fabs (d.x) >= fabs (d.z) ? 0 : fabs (d.y) >= fabs (d.z) ? 1 : 2;
+  gint64 s0, s1;
+
+  s0 = cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, grid->size);
+  s1 = cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, grid->size);
+  for (gint64 s = s0; s <= s1; s++)
+    {
+      /* The part of the edge within this slab, and its cells. */
+      double lo = MAX (s * grid->size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
+      double hi = MIN ((s + 1) * grid->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
+      double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
+      gint64 c_lo[3], c_hi[3];
+
+      t0 = CLAMP (t0, 0.0, 1.0), t1 = CLAMP (t1, 0.0, 1.0);
+      for (int ax = 0; ax < 3; ax++)
+        {
+          double u0 = ad[ax] + t0 * dd[ax], u1 = ad[ax] + t1 * dd[ax];
+
+          c_lo[ax] = cell_of (MIN (u0, u1) - tol, grid->size);
+          c_hi[ax] = cell_of (MAX (u0, u1) + tol, grid->size);
+        }
+      c_lo[axis] = c_hi[axis] = s;
+      for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
+        for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
+          for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
+            for (int m = grid_first (grid, cell_key (x, y, z)); m >= 0; m = GRID_NEXT (grid, m))
+              consider_corner (g_array_index (corners, QrVec3, GRID_ITEM (grid, m)), a, d, len2, len, found);
+    }
+}
+
 int
 qr_union_fix_t_junctions (QrUnionResult *r)
 {
@@ -970,7 +1050,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   g_autofree QrBounds *cb = g_new (QrBounds, MAX (corners->len, 1));
   const double tol = QR_EPS_TJUNCTION;
   double extent = 0;
-  Grid grid;
+  Grid grid, lines;
   int inserted = 0;
 
   if (corners->len == 0)
@@ -998,6 +1078,15 @@ qr_union_fix_t_junctions (QrUnionResult *r)
     extent = n > 0 ? exp (log_sum / n) : 1;
   }
   grid_init (&grid, cb, (int) corners->len, CLAMP (extent, 1.0, 4096.0));
+  grid_init (&lines, NULL, 0, 1);
+  for (guint i = 0; i < corners->len; i++)
+    {
+      QrVec3 c = g_array_index (corners, QrVec3, i);
+
+      grid_add (&lines, line_key (0, c.y, c.z), (int) i);
+      grid_add (&lines, line_key (1, c.z, c.x), (int) i);
+      grid_add (&lines, line_key (2, c.x, c.y), (int) i);
+    }
 
   for (guint i = 0; i < r->pieces->len; i++)
     {
@@ -1009,52 +1098,19 @@ qr_union_fix_t_junctions (QrUnionResult *r)
           const QrVec3 *pp = &g_array_index (r->points, QrVec3, pc->first);
           QrVec3 a = pp[k], b = pp[(k + 1) % pc->n], d = qr_vec3_sub (b, a);
           double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
-          const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
-          int axis = fabs (d.x) >= fabs (d.y) && fabs (d.x) >= fabs (d.z) ? 0 : fabs (d.y) >= fabs (d.z) ? 1 : 2;
-          gint64 s0, s1;
 
           g_array_append_val (points, a);
           if (len <= 2 * tol)
             continue;
           g_array_set_size (found, 0);
-          s0 = cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, grid.size);
-          s1 = cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, grid.size);
-          for (gint64 s = s0; s <= s1; s++)
-            {
-              /* The part of the edge within this slab, and its cells. */
-              double lo = MAX (s * grid.size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
-              double hi = MIN ((s + 1) * grid.size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
-              double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
-              gint64 c_lo[3], c_hi[3];
-
-              t0 = CLAMP (t0, 0.0, 1.0), t1 = CLAMP (t1, 0.0, 1.0);
-              for (int ax = 0; ax < 3; ax++)
-                {
-                  double u0 = ad[ax] + t0 * dd[ax], u1 = ad[ax] + t1 * dd[ax];
-
-                  c_lo[ax] = cell_of (MIN (u0, u1) - tol, grid.size);
-                  c_hi[ax] = cell_of (MAX (u0, u1) + tol, grid.size);
-                }
-              c_lo[axis] = c_hi[axis] = s;
-              for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
-                for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
-                  for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
-                    {
-                      for (int m = grid_first (&grid, cell_key (x, y, z)); m >= 0; m = GRID_NEXT (&grid, m))
-                        {
-                          QrVec3 c = g_array_index (corners, QrVec3, GRID_ITEM (&grid, m));
-                          double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
-                          QrVec3 off;
-
-                          if (t * len <= tol || (1 - t) * len <= tol)
-                            continue;
-                          off = qr_vec3_sub (c, qr_vec3_mad (a, d, t));
-                          if (qr_vec3_max_abs (off) > tol)
-                            continue;
-                          g_array_append_val (found, ((OnEdge) { t, c }));
-                        }
-                    }
-            }
+          if (fabs (d.y) <= tol && fabs (d.z) <= tol)
+            on_line (&lines, corners, 0, a, d, len2, len, found);
+          else if (fabs (d.x) <= tol && fabs (d.z) <= tol)
+            on_line (&lines, corners, 1, a, d, len2, len, found);
+          else if (fabs (d.x) <= tol && fabs (d.y) <= tol)
+            on_line (&lines, corners, 2, a, d, len2, len, found);
+          else
+            on_edge_cells (&grid, corners, a, d, len2, len, found);
           if (found->len == 0)
             continue;
           qsort (found->data, found->len, sizeof (OnEdge), compare_on_edge);
@@ -1074,6 +1130,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
       pc->n = (int) points->len - first;
     }
   grid_clear (&grid);
+  grid_clear (&lines);
   g_array_set_size (r->points, 0);
   g_array_append_vals (r->points, points->data, points->len);
   return inserted;
