@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include "qr-plane.h"
 #include "qr-polytope.h"
+#include "qr-triangulate.h"
 
 typedef struct
 {
@@ -61,10 +62,3 @@ int qr_union_fix_t_junctions (QrUnionResult *result);
 
 void qr_union_result_free (QrUnionResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrUnionResult, qr_union_result_free)
-
-/* Triangles of a convex polygon that may have extra corners on its edges
- * (T-junction points): ears are cut at strict corners only, so no triangle
- * is degenerate. Writes up to 3 × (n − 2) indices into `out` (counter-
- * clockwise as the polygon) and returns the number of triangles. `normal`
- * is the polygon's outward normal. */
-int qr_polygon_triangulate (const QrVec3 *p, int n, QrVec3 normal, int *out);

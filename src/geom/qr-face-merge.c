@@ -1,0 +1,373 @@
+#include "qr-face-union-private.h"
+#include "qr-eps.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * Merging pieces of one plane, as the compilers' face merge.
+ */
+
+typedef struct
+{
+  int piece;
+  int merge;
+  double key[4]; /* the plane, rounded: pieces of equal planes sort together */
+} PlaneKey;
+
+static bool
+same_plane_key (const PlaneKey *a, const PlaneKey *b)
+{
+  return a->merge == b->merge && a->key[0] == b->key[0] && a->key[1] == b->key[1] && a->key[2] == b->key[2]
+         && a->key[3] == b->key[3];
+}
+
+static bool
+same_point (QrVec3 a, QrVec3 b)
+{
+  return qr_vec3_max_abs (qr_vec3_sub (a, b)) <= QR_EPS_WELD;
+}
+
+/* The turn at b of a → b → c along the normal, relative to the edges. */
+static double
+turn_at (QrVec3 a, QrVec3 b, QrVec3 c, QrVec3 normal)
+{
+  QrVec3 e1 = qr_vec3_sub (b, a), e2 = qr_vec3_sub (c, b);
+  double scale = qr_vec3_length (e1) * qr_vec3_length (e2);
+
+  return scale > 0 ? qr_vec3_dot (qr_vec3_cross (e1, e2), normal) / scale : 0;
+}
+
+/* P and Q (convex, counter-clockwise about normal) merged into out when
+ * they share a whole edge and the result is convex; corners left in the
+ * middle of a straight side are dropped. */
+static bool
+try_merge (const GArray *P, const GArray *Q, QrVec3 normal, GArray *out)
+{
+  const QrVec3 *p = (const QrVec3 *) P->data, *q = (const QrVec3 *) Q->data;
+  int np = (int) P->len, nq = (int) Q->len;
+
+  for (int k = 0; k < np; k++)
+    for (int m = 0; m < nq; m++)
+      {
+        QrVec3 a = p[k], b = p[(k + 1) % np];
+        g_autoptr (GArray) merged = NULL;
+        int n;
+
+        if (!same_point (a, q[(m + 1) % nq]) || !same_point (b, q[m]))
+          continue;
+        merged = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) (np + nq - 2));
+        for (int i = 1; i <= np; i++)
+          g_array_append_val (merged, p[(k + i) % np]); /* b … a */
+        for (int i = 2; i < nq; i++)
+          g_array_append_val (merged, q[(m + i) % nq]); /* after a … before b */
+        /* Convex at the two joints, a (at np − 1) then b (at 0), and no
+         * corner left in the middle of a straight side there. */
+        for (int pass = 0; pass < 2; pass++)
+          {
+            const QrVec3 *v = (const QrVec3 *) merged->data;
+            int j = pass == 0 ? np - 1 : 0;
+            double t;
+
+            n = (int) merged->len;
+            t = turn_at (v[(j + n - 1) % n], v[j], v[(j + 1) % n], normal);
+            if (t < -1e-9)
+              return false;
+            if (t <= 1e-9)
+              g_array_remove_index (merged, (guint) j);
+          }
+        if (merged->len < 3)
+          return false;
+        g_array_set_size (out, 0);
+        g_array_append_vals (out, merged->data, merged->len);
+        return true;
+      }
+  return false;
+}
+
+/* A directed edge's ends on a grid of 1/1024: pieces that share an edge
+ * (within QR_EPS_WELD) mostly share its key; try_merge checks exactly.
+ * An open-addressing table of them, keys inline: a group's edges are
+ * looked up once or twice each. */
+typedef struct
+{
+  gint64 c[6];
+} EdgeKey;
+
+typedef struct
+{
+  EdgeKey *keys;
+  guint *values; /* piece + 1; 0: free */
+  guint mask;
+  guint used;
+} EdgeTable;
+
+static gint64
+grid_1024 (double x)
+{
+  return (gint64) floor (x * 1024 + 0.5);
+}
+
+static EdgeKey
+edge_key (QrVec3 a, QrVec3 b)
+{
+  return (EdgeKey) { { grid_1024 (a.x), grid_1024 (a.y), grid_1024 (a.z), grid_1024 (b.x), grid_1024 (b.y),
+                       grid_1024 (b.z) } };
+}
+
+static guint
+edge_slot (const EdgeTable *t, const EdgeKey *k)
+{
+  guint64 h = 1469598103934665603u;
+  guint slot;
+
+  for (int i = 0; i < 6; i++)
+    h = (h ^ (guint64) k->c[i]) * 1099511628211u;
+  slot = (guint) (h ^ (h >> 29)) & t->mask;
+  while (t->values[slot] != 0 && memcmp (&t->keys[slot], k, sizeof *k) != 0)
+    slot = (slot + 1) & t->mask;
+  return slot;
+}
+
+static void
+edge_table_reset (EdgeTable *t, guint expected)
+{
+  guint n = 64;
+
+  while (n < 2 * expected)
+    n *= 2;
+  /* Grow for a big group; shrink back after one, or clearing the table
+   * costs more than the small groups that follow. */
+  if (t->keys == NULL || n > t->mask + 1 || 4 * n < t->mask + 1)
+    {
+      g_free (t->keys);
+      g_free (t->values);
+      t->keys = g_new (EdgeKey, n);
+      t->values = g_new (guint, n);
+      t->mask = n - 1;
+    }
+  memset (t->values, 0, sizeof (guint) * (t->mask + 1));
+  t->used = 0;
+}
+
+static void
+edge_table_put (EdgeTable *t, const EdgeKey *k, guint value)
+{
+  guint slot;
+
+  if (2 * (t->used + 1) > t->mask + 1)
+    {
+      EdgeTable bigger = { NULL, NULL, 0, 0 };
+      guint n = t->mask + 1;
+
+      edge_table_reset (&bigger, n);
+      for (guint i = 0; i < n; i++)
+        if (t->values[i] != 0)
+          {
+            guint to = edge_slot (&bigger, &t->keys[i]);
+
+            bigger.keys[to] = t->keys[i];
+            bigger.values[to] = t->values[i];
+            bigger.used++;
+          }
+      g_free (t->keys);
+      g_free (t->values);
+      *t = bigger;
+    }
+  slot = edge_slot (t, k);
+  if (t->values[slot] == 0)
+    t->used++;
+  t->keys[slot] = *k;
+  t->values[slot] = value;
+}
+
+static guint
+edge_table_get (const EdgeTable *t, const EdgeKey *k)
+{
+  return t->values[edge_slot (t, k)];
+}
+
+static void
+add_edges (EdgeTable *edges, const GArray *piece, guint index)
+{
+  const QrVec3 *p = (const QrVec3 *) piece->data;
+
+  for (guint k = 0; k < piece->len; k++)
+    {
+      EdgeKey key = edge_key (p[k], p[(k + 1) % piece->len]);
+
+      edge_table_put (edges, &key, index + 1);
+    }
+}
+
+/* Merges the pieces of one plane and class: each piece looks up, for each
+ * of its edges, the piece holding that edge the other way round; merged
+ * pieces look again. The earlier piece of two holds their merge; the
+ * other is freed and left NULL in the group. */
+static void
+merge_group (GPtrArray *group, QrVec3 normal, EdgeTable *edges, GArray *scratch)
+{
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  edge_table_reset (edges, 4 * group->len);
+  for (guint i = 0; i < group->len; i++)
+    {
+      add_edges (edges, g_ptr_array_index (group, i), i);
+      g_array_append_val (todo, i);
+    }
+  while (todo->len > 0)
+    {
+      guint i = g_array_index (todo, guint, todo->len - 1);
+      GArray *pi = g_ptr_array_index (group, i);
+
+      g_array_set_size (todo, todo->len - 1);
+      if (pi == NULL)
+        continue;
+      for (guint k = 0; k < pi->len; k++)
+        {
+          const QrVec3 *p = (const QrVec3 *) pi->data;
+          EdgeKey key = edge_key (p[(k + 1) % pi->len], p[k]);
+          guint j = edge_table_get (edges, &key);
+          GArray *pj;
+
+          if (j == 0 || j - 1 == i || (pj = g_ptr_array_index (group, j - 1)) == NULL)
+            continue;
+          if (!try_merge (pi, pj, normal, scratch))
+            continue;
+          /* The earlier of the two keeps the merged piece. */
+          {
+            guint keep = MIN (i, j - 1), drop = MAX (i, j - 1);
+            GArray *pk = g_ptr_array_index (group, keep);
+
+            g_array_set_size (pk, 0);
+            g_array_append_vals (pk, scratch->data, scratch->len);
+            g_array_unref (g_ptr_array_index (group, drop));
+            g_ptr_array_index (group, drop) = NULL;
+            add_edges (edges, pk, keep);
+            g_array_append_val (todo, keep);
+          }
+          break;
+        }
+    }
+}
+
+/* Which plane and class each piece is on, as a group number in order of
+ * first appearance: an open-addressing table of the rounded planes. */
+static int *
+group_pieces_by_plane (const QrUnionResult *r, const QrUnionBrush *brushes, int *n_groups)
+{
+  guint n = r->pieces->len, cap = 64, mask;
+  g_autofree PlaneKey *slots = NULL;
+  g_autofree int *slot_group = NULL;
+  int *group_of = g_new (int, MAX (n, 1));
+
+  while (cap < 2 * n)
+    cap *= 2;
+  mask = cap - 1;
+  slots = g_new (PlaneKey, cap);
+  slot_group = g_new (int, cap);
+  memset (slot_group, -1, sizeof (int) * cap);
+  *n_groups = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      const QrUnionBrush *b = &brushes[pc->brush];
+      const QrPlane *pl = &b->planes[pc->face];
+      PlaneKey k;
+      guint64 h = 1469598103934665603u;
+      guint slot;
+
+      k.piece = (int) i;
+      k.merge = b->merge != NULL ? b->merge[pc->face] : 0;
+      /* + 0.0: -0 and 0 are one plane. */
+      k.key[0] = round (pl->normal.x * 1e6) + 0.0;
+      k.key[1] = round (pl->normal.y * 1e6) + 0.0;
+      k.key[2] = round (pl->normal.z * 1e6) + 0.0;
+      k.key[3] = round (pl->dist * 1e3) + 0.0;
+      h = (h ^ (guint64) (gint64) k.merge) * 1099511628211u;
+      for (int c = 0; c < 4; c++)
+        h = (h ^ (guint64) (gint64) k.key[c]) * 1099511628211u;
+      for (slot = (guint) (h ^ (h >> 29)) & mask; slot_group[slot] >= 0 && !same_plane_key (&slots[slot], &k);
+           slot = (slot + 1) & mask)
+        ;
+      if (slot_group[slot] < 0)
+        {
+          slots[slot] = k;
+          slot_group[slot] = (*n_groups)++;
+        }
+      group_of[i] = slot_group[slot];
+    }
+  return group_of;
+}
+
+void
+qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
+{
+  guint n = r->pieces->len;
+  int n_groups = 0;
+  g_autofree int *group_of = group_pieces_by_plane (r, brushes, &n_groups);
+  g_autofree int *start = g_new0 (int, n_groups + 1);
+  g_autofree int *order = g_new (int, MAX (n, 1));
+  g_autofree GArray **merged = g_new0 (GArray *, MAX (n, 1)); /* by a piece's first original */
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autoptr (GPtrArray) group = g_ptr_array_new ();
+  g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  EdgeTable edges = { NULL, NULL, 0, 0 };
+
+  /* The pieces of each group together, in input order (a counting sort). */
+  for (guint i = 0; i < n; i++)
+    start[group_of[i] + 1]++;
+  for (int g = 0; g < n_groups; g++)
+    start[g + 1] += start[g];
+  {
+    g_autofree int *fill = g_memdup2 (start, sizeof (int) * (gsize) n_groups);
+
+    for (guint i = 0; i < n; i++)
+      order[fill[group_of[i]]++] = (int) i;
+  }
+
+  for (int g = 0; g < n_groups; g++)
+    {
+      int first = order[start[g]];
+      const QrUnionPiece *head = &g_array_index (r->pieces, QrUnionPiece, first);
+
+      g_ptr_array_set_size (group, 0);
+      for (int k = start[g]; k < start[g + 1]; k++)
+        {
+          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, order[k]);
+          GArray *pts = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) pc->n);
+
+          g_array_append_vals (pts, &g_array_index (r->points, QrVec3, pc->first), (guint) pc->n);
+          g_ptr_array_add (group, pts);
+        }
+      if (group->len > 1)
+        merge_group (group, brushes[head->brush].planes[head->face].normal, &edges, scratch);
+      /* A merged piece takes the place (and brush and face) of the first
+       * of its pieces: merge_group keeps the earlier of two. */
+      for (guint k = 0; k < group->len; k++)
+        if (g_ptr_array_index (group, k) != NULL)
+          {
+            int orig = order[start[g] + (int) k];
+
+            merged[orig] = g_ptr_array_index (group, k);
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    if (merged[i] != NULL)
+      {
+        QrUnionPiece pc = g_array_index (r->pieces, QrUnionPiece, i);
+
+        pc.first = (int) points->len;
+        pc.n = (int) merged[i]->len;
+        g_array_append_vals (points, merged[i]->data, merged[i]->len);
+        g_array_append_val (pieces, pc);
+        g_array_unref (merged[i]);
+      }
+  g_free (edges.keys);
+  g_free (edges.values);
+  g_array_set_size (r->pieces, 0);
+  g_array_append_vals (r->pieces, pieces->data, pieces->len);
+  g_array_set_size (r->points, 0);
+  g_array_append_vals (r->points, points->data, points->len);
+}
