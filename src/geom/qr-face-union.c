@@ -11,7 +11,7 @@
 enum { MAX_CELLS_PER_QUERY = 512 };
 
 static int
-compare_int (gconstpointer a, gconstpointer b)
+compare_int (const void *a, const void *b)
 {
   int x = *(const int *) a, y = *(const int *) b;
 
@@ -43,6 +43,14 @@ typedef struct
   int first, n;
 } Piece;
 
+/* Plain growable arrays: the clipping appends a few million times, and a
+ * GArray call costs ten times the copy. */
+typedef struct
+{
+  Piece *at;
+  int len, cap;
+} Pieces;
+
 typedef struct
 {
   const QrUnionBrush *brushes;
@@ -51,35 +59,46 @@ typedef struct
   QrCellGrid grid;
   int *stamp;
   int stamp_now;
-  GArray *pool;       /* QrVec3 */
-  GArray *pieces;     /* Piece */
-  GArray *next;       /* Piece */
-  GArray *candidates; /* int */
-  GArray *dists;      /* double */
+  QrVec3 *pool;       /* the points of all pieces of the face at hand */
+  int pool_len, pool_cap;
+  Pieces pieces, next;
+  int *candidates;
+  int n_candidates, candidates_cap;
+  double *dists;      /* per point of the piece at hand */
+  int dists_cap;
 } Union;
 
 static int
 pool_add (Union *u, const QrVec3 *p, int n)
 {
-  int first = (int) u->pool->len;
+  int first = u->pool_len;
 
-  g_array_append_vals (u->pool, p, (guint) n);
+  if (u->pool_len + n > u->pool_cap)
+    {
+      u->pool_cap = MAX (u->pool_len + n, 2 * u->pool_cap);
+      u->pool = g_renew (QrVec3, u->pool, u->pool_cap);
+    }
+  memcpy (u->pool + first, p, sizeof (QrVec3) * (gsize) n);
+  u->pool_len += n;
   return first;
 }
 
 static void
-keep (GArray *out, int first, int n)
+keep (Pieces *out, int first, int n)
 {
-  Piece piece = { first, n };
-
-  g_array_append_val (out, piece);
+  if (out->len == out->cap)
+    {
+      out->cap = MAX (16, 2 * out->cap);
+      out->at = g_renew (Piece, out->at, out->cap);
+    }
+  out->at[out->len++] = (Piece) { first, n };
 }
 
 /* Splits piece `cur` where the distances d cross zero (within eps); the
  * front part goes to out, the back part is returned (n = 0 when none).
  * Split points are pinned to an axial plane (plane NULL: not). */
 static Piece
-split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, GArray *out)
+split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, Pieces *out)
 {
   /* At most n + 2 points on either side; the pool may move while adding. */
   QrVec3 stack[2][64];
@@ -97,7 +116,7 @@ split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, G
   for (int i = 0; i < cur.n; i++)
     {
       int j = i + 1 == cur.n ? 0 : i + 1;
-      const QrVec3 *pool = (const QrVec3 *) u->pool->data + cur.first;
+      const QrVec3 *pool = u->pool + cur.first;
       double di = d[i], dj = d[j];
       bool fi = di > eps, bi = di < -eps;
       bool fj = dj > eps, bj = dj < -eps;
@@ -130,7 +149,7 @@ split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, G
 
 /* The parts of piece `cur` (of face `fa` of brush a) outside brush b go to out. */
 static void
-clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
+clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
 {
   const QrUnionBrush *ba = &u->brushes[a], *bb = &u->brushes[b];
   const QrPolytope *pb = bb->poly;
@@ -153,9 +172,13 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, GArray *out)
 
       if (qr_polytope_face_count (pb, j) == 0)
         continue;
-      g_array_set_size (u->dists, (guint) cur.n);
-      d = (double *) u->dists->data;
-      pool = (const QrVec3 *) u->pool->data + cur.first;
+      if (cur.n > u->dists_cap)
+        {
+          u->dists_cap = MAX (cur.n, 2 * u->dists_cap);
+          u->dists = g_renew (double, u->dists, u->dists_cap);
+        }
+      d = u->dists;
+      pool = u->pool + cur.first;
       for (int i = 0; i < cur.n; i++)
         {
           d[i] = qr_plane_distance_to (plane, pool[i]) - shift;
@@ -199,7 +222,7 @@ find_candidates (Union *u, int a, const QrBounds *box)
   QrBounds q = { { box->min.x - eps, box->min.y - eps, box->min.z - eps },
                  { box->max.x + eps, box->max.y + eps, box->max.z + eps } };
 
-  g_array_set_size (u->candidates, 0);
+  u->n_candidates = 0;
   if (++u->stamp_now == G_MAXINT)
     {
       memset (u->stamp, 0, sizeof (int) * (gsize) u->n_brushes);
@@ -211,7 +234,14 @@ find_candidates (Union *u, int a, const QrBounds *box)
       int b_ = (b);                                                                                    \
       if (b_ != a && u->stamp[b_] != u->stamp_now && u->brushes[b_].layer <= u->brushes[a].layer        \
           && bounds_overlap (&u->bounds[b_], &q, 0))                                                   \
-        g_array_append_val (u->candidates, b_);                                                        \
+        {                                                                                              \
+          if (u->n_candidates == u->candidates_cap)                                                    \
+            {                                                                                          \
+              u->candidates_cap = MAX (64, 2 * u->candidates_cap);                                     \
+              u->candidates = g_renew (int, u->candidates, u->candidates_cap);                         \
+            }                                                                                          \
+          u->candidates[u->n_candidates++] = b_;                                                       \
+        }                                                                                              \
       u->stamp[b_] = u->stamp_now;                                                                     \
     }                                                                                                  \
   while (0)
@@ -234,14 +264,14 @@ find_candidates (Union *u, int a, const QrBounds *box)
 #undef CONSIDER
   /* Cells list brushes by cell: back to input order, so the result does
    * not depend on the grid. */
-  if (u->candidates->len > 32)
-    g_array_sort (u->candidates, compare_int);
+  if (u->n_candidates > 32)
+    qsort (u->candidates, (size_t) u->n_candidates, sizeof (int), compare_int);
   else
     {
-      int *c = (int *) u->candidates->data;
+      int *c = u->candidates;
 
-      for (guint i = 1; i < u->candidates->len; i++)
-        for (guint j = i; j > 0 && c[j - 1] > c[j]; j--)
+      for (int i = 1; i < u->n_candidates; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--)
           {
             int t = c[j];
 
@@ -285,11 +315,6 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
   }
   qr_cell_grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent, 8.0, 4096.0));
   u.stamp = g_new0 (int, n_brushes);
-  u.pool = g_array_new (FALSE, FALSE, sizeof (QrVec3));
-  u.pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
-  u.next = g_array_new (FALSE, FALSE, sizeof (Piece));
-  u.candidates = g_array_new (FALSE, FALSE, sizeof (int));
-  u.dists = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (int a = 0; a < n_brushes; a++)
     {
@@ -304,38 +329,38 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
 
           if (n < 3 || (brushes[a].emit != NULL && !brushes[a].emit[f]))
             continue;
-          g_array_set_size (u.pool, 0);
-          g_array_set_size (u.pieces, 0);
+          u.pool_len = 0;
+          u.pieces.len = 0;
           for (int k = 0; k < n; k++)
             {
-              g_array_append_val (u.pool, pa->verts[idx[k]]);
+              pool_add (&u, &pa->verts[idx[k]], 1);
               qr_bounds_add_point (&box, pa->verts[idx[k]]);
             }
-          keep (u.pieces, 0, n);
+          keep (&u.pieces, 0, n);
 
           find_candidates (&u, a, &box);
-          for (guint c = 0; c < u.candidates->len && u.pieces->len > 0; c++)
+          for (int c = 0; c < u.n_candidates && u.pieces.len > 0; c++)
             {
-              int b = g_array_index (u.candidates, int, c);
-              GArray *tmp;
+              int b = u.candidates[c];
+              Pieces tmp;
 
-              g_array_set_size (u.next, 0);
-              for (guint k = 0; k < u.pieces->len; k++)
+              u.next.len = 0;
+              for (int k = 0; k < u.pieces.len; k++)
                 {
-                  Piece piece = g_array_index (u.pieces, Piece, k);
+                  Piece piece = u.pieces.at[k];
 
                   if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_UNION))
-                    keep (u.next, piece.first, piece.n);
+                    keep (&u.next, piece.first, piece.n);
                   else
-                    clip_by_brush (&u, a, normal, piece, b, u.next);
+                    clip_by_brush (&u, a, normal, piece, b, &u.next);
                 }
               tmp = u.pieces, u.pieces = u.next, u.next = tmp;
             }
 
-          for (guint k = 0; k < u.pieces->len; k++)
+          for (int k = 0; k < u.pieces.len; k++)
             {
-              Piece piece = g_array_index (u.pieces, Piece, k);
-              const QrVec3 *p = (const QrVec3 *) u.pool->data + piece.first;
+              Piece piece = u.pieces.at[k];
+              const QrVec3 *p = u.pool + piece.first;
               QrUnionPiece out = { a, f, (int) r->points->len, piece.n };
 
               if (piece_area (p, piece.n) < QR_EPS_AREA)
@@ -351,11 +376,11 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
   qr_cell_grid_clear (&u.grid);
   g_free (u.bounds);
   g_free (u.stamp);
-  g_array_unref (u.pool);
-  g_array_unref (u.pieces);
-  g_array_unref (u.next);
-  g_array_unref (u.candidates);
-  g_array_unref (u.dists);
+  g_free (u.pool);
+  g_free (u.pieces.at);
+  g_free (u.next.at);
+  g_free (u.candidates);
+  g_free (u.dists);
   return r;
 }
 
