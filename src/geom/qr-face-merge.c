@@ -332,6 +332,9 @@ qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
       int first = order[start[g]];
       const QrUnionPiece *head = &g_array_index (r->pieces, QrUnionPiece, first);
 
+      /* Alone on its plane: kept as it is (see `alone` below). */
+      if (start[g + 1] - start[g] == 1)
+        continue;
       g_ptr_array_set_size (group, 0);
       for (int k = start[g]; k < start[g + 1]; k++)
         {
@@ -354,16 +357,23 @@ qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
           }
     }
   for (guint i = 0; i < n; i++)
-    if (merged[i] != NULL)
-      {
-        QrUnionPiece pc = g_array_index (r->pieces, QrUnionPiece, i);
+    {
+      QrUnionPiece pc = g_array_index (r->pieces, QrUnionPiece, i);
+      bool alone = start[group_of[i] + 1] - start[group_of[i]] == 1;
 
-        pc.first = (int) points->len;
-        pc.n = (int) merged[i]->len;
-        g_array_append_vals (points, merged[i]->data, merged[i]->len);
-        g_array_append_val (pieces, pc);
-        g_array_unref (merged[i]);
-      }
+      if (!alone && merged[i] == NULL)
+        continue; /* merged into an earlier piece */
+      if (alone)
+        g_array_append_vals (points, &g_array_index (r->points, QrVec3, pc.first), (guint) pc.n);
+      else
+        {
+          g_array_append_vals (points, merged[i]->data, merged[i]->len);
+          pc.n = (int) merged[i]->len;
+          g_array_unref (merged[i]);
+        }
+      pc.first = (int) points->len - pc.n;
+      g_array_append_val (pieces, pc);
+    }
   g_free (edges.keys);
   g_free (edges.values);
   g_array_set_size (r->pieces, 0);
