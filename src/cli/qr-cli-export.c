@@ -137,6 +137,7 @@ qr_cli_export (int argc, char **argv)
       json_object_object_add (root, "scene_ms", qr_json_number ((double) (t1 - t0) / 1000));
       json_object_object_add (root, "write_ms", qr_json_number ((double) (t2 - t1) / 1000));
       qr_json_print (root);
+      json_object_put (root);
     }
   else
     printf ("%s: %u objects, %" G_GUINT64_FORMAT " triangles (%" G_GUINT64_FORMAT " before hidden faces were "
