@@ -10,6 +10,7 @@
 #include "qr-autosave.h"
 #include "qr-io.h"
 #include "qr-test-corpus.h"
+#include "qr-test-files.h"
 
 static const char room[] =
   "// Game: Quake\n// Format: Valve\n"
@@ -43,34 +44,6 @@ temp_root (void)
 
   g_assert_no_error (error);
   return dir;
-}
-
-static void
-rm_rf (const char *path)
-{
-  g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (path, name, NULL);
-      if (g_file_test (p, G_FILE_TEST_IS_DIR))
-        rm_rf (p);
-      else
-        g_unlink (p);
-    }
-  g_rmdir (path);
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
 }
 
 static char *
@@ -171,7 +144,7 @@ test_rotation (void)
   g_assert_cmpuint (all->len, ==, 10);
   /* Ten maps and their sidecars, nothing else. */
   g_autofree char *dir = g_build_filename (root, doc, NULL);
-  g_assert_cmpuint (count_files (dir), ==, 20);
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 20);
   const QrAutosaveEntry *newest = g_ptr_array_index (all, 0);
   g_assert_cmpstr (newest->path, ==, "/maps/room.map");
   g_assert_cmpuint (newest->brushes, ==, 1);
@@ -194,7 +167,7 @@ test_rotation (void)
   g_assert_cmpuint (mine->len, ==, 1);
   g_assert_null (((QrAutosaveEntry *) g_ptr_array_index (mine, 0))->path);
   qr_autosave_end (store);
-  rm_rf (root);
+  qr_test_remove_tree (root);
 }
 
 /* A write that stops half-way (the file size limit stands in for a full
@@ -235,9 +208,9 @@ test_partial_write (void)
   g_autofree char *still = read_text (((QrAutosaveEntry *) g_ptr_array_index (after, 0))->file);
   g_assert_cmpstr (still, ==, good);
   g_autofree char *dir = g_build_filename (root, doc, NULL);
-  g_assert_cmpuint (count_files (dir), ==, 2); /* no temporary file left */
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 2); /* no temporary file left */
   qr_autosave_end (store);
-  rm_rf (root);
+  qr_test_remove_tree (root);
 }
 
 /* What a crash between the steps of a write leaves (a temporary file, a
@@ -274,9 +247,9 @@ test_strays (void)
       g_assert_false (g_file_test (p, G_FILE_TEST_EXISTS));
     }
   g_assert_true (g_file_test (busy, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_files (dir), ==, 3); /* the new map, its sidecar, the busy one */
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 3); /* the new map, its sidecar, the busy one */
   qr_autosave_end (store);
-  rm_rf (root);
+  qr_test_remove_tree (root);
 }
 
 static GPtrArray *
@@ -360,10 +333,10 @@ test_recover_after_crash (void)
   g_assert_cmpuint (after_all->len, ==, 0);
   /* The dead session's marker is gone; the running one's stays. */
   g_autofree char *sessions = g_build_filename (root, "sessions", NULL);
-  g_assert_cmpuint (count_files (sessions), ==, 1);
+  g_assert_cmpuint (qr_test_count_files (sessions), ==, 1);
   qr_autosave_end (running);
-  g_assert_cmpuint (count_files (sessions), ==, 0);
-  rm_rf (root);
+  g_assert_cmpuint (qr_test_count_files (sessions), ==, 0);
+  qr_test_remove_tree (root);
 }
 
 /* An autosave older than the document's last save is not offered. */
@@ -382,7 +355,7 @@ test_saved_hides_older (void)
   qr_autosave_unref (crashed);
   g_autoptr (GPtrArray) found = recoverable_in (root);
   g_assert_cmpuint (found->len, ==, 0);
-  rm_rf (root);
+  qr_test_remove_tree (root);
 }
 
 int

@@ -2,6 +2,7 @@
  * corpus's FGD files and TrenchBroom's @include fixtures (/entdef/fgd/corpus/…). */
 #include "qr-entdef-io.h"
 #include "qr-test-corpus.h"
+#include "qr-test-files.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -395,21 +396,6 @@ make_folder (const char *first, ...)
 }
 
 static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      for (const char *name = g_dir_read_name (dir); name != NULL; name = g_dir_read_name (dir))
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
-
-static void
 test_include_paths (void)
 {
   g_autofree char *outside = make_folder ("outside.fgd", "@PointClass = outside []\n", NULL);
@@ -440,8 +426,8 @@ test_include_paths (void)
   lookup (defs, "last");
   g_assert_cmpuint (qr_entdefs_count (defs), ==, 2);
 
-  remove_tree (dir);
-  remove_tree (outside);
+  qr_test_remove_tree (dir);
+  qr_test_remove_tree (outside);
 }
 
 /* The corpus ------------------------------------------------------------ */

@@ -7,6 +7,7 @@
 
 #include "qr-entdef-io.h"
 #include "qr-io.h"
+#include "qr-test-files.h"
 
 typedef struct
 {
@@ -35,26 +36,9 @@ dirs_setup (Dirs *d, gconstpointer unused)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  if (dir != NULL)
-    {
-      const char *name;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
-static void
 dirs_teardown (Dirs *d, gconstpointer unused)
 {
-  remove_tree (d->root);
+  qr_test_remove_tree (d->root);
   g_free (d->root);
   g_free (d->maps);
   g_free (d->defs);

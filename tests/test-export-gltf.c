@@ -15,6 +15,7 @@
 #include "qr-image-file.h"
 #include "qr-io.h"
 #include "qr-test-assert.h"
+#include "qr-test-files.h"
 
 /* The map's coordinates are not float-exact (0.1, -32.3), so the test sees
  * the writer round each double to float32 once. */
@@ -22,38 +23,6 @@ static const double cube_centre[3] = { 0.1, -32.3, 16.7 };
 #define CUBE_HALF 32.0
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
-
-/* ---- files ---- */
-
-static char *
-temp_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("quarry-gltf-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) d = NULL;
-  const char *name;
-
-  g_chmod (path, 0755);
-  d = g_dir_open (path, 0, NULL);
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (path, name, NULL);
-
-      if (g_file_test (p, G_FILE_TEST_IS_DIR) && !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (p);
-      else
-        g_unlink (p);
-    }
-  g_rmdir (path);
-}
 
 static guint
 count_entries (const char *dir)
@@ -369,7 +338,7 @@ static void
 test_embedded (void)
 {
   g_autoptr (QrExportScene) scene = cube_scene ();
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "cube.glb", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (json_object) dump = NULL;
@@ -390,14 +359,14 @@ test_embedded (void)
   assert_valid (path);
   /* Nothing but the file: no texture folder, no temporary left over. */
   g_assert_cmpuint (count_entries (dir), ==, 1);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 static void
 test_external (void)
 {
   g_autoptr (QrExportScene) scene = cube_scene ();
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   /* A space in the file's own name: the folder's URI must encode it. */
   g_autofree char *path = g_build_filename (dir, "my cube.glb", NULL);
   g_autofree char *png = g_build_filename (dir, "my cube_textures", "+0~slime.png", NULL);
@@ -420,7 +389,7 @@ test_external (void)
   g_assert_cmpuint (count_entries (dir), ==, 2);
   g_autofree char *folder = g_path_get_dirname (png);
   g_assert_cmpuint (count_entries (folder), ==, 1);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Texture names as maps have them become distinct, portable file names;
@@ -445,7 +414,7 @@ test_external_names (void)
   };
   g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Y, 1.0);
   QrExportObject *object = qr_export_scene_add_object (scene, "worldspawn");
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "names.glb", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (json_object) dump = NULL;
@@ -476,7 +445,7 @@ test_external_names (void)
       assert_image (image, ((QrExportMaterial *) g_ptr_array_index (scene->materials, i))->image);
     }
   assert_valid (path);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Names are bytes from map files, not always UTF-8 (WAD names in Latin-1,
@@ -488,7 +457,7 @@ test_names_not_utf8 (void)
   g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Y, 1.0);
   QrExportObject *object = qr_export_scene_add_object (scene, "func_door d\xf6r");
   guint m = qr_export_scene_material (scene, "m\xe9tal", 2, 2, test_image (2, 2, 5));
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "latin1.glb", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (json_object) dump = NULL;
@@ -506,7 +475,7 @@ test_names_not_utf8 (void)
   g_assert_cmpstr (json_object_get_string (get (get (material, "image"), "uri")), ==, "latin1_textures/m_tal.png");
   assert_image (get (material, "image"), ((QrExportMaterial *) g_ptr_array_index (scene->materials, 0))->image);
   assert_valid (path);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* A primitive of n vertices in a strip of triangles (v, v+1, v+2). */
@@ -540,7 +509,7 @@ test_index_width (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autoptr (QrExportScene) scene = strip_scene (sizes[s]);
-      g_autofree char *dir = temp_dir ();
+      g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
       g_autofree char *path = g_build_filename (dir, "strip.glb", NULL);
       g_autoptr (GError) error = NULL;
       g_autoptr (json_object) dump = NULL;
@@ -552,7 +521,7 @@ test_index_width (void)
       g_assert_cmpint (json_object_get_int (get (at (get (at (get (dump, "nodes"), 0), "primitives"), 0), "index_type")),
                        ==, s == 0 ? 5123 : 5125);
       assert_valid (path);
-      remove_tree (dir);
+      qr_test_remove_tree (dir);
     }
 }
 
@@ -561,7 +530,7 @@ static void
 test_empty (void)
 {
   g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Y, 1.0);
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "empty.glb", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (json_object) dump = NULL;
@@ -582,7 +551,7 @@ test_empty (void)
       /* No texture folder for a material nothing uses. */
       g_assert_cmpuint (count_entries (dir), ==, 1);
     }
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Data a .glb cannot hold fails before any file is touched. */
@@ -590,7 +559,7 @@ static void
 test_bad_data (void)
 {
   g_autoptr (QrExportScene) scene = cube_scene ();
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "bad.glb", NULL);
   g_autoptr (GError) error = NULL;
   QrExportObject *world = g_ptr_array_index (scene->objects, 0);
@@ -609,7 +578,7 @@ test_bad_data (void)
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "old");
   g_assert_cmpuint (count_entries (dir), ==, 1);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Writes into folders the writer may not change: as root, whom permissions
@@ -653,7 +622,7 @@ test_read_only (void)
       return;
     }
 
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *ro = g_build_filename (dir, "read-only", NULL);
   g_autofree char *locked = g_build_filename (dir, "textures-locked", NULL);
   g_autofree char *textures = g_build_filename (locked, "out_textures", NULL);
@@ -693,7 +662,7 @@ test_read_only (void)
   g_assert_cmpuint (count_entries (ro), ==, 1);
   g_assert_cmpuint (count_entries (locked), ==, 2);
   g_assert_cmpuint (count_entries (textures), ==, 0);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* A write that runs out of room (the file size limit stands in for a full
@@ -702,7 +671,7 @@ static void
 test_full_disk (void)
 {
   g_autoptr (QrExportScene) scene = cube_scene ();
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-gltf-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "full.glb", NULL);
   g_autofree char *data = NULL;
   g_autoptr (GError) error = NULL;
@@ -741,7 +710,7 @@ test_full_disk (void)
   g_assert_no_error (error);
   g_autoptr (json_object) dump = read_back (path);
   assert_objects (dump, scene);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 int

@@ -7,6 +7,7 @@
 #include "qr-image-file.h"
 #include "qr-test-assert.h"
 #include "qr-test-export.h"
+#include "qr-test-files.h"
 
 #include <errno.h>
 #include <float.h>
@@ -18,36 +19,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char *
-temp_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("quarry-obj-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_unlink (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_dir_close (dir);
-  g_rmdir (path);
-}
 
 static int
 compare_names (gconstpointer a, gconstpointer b)
@@ -198,7 +169,7 @@ static void
 test_read_back (void)
 {
   static const char *const object_names[] = { "worldspawn", "func_door_door1", "func_door_door1_2" };
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "out.obj", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
   g_autoptr (GError) error = NULL;
@@ -275,14 +246,14 @@ test_read_back (void)
   g_assert_cmpint (json_object_get_int (member (counts, "f")), ==, 12 + 4 + 1);
 
   json_object_put (root);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Numbers as the file has them: shortest, floats. */
 static void
 test_text (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "cube.obj", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
   g_autoptr (GError) error = NULL;
@@ -304,7 +275,7 @@ test_text (void)
                    "\nnewmtl _water1\nKd 0.5 0.5 0.5\nKs 0 0 0\nillum 1\n"
                    "\nnewmtl _grate\nKd 1 1 1\nKs 0 0 0\nillum 1\nmap_Kd cube_textures/_grate.png\n"
                    "\nnewmtl _water1_2\nKd 0.5 0.5 0.5\nKs 0 0 0\nillum 1\n");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* The MTL's and the folder's names come from the OBJ's, spaces and '#'
@@ -312,7 +283,7 @@ test_text (void)
 static void
 test_file_names (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "my map #2.OBJ", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
   g_autoptr (GError) error = NULL;
@@ -323,7 +294,7 @@ test_file_names (void)
   g_assert_cmpstr (files, ==, "my map #2.OBJ my_map__2.mtl my_map__2_textures");
   g_autofree char *obj = contents (path);
   g_assert_true (g_str_has_prefix (obj, "# Quarry\nmtllib my_map__2.mtl\n"));
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Names that differ only in case would share a file on Windows and macOS;
@@ -338,7 +309,7 @@ test_material_names (void)
   };
   static const double corner[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
   static const double up[3] = { 0, 0, 1 }, uv[2] = { 0, 0 };
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "names.obj", NULL);
   g_autofree char *mtl_path = g_build_filename (dir, "names.mtl", NULL);
   g_autoptr (QrExportScene) scene = qr_export_scene_new (QR_EXPORT_UP_Z, 1);
@@ -360,14 +331,14 @@ test_material_names (void)
   g_assert_no_error (error);
   g_autofree char *mtl = contents (mtl_path);
   g_assert_cmpstr (mtl, ==, want->str);
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* A second export over the first replaces every file in place. */
 static void
 test_overwrite (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "out.obj", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
   g_autoptr (GError) error = NULL;
@@ -381,7 +352,7 @@ test_overwrite (void)
   g_assert_cmpstr (first, ==, second);
   g_autofree char *files = listing (dir);
   g_assert_cmpstr (files, ==, "out.mtl out.obj out_textures");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 static void
@@ -411,7 +382,7 @@ assert_previous (const char *dir)
 static void
 test_png_fails (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "out.obj", NULL);
   g_autofree char *blocker = g_build_filename (dir, "out_textures", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
@@ -425,7 +396,7 @@ test_png_fails (void)
   assert_previous (dir);
   g_autofree char *files = listing (dir);
   g_assert_cmpstr (files, ==, "out.mtl out.obj out_textures");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* The MTL cannot be replaced (a folder holds its name): the textures
@@ -433,7 +404,7 @@ test_png_fails (void)
 static void
 test_mtl_fails (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "out.obj", NULL);
   g_autofree char *blocker = g_build_filename (dir, "out.mtl", NULL);
   g_autofree char *obj = g_build_filename (dir, "out.obj", NULL);
@@ -450,7 +421,7 @@ test_mtl_fails (void)
   g_assert_cmpstr (files, ==, "out.mtl out.obj");
   g_autofree char *inside = listing (blocker);
   g_assert_cmpstr (inside, ==, "");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* The disk fills up (the file size limit stands in for it) while the OBJ
@@ -459,7 +430,7 @@ test_mtl_fails (void)
 static void
 test_full_disk (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "out.obj", NULL);
   g_autoptr (QrExportScene) scene = qr_test_export_scene ();
   g_autoptr (GError) error = NULL;
@@ -484,7 +455,7 @@ test_full_disk (void)
   assert_previous (dir);
   g_autofree char *files = listing (dir);
   g_assert_cmpstr (files, ==, "out.mtl out.obj");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* The export fails in a read-only folder, and an out.obj there stays.
@@ -513,7 +484,7 @@ test_read_only_folder (void)
       return;
     }
 
-  dir = temp_dir ();
+  dir = qr_test_temp_dir ("quarry-obj-XXXXXX");
   obj = g_build_filename (dir, "out.obj", NULL);
   g_assert_true (g_file_set_contents (obj, "# the previous export\n", -1, NULL));
   g_assert_cmpint (g_chmod (obj, 0644), ==, 0);
@@ -526,7 +497,7 @@ test_read_only_folder (void)
   g_assert_cmpstr (text, ==, "# the previous export\n");
   g_autofree char *files = listing (dir);
   g_assert_cmpstr (files, ==, "out.obj");
-  remove_tree (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Significant digits of a decimal (leading and trailing zeros aside). */

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "qr-io.h"
+#include "qr-test-files.h"
 
 static const char skewed_last[] =
   "{\n\"classname\" \"worldspawn\"\n"
@@ -19,41 +20,6 @@ static const char skewed_last[] =
   /* U and V at 45°: no standard projection expresses this. */
   "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) a [ 1 0 0 0 ] [ 0.7071067811865476 0.7071067811865476 0 0 ] 0 1 1\n"
   "}\n}\n";
-
-static char *
-temp_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("quarry-save-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
 
 static QrMap *
 parse (const char *text)
@@ -68,7 +34,7 @@ parse (const char *text)
 static void
 test_failed_save_keeps_old_file (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "room.map", NULL);
   g_autoptr (QrMap) map = parse (skewed_last);
   g_autoptr (GError) error = NULL;
@@ -83,8 +49,8 @@ test_failed_save_keeps_old_file (void)
   g_assert_nonnull (strstr (error->message, "entity 0, brush 0, face 5"));
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
-  g_assert_cmpuint (count_files (dir), ==, 1); /* no temporary file left behind */
-  remove_dir (dir);
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 1); /* no temporary file left behind */
+  qr_test_remove_tree (dir);
 }
 
 static void
@@ -101,7 +67,7 @@ test_unwritable_folder (void)
 static void
 test_replace (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "room.map", NULL);
   g_autoptr (QrMap) map = parse (skewed_last);
   g_autoptr (GError) error = NULL;
@@ -118,16 +84,16 @@ test_replace (void)
   g_assert_cmpstr (saved, ==, text->str);
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0644);
-  g_assert_cmpuint (count_files (dir), ==, 1);
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 1);
   umask (mask);
-  remove_dir (dir);
+  qr_test_remove_tree (dir);
 }
 
 /* Larger than several output chunks, in both formats. */
 static void
 test_streamed_equals_memory (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autoptr (QrMap) map = qr_map_new (QR_FILE_MAP);
   QrEntity *world = qr_entity_new (qr_map_take_entity_id (map));
   const QrSaveFormat formats[] = { QR_SAVE_AS_READ, QR_SAVE_VMF };
@@ -177,7 +143,7 @@ test_streamed_equals_memory (void)
       g_assert_cmpuint (len, ==, text->len);
       g_assert_true (memcmp (saved, text->str, len) == 0);
     }
-  remove_dir (dir);
+  qr_test_remove_tree (dir);
 }
 
 static char *
@@ -193,7 +159,7 @@ text_of (const char *path)
 static void
 test_backup (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "room.map", NULL);
   g_autofree char *backup = g_build_filename (dir, "room.map.bak", NULL);
   g_autoptr (QrMap) map = parse (skewed_last);
@@ -220,8 +186,8 @@ test_backup (void)
   g_assert_true (qr_map_save (map, path, QR_SAVE_AS_READ, &error));
   g_autofree char *bak3 = text_of (backup);
   g_assert_cmpstr (bak3, ==, now);
-  g_assert_cmpuint (count_files (dir), ==, 2);
-  remove_dir (dir);
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 2);
+  qr_test_remove_tree (dir);
 }
 
 /* A save that runs out of room (the file size limit stands in for a full
@@ -229,7 +195,7 @@ test_backup (void)
 static void
 test_full_disk_keeps_old_file (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "room.map", NULL);
   g_autofree char *backup = g_build_filename (dir, "room.map.bak", NULL);
   g_autoptr (QrMap) map = parse (skewed_last);
@@ -256,8 +222,8 @@ test_full_disk_keeps_old_file (void)
   g_assert_cmpstr (after, ==, "// the previous version\n");
   g_autofree char *bak = text_of (backup);
   g_assert_cmpstr (bak, ==, "// the one before\n");
-  g_assert_cmpuint (count_files (dir), ==, 2);
-  remove_dir (dir);
+  g_assert_cmpuint (qr_test_count_files (dir), ==, 2);
+  qr_test_remove_tree (dir);
 }
 
 /* A replaced file keeps its permissions (a read-only map stays read-only
@@ -265,7 +231,7 @@ test_full_disk_keeps_old_file (void)
 static void
 test_keeps_mode (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = qr_test_temp_dir ("quarry-save-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "room.map", NULL);
   g_autoptr (QrMap) map = parse (skewed_last);
   g_autoptr (GError) error = NULL;
@@ -276,7 +242,7 @@ test_keeps_mode (void)
   g_assert_true (qr_map_save_full (map, path, QR_SAVE_AS_READ, QR_SAVE_KEEP_BACKUP, &error));
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0640);
-  remove_dir (dir);
+  qr_test_remove_tree (dir);
 }
 
 int

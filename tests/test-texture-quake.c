@@ -9,6 +9,7 @@
 #include "qr-vfs.h"
 #include "qr-wad.h"
 #include "qr-wal.h"
+#include "qr-test-files.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -909,23 +910,6 @@ write_bytes (const char *dir, const char *rel, GBytes *bytes)
   g_assert_no_error (error);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 static char *
 vfs_text (QrVfs *vfs, const char *rel)
 {
@@ -1027,7 +1011,7 @@ test_vfs (void)
   }
   g_assert_false (qr_vfs_add_dir (vfs, "/nonexistent/quarry", &error));
   g_assert_nonnull (error);
-  remove_tree (top);
+  qr_test_remove_tree (top);
 }
 
 int

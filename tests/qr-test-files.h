@@ -1,0 +1,17 @@
+/* qr-test-files.h — scratch folders for tests: made fresh, counted, and
+ * removed whole afterwards (read-only folders included). */
+#pragma once
+
+#include <glib.h>
+
+/* A new empty folder under the system's temporary folder, named from
+ * `pattern` (which ends in XXXXXX, as g_dir_make_tmp wants). Fails the
+ * test when it cannot be made. */
+char *qr_test_temp_dir (const char *pattern);
+
+/* Removes path and, for a folder, everything in it, making read-only
+ * folders writable first; symbolic links are removed, not followed. */
+void qr_test_remove_tree (const char *path);
+
+/* The entries of a folder (0 when it cannot be read). */
+guint qr_test_count_files (const char *dir);
