@@ -16,6 +16,7 @@ Usage: test-export-cli.py QUARRY_CLI
 """
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -153,6 +154,7 @@ def main():
     else:
         results.append((True, "Khronos validator # SKIP not installed (tools/dev test installs it)", ""))
 
+    shutil.rmtree(work, ignore_errors=True)
     print("1..%d" % len(results))
     for i, (good, name, why) in enumerate(results, 1):
         print("%s %d %s" % ("ok" if good else "not ok", i, name))
