@@ -14,7 +14,7 @@
 int
 qr_cli_export (int argc, char **argv)
 {
-  gboolean no_union = FALSE, json = FALSE, no_textures = FALSE;
+  gboolean no_union = FALSE, json = FALSE, no_textures = FALSE, no_patches = FALSE;
   g_auto (GStrv) search = NULL;
   g_autofree char *scale_text = NULL, *up = NULL, *entities = NULL, *textures = NULL;
   const GOptionEntry entries[] = {
@@ -28,6 +28,7 @@ qr_cli_export (int argc, char **argv)
     { "textures", 0, 0, G_OPTION_ARG_STRING, &textures,
       "glTF: PNGs inside the .glb (default) or beside it", "embedded|external" },
     { "no-textures", 0, 0, G_OPTION_ARG_NONE, &no_textures, "Write no images (texture sizes are still used)", NULL },
+    { "no-patches", 0, 0, G_OPTION_ARG_NONE, &no_patches, "Leave Quake 3 patches out", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print figures as JSON", NULL },
     { NULL },
   };
@@ -94,6 +95,7 @@ qr_cli_export (int argc, char **argv)
   where = textures != NULL && strcmp (textures, "external") == 0 ? QR_EXPORT_TEXTURES_EXTERNAL
                                                                  : QR_EXPORT_TEXTURES_EMBEDDED;
   options.no_union = no_union;
+  options.no_patches = no_patches;
   options.images = !no_textures;
 
   map = qr_cli_load (argv[1]);

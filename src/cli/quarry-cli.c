@@ -18,7 +18,7 @@ static const struct
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "csg", qr_cli_csg, "OP IN OUT --brush E:B…  carve, union, intersect, hollow, split, merge" },
   { "textures", qr_cli_textures, "MAP [--json] [--search DIR]…  where the textures are, what is missing" },
-  { "export", qr_cli_export, "MAP OUT.obj|OUT.glb [--no-union] [--search DIR]… [--scale S] [--up y|z] [--entities world|all] [--textures embedded|external] [--json]  mesh with hidden faces removed" },
+  { "export", qr_cli_export, "MAP OUT.obj|OUT.glb [--no-union] [--search DIR]… [--scale S] [--up y|z] [--entities world|all] [--textures embedded|external] [--no-patches] [--json]  mesh with hidden faces removed" },
   { "entdef", qr_cli_entdef, "FILE [--json]  the classes of an entity definition file (.fgd, .def, .ent)" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
   { "texture-png", qr_cli_texture_png, "SOURCE NAME OUT.png [--mip N] [--palette FILE]  decode a texture to PNG" },

@@ -1,5 +1,7 @@
 #include "qr-export-build.h"
 #include "qr-face-union.h"
+#include "qr-node.h"
+#include "qr-patch.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,14 +82,11 @@ to_output (const Builder *b, QrVec3 p)
 }
 
 static guint
-material_for (Builder *b, uint32_t texture)
+material_named (Builder *b, const char *name)
 {
-  const char *name = qr_map_texture_name (b->map, texture);
   int width = QR_EXPORT_FALLBACK_TEXTURE_SIZE, height = QR_EXPORT_FALLBACK_TEXTURE_SIZE;
   QrImage *image = NULL;
 
-  if (b->material_of[texture] != 0)
-    return b->material_of[texture] - 1;
   if (b->options->finder != NULL)
     {
       int w = 0, h = 0;
@@ -99,7 +98,15 @@ material_for (Builder *b, uint32_t texture)
             image = qr_texture_finder_decode (b->options->finder, name, 0, NULL);
         }
     }
-  b->material_of[texture] = qr_export_scene_material (b->scene, name, width, height, image) + 1;
+  return qr_export_scene_material (b->scene, name, width, height, image);
+}
+
+/* The material of a texture of the map's table, asked once. */
+static guint
+material_for (Builder *b, uint32_t texture)
+{
+  if (b->material_of[texture] == 0)
+    b->material_of[texture] = material_named (b, qr_map_texture_name (b->map, texture)) + 1;
   return b->material_of[texture] - 1;
 }
 
@@ -249,6 +256,81 @@ emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const
   b->scene->triangles_after += (guint64) t;
 }
 
+/* A Quake 3 patch as the game draws it: its surface tessellated as the
+ * editor does (qr-bezier.h), texture coordinates tessellated alike from
+ * the control points' (already in texture units), smooth normals. Patches
+ * neither hide nor are hidden: the compilers leave them out of the CSG. */
+static void
+emit_patch (Builder *b, QrExportObject *object, const QrPatch *patch)
+{
+  const int rows = patch->rows, cols = patch->cols, n = rows * cols;
+  g_autofree QrVec3 *pos = g_new (QrVec3, n);
+  g_autofree QrVec3 *st = g_new (QrVec3, n);
+  g_autofree QrBezierGrid *gp = NULL;
+  g_autofree QrBezierGrid *gt = NULL;
+  QrExportPrimitive *prim;
+  guint32 base;
+  int rl, cl;
+
+  if (!qr_bezier_size_ok (rows, cols))
+    return;
+  for (int i = 0; i < n; i++)
+    {
+      pos[i] = patch->points[i].pos;
+      st[i] = qr_vec3 (patch->points[i].st[0], patch->points[i].st[1], 0);
+    }
+  rl = qr_bezier_level (pos, rows, cols, 0, QR_BEZIER_SUBDIVIDE_ERROR);
+  cl = qr_bezier_level (pos, rows, cols, 1, QR_BEZIER_SUBDIVIDE_ERROR);
+  gp = qr_bezier_tessellate_levels (pos, rows, cols, rl, cl);
+  gt = qr_bezier_tessellate_levels (st, rows, cols, rl, cl);
+  prim = qr_export_object_primitive (object, material_named (b, patch->texture));
+  base = qr_export_primitive_n_vertices (prim);
+  for (int r = 0; r < gp->rows; r++)
+    for (int c = 0; c < gp->cols; c++)
+      {
+        QrVec3 q = to_output (b, qr_bezier_grid_at (gp, r, c));
+        QrVec3 nrm = qr_bezier_grid_normal (gp, r, c), t = qr_bezier_grid_at (gt, r, c);
+        QrVec3 on;
+        double len;
+        const double xyz[3] = { q.x, q.y, q.z }, uv[2] = { t.x, t.y };
+        double nn[3];
+
+        on = to_output (b, nrm);
+        len = qr_vec3_length (on);
+        nn[0] = len > 0 ? on.x / len : 0, nn[1] = len > 0 ? on.y / len : 0, nn[2] = len > 0 ? on.z / len : 1;
+        qr_export_primitive_add_vertex (prim, xyz, nn, uv);
+      }
+  for (int r = 0; r + 1 < gp->rows; r++)
+    for (int c = 0; c + 1 < gp->cols; c++)
+      {
+        guint32 a = base + (guint32) (r * gp->cols + c), bb = a + 1, d = a + (guint32) gp->cols, e = d + 1;
+
+        /* Two triangles a cell, anticlockwise seen from the grid normal's
+         * side (as quarry-cli mesh lists them). */
+        qr_export_primitive_add_triangle (prim, a, bb, d);
+        qr_export_primitive_add_triangle (prim, bb, e, d);
+        b->scene->triangles_before += 2;
+        b->scene->triangles_after += 2;
+      }
+}
+
+static guint
+count_patches (const Builder *b, GPtrArray *entities)
+{
+  guint n = 0;
+
+  if (b->options->no_patches)
+    return 0;
+  for (guint e = 0; e < entities->len; e++)
+    {
+      const QrEntity *entity = g_ptr_array_index (entities, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        n += ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch != NULL;
+    }
+  return n;
+}
+
 static void
 build_object (Builder *b, const char *name, GPtrArray *entities)
 {
@@ -263,9 +345,21 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
       for (guint i = 0; i < entity->brushes->len; i++)
         add_source (b, sources, union_in, qr_entity_get_brush (entity, i));
     }
-  if (sources->len == 0)
+  if (sources->len == 0 && count_patches (b, entities) == 0)
     return;
   object = qr_export_scene_add_object (b->scene, name);
+  for (guint e = 0; e < entities->len && !b->options->no_patches; e++)
+    {
+      const QrEntity *entity = g_ptr_array_index (entities, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+
+          if (patch != NULL)
+            emit_patch (b, object, patch);
+        }
+    }
 
   for (guint i = 0; i < sources->len; i++)
     {
@@ -370,8 +464,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
       g_autoptr (GPtrArray) one = NULL;
       g_autofree char *name = NULL;
 
-      if (entity->brushes->len == 0 || strcmp (classname, "worldspawn") == 0 || joins_world (classname)
-          || left_out (classname))
+      if (strcmp (classname, "worldspawn") == 0 || joins_world (classname) || left_out (classname))
         continue;
       one = g_ptr_array_new ();
       g_ptr_array_add (one, (gpointer) entity);

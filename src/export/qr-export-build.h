@@ -7,7 +7,8 @@
  * trigger, hint, origin, areaportal…) are left out and hide nothing;
  * faces of skip, caulk and nodraw are not drawn but their brushes still
  * hide what they cover; liquids (`*water`, `!slime`) hide only other
- * liquids, so the walls under water stay.
+ * liquids, so the walls under water stay. Quake 3 patches are tessellated
+ * as the editor draws them and take no part in the union.
  */
 #pragma once
 
@@ -24,6 +25,7 @@ typedef enum
 typedef struct
 {
   bool no_union;             /* every face whole, hidden ones included */
+  bool no_patches;           /* leave Quake 3 patches out */
   QrExportEntities entities;
   QrExportUp up;
   double scale;              /* 0 means 1 */

@@ -154,6 +154,22 @@ def main():
     else:
         results.append((True, "Khronos validator # SKIP not installed (tools/dev test installs it)", ""))
 
+    # Quake 3 patches: every point of quarry-cli mesh's tessellation is in the OBJ.
+    q3 = os.path.join(CORPUS, "quake3/spirit3ctfduel1.map")
+    if os.path.isfile(q3):
+        patch_points = [p for e in json.loads(run("mesh", q3, "--json"))["entities"] for patch in e.get("patches", [])
+                        for p in patch["vertices"]]
+        q3obj = os.path.join(work, "q3.obj")
+        run("export", q3, q3obj, "--no-union", "--up", "z", "--no-textures")
+        q3scene = json.loads(subprocess.run([sys.executable, os.path.join(HERE, "read-obj.py"), q3obj],
+                                            capture_output=True, text=True, check=True).stdout)
+        have = {key(p) for o in q3scene["objects"] for t in o["triangles"] for p in t["positions"]}
+        missing = sum(1 for p in patch_points if not keys_near(p) & have)
+        ok(len(patch_points) > 1000 and missing == 0,
+           "Quake 3 patches: all %d tessellated points exported" % len(patch_points), "%d missing" % missing)
+        without = json.loads(run("export", q3, q3obj, "--no-union", "--no-patches", "--no-textures", "--json"))
+        ok(without["triangles"] < q3scene["counts"]["f"], "--no-patches leaves them out")
+
     shutil.rmtree(work, ignore_errors=True)
     print("1..%d" % len(results))
     for i, (good, name, why) in enumerate(results, 1):
