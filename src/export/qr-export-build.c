@@ -1,4 +1,6 @@
 #include "qr-export-build.h"
+#include "qr-disp.h"
+#include "qr-dispgrid.h"
 #include "qr-face-union.h"
 #include "qr-node.h"
 #include "qr-patch.h"
@@ -68,6 +70,7 @@ typedef struct
   GHashTable *merge_ids;   /* texture + projection → class */
   QrPolyBuilder *poly_builder;
   GArray *points;          /* QrVec3 scratch: a brush's plane points */
+  GPtrArray *displaced;    /* brushes of the object at hand with a displacement */
   guint skipped;
 } Builder;
 
@@ -183,6 +186,14 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
         return;
       liquid |= kind == QR_EXPORT_TEXTURE_LIQUID;
     }
+  /* A brush with a displaced side is its displacements alone: the
+   * compiler drops the brush and keeps the surfaces (emit_displacements). */
+  for (int f = 0; f < brush->n_faces; f++)
+    if (qr_face_disp (&brush->faces[f]) != NULL)
+      {
+        g_ptr_array_add (b->displaced, (gpointer) brush);
+        return;
+      }
   g_array_set_size (b->points, 3 * (guint) brush->n_faces);
   s.poly = qr_polytope_build (b->poly_builder,
                               qr_brush_gather_points (brush, (QrVec3 *) b->points->data), brush->n_faces);
@@ -331,6 +342,84 @@ count_patches (const Builder *b, GPtrArray *entities)
   return n;
 }
 
+/* A brush's displacements as Source's compiler makes them: the grid of
+ * each displaced side, triangles alternating as the editor draws them,
+ * texture coordinates from the side's projection at the flat points,
+ * normals from the grid. The brush's other sides are dropped with it. */
+static void
+emit_displacements (Builder *b, QrExportObject *object, const QrBrush *brush)
+{
+  g_autoptr (QrPolytope) poly = NULL;
+
+  g_array_set_size (b->points, 3 * (guint) brush->n_faces);
+  poly = qr_polytope_build (b->poly_builder, qr_brush_gather_points (brush, (QrVec3 *) b->points->data),
+                            brush->n_faces);
+  if (poly->status != QR_POLY_OK)
+    {
+      b->skipped++;
+      return;
+    }
+  for (int f = 0; f < brush->n_faces; f++)
+    {
+      const QrFace *face = &brush->faces[f];
+      const QrDisp *disp = qr_face_disp (face);
+      QrPlane plane;
+      int side, n;
+      g_autofree QrVec3 *verts = NULL;
+      g_autofree QrVec3 *flat = NULL;
+      g_autofree QrUV *uv = NULL;
+      g_autofree uint32_t *tri = NULL;
+      const QrExportMaterial *m;
+      QrExportPrimitive *prim;
+      guint material;
+      guint32 base;
+
+      if (disp == NULL || !qr_face_plane (face, &plane))
+        continue;
+      side = disp->side;
+      n = side * side;
+      verts = g_new (QrVec3, n);
+      flat = g_new (QrVec3, n);
+      if (!qr_disp_build_on (disp, poly, f, verts, flat, NULL))
+        continue;
+      uv = g_new (QrUV, n);
+      qr_texproj_coords (face->form, b->rule, &face->tex, plane.normal, flat, n, uv);
+      material = material_for (b, face->texture);
+      m = g_ptr_array_index (b->scene->materials, material);
+      prim = qr_export_object_primitive (object, material);
+      base = qr_export_primitive_n_vertices (prim);
+      for (int r = 0; r < side; r++)
+        for (int c = 0; c < side; c++)
+          {
+            int i = r * side + c;
+            /* The surface's normal from its neighbours, turned to the
+             * side's outside. */
+            QrVec3 du = qr_vec3_sub (verts[r * side + MIN (c + 1, side - 1)], verts[r * side + MAX (c - 1, 0)]);
+            QrVec3 dv = qr_vec3_sub (verts[MIN (r + 1, side - 1) * side + c], verts[MAX (r - 1, 0) * side + c]);
+            QrVec3 nrm = qr_vec3_cross (du, dv), q = to_output (b, verts[i]), on;
+            double len;
+            const double xyz[3] = { q.x, q.y, q.z };
+            const double st[2] = { uv[i].u / m->width, uv[i].v / m->height };
+            double nn[3];
+
+            if (qr_vec3_dot (nrm, plane.normal) < 0)
+              nrm = qr_vec3_neg (nrm);
+            if (qr_vec3_length (nrm) == 0)
+              nrm = plane.normal;
+            on = to_output (b, nrm);
+            len = qr_vec3_length (on);
+            nn[0] = on.x / len, nn[1] = on.y / len, nn[2] = on.z / len;
+            qr_export_primitive_add_vertex (prim, xyz, nn, st);
+          }
+      tri = g_new (uint32_t, 6 * (gsize) (side - 1) * (gsize) (side - 1));
+      qr_disp_triangles (side, tri);
+      for (int k = 0; k < 2 * (side - 1) * (side - 1); k++)
+        qr_export_primitive_add_triangle (prim, base + tri[3 * k], base + tri[3 * k + 1], base + tri[3 * k + 2]);
+      b->scene->triangles_before += (guint64) (2 * (side - 1) * (side - 1));
+      b->scene->triangles_after += (guint64) (2 * (side - 1) * (side - 1));
+    }
+}
+
 static void
 build_object (Builder *b, const char *name, GPtrArray *entities)
 {
@@ -338,6 +427,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
   g_autoptr (GArray) union_in = g_array_new (FALSE, FALSE, sizeof (QrUnionBrush));
   QrExportObject *object;
 
+  g_ptr_array_set_size (b->displaced, 0);
   for (guint e = 0; e < entities->len; e++)
     {
       const QrEntity *entity = g_ptr_array_index (entities, e);
@@ -345,9 +435,12 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
       for (guint i = 0; i < entity->brushes->len; i++)
         add_source (b, sources, union_in, qr_entity_get_brush (entity, i));
     }
-  if (sources->len == 0 && count_patches (b, entities) == 0)
+  if (sources->len == 0 && b->displaced->len == 0 && count_patches (b, entities) == 0)
     return;
   object = qr_export_scene_add_object (b->scene, name);
+  for (guint i = 0; i < b->displaced->len; i++)
+    emit_displacements (b, object, g_ptr_array_index (b->displaced, i));
+  g_ptr_array_set_size (b->displaced, 0);
   for (guint e = 0; e < entities->len && !b->options->no_patches; e++)
     {
       const QrEntity *entity = g_ptr_array_index (entities, e);
@@ -445,6 +538,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
   b.poly_builder = qr_poly_builder_new ();
   b.points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  b.displaced = g_ptr_array_new ();
 
   /* Worldspawn first, with what the compilers merge into it. */
   for (guint i = 0; i < qr_map_entity_count (map); i++)
@@ -477,6 +571,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   g_hash_table_unref (b.merge_ids);
   qr_poly_builder_free (b.poly_builder);
   g_array_unref (b.points);
+  g_ptr_array_unref (b.displaced);
   if (skipped != NULL)
     *skipped = b.skipped;
   return b.scene;

@@ -493,15 +493,21 @@ qr_face_sync_disp (QrFace *face, GError **error)
 bool
 qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts, QrVec3 *flat, char **why)
 {
-  const QrPolytope *poly = brush->poly;
+  g_return_val_if_fail (disp != NULL && brush != NULL && verts != NULL, false);
+  g_return_val_if_fail (face >= 0 && face < brush->n_faces, false);
+
+  return qr_disp_build_on (disp, brush->poly, face, verts, flat, why);
+}
+
+bool
+qr_disp_build_on (const QrDisp *disp, const QrPolytope *poly, int face, QrVec3 *verts, QrVec3 *flat, char **why)
+{
   QrVec3 polygon[4], corners[4];
   const uint16_t *index;
   int n;
 
-  g_return_val_if_fail (disp != NULL && brush != NULL && verts != NULL, false);
-  g_return_val_if_fail (face >= 0 && face < brush->n_faces, false);
-
-  if (!qr_brush_is_valid (brush))
+  g_return_val_if_fail (disp != NULL && verts != NULL, false);
+  if (poly == NULL || poly->status != QR_POLY_OK)
     {
       if (why != NULL)
         {
@@ -512,6 +518,7 @@ qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts
         }
       return false;
     }
+  g_return_val_if_fail (face >= 0 && face < poly->n_faces, false);
   n = qr_polytope_face_count (poly, face);
   if (n != 4)
     {

@@ -83,6 +83,10 @@ bool qr_face_sync_disp (QrFace *face, GError **error);
  * act on in *why (may be NULL; free it), when the brush is invalid or the
  * side's polygon has other than four corners. */
 bool qr_disp_build (const QrDisp *disp, const QrBrush *brush, int face, QrVec3 *verts, QrVec3 *flat, char **why);
+/* The same on a polytope of the brush built elsewhere (an export on a
+ * worker thread builds its own: the window may rebuild the brush's). */
+bool qr_disp_build_on (const QrDisp *disp, const QrPolytope *poly, int face, QrVec3 *verts, QrVec3 *flat,
+                       char **why);
 
 /* The displacement carried along by the affine transform `tr` of its brush:
  * its grid on the transformed side is the transformed grid. Normals and

@@ -170,6 +170,20 @@ def main():
         without = json.loads(run("export", q3, q3obj, "--no-union", "--no-patches", "--no-textures", "--json"))
         ok(without["triangles"] < q3scene["counts"]["f"], "--no-patches leaves them out")
 
+    # Source displacements: every displaced point of quarry-cli mesh is in the OBJ.
+    vmf = os.path.join(CORPUS, "vmf/plumber_test.vmf")
+    if os.path.isfile(vmf):
+        disp_points = [p for e in json.loads(run("mesh", vmf, "--json"))["entities"] for b in e.get("brushes", [])
+                       for f in b.get("faces", []) if "displacement" in f for p in f["displacement"]["vertices"]]
+        vobj = os.path.join(work, "vmf.obj")
+        run("export", vmf, vobj, "--up", "z", "--no-textures")
+        vscene = json.loads(subprocess.run([sys.executable, os.path.join(HERE, "read-obj.py"), vobj],
+                                           capture_output=True, text=True, check=True).stdout)
+        have = {key(p) for o in vscene["objects"] for t in o["triangles"] for p in t["positions"]}
+        missing = sum(1 for p in disp_points if not keys_near(p) & have)
+        ok(len(disp_points) >= 81 and missing == 0,
+           "Source displacements: all %d displaced points exported" % len(disp_points), "%d missing" % missing)
+
     shutil.rmtree(work, ignore_errors=True)
     print("1..%d" % len(results))
     for i, (good, name, why) in enumerate(results, 1):
