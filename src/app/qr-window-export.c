@@ -373,7 +373,7 @@ show_options (QrWindow *self, gboolean glb)
   if (glb)
     {
       GtkCheckButton *inside = add_choice (grid, &row, _("Textures"), _("_Inside the file"), NULL);
-      d->external = add_choice (grid, &row, NULL, _("_Beside it, in a folder NAME_textures"), inside);
+      d->external = add_choice (grid, &row, NULL, _("_Beside it, PNG files in NAME__textures/"), inside);
       gtk_check_button_set_active (g_str_equal (textures, "external") ? d->external : inside, TRUE);
     }
 
