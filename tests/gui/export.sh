@@ -12,7 +12,9 @@
 #    tests/export/check-glb.py finds sound, with the triangles of quarry-cli export --up z
 #    --scale 0.03125 (byte for byte its file), positions inside quarry-cli info's bounds / 32
 #    and spanning most of them on each axis (a Y-up file would not: its Y would be the map's Z);
-#  - the options come back as last chosen.
+#  - the options come back as last chosen;
+#  - an export the writer refuses (a file stands where the texture folder must go) shows a
+#    message dialog, writes no .obj, and the editor goes on.
 # Screenshots: the options dialogs, the chooser (as it opens, then with the path typed), the
 # status bar while the worker writes and after each export.
 TEST="export"
@@ -179,5 +181,17 @@ xdotool key Return
 check "the second glTF export ends" wait_logged "Exported again.glb"
 cmp -s "$OUT/again.glb" "$OUT/gui.glb" && ok "the dialog remembered Z up and 32 units: the same file" \
   || not_ok "the dialog remembered Z up and 32 units: the same file"
+# ---- a failed export ----
+# A file where the OBJ's texture folder must go: the writer fails, writes no .obj, and the
+# editor says so in a message dialog and goes on.
+: > "$OUT/bad_textures"
+check "File ▸ Export ▸ OBJ… to a folder that cannot take its textures" export_through_menu o 4-bad "$OUT/bad.obj"
+check "the failure is logged" wait_logged "Could not export bad.obj"
+grep -F "Could not export bad.obj" "$APP_LOG" | sed 's/^/# /'
+ERR=$(wait_dialog) || bail "a message dialog says why"
+wait_window_drawn "$ERR" 4-bad-error > /dev/null
+check "no bad.obj was written" [ ! -e "$OUT/bad.obj" ]
+window_keys "$ERR" Return
+check "Return closes the message" wait_window_gone "$ERR"
 check "the editor is still running" app_alive
 finish
