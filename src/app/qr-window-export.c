@@ -175,8 +175,9 @@ start_export (QrWindow *self, const char *path, gboolean glb)
 /* ---- the file chooser ---- */
 
 static void
-chooser_response (GtkNativeDialog *dialog, int response, QrWindow *self)
+chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
 {
+  g_autoptr (QrWindow) self = g_object_ref (g_object_get_data (G_OBJECT (dialog), "window"));
   gboolean glb = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "glb"));
   g_autoptr (GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))
                                                            : NULL;
@@ -184,7 +185,8 @@ chooser_response (GtkNativeDialog *dialog, int response, QrWindow *self)
 
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
-  if (path == NULL)
+  /* The window closed while the chooser was open. */
+  if (path == NULL || self->document == NULL)
     return;
   /* The writers take the format from the call, readers from the name. */
   const char *ext = glb ? ".glb" : ".obj";
@@ -223,7 +225,9 @@ choose_file (QrWindow *self, gboolean glb)
   g_autofree char *name = g_strconcat (base, glb ? ".glb" : ".obj", NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_object_set_data (G_OBJECT (dialog), "glb", GINT_TO_POINTER (glb));
-  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response), self);
+  /* The chooser holds the window until it answers. */
+  g_object_set_data_full (G_OBJECT (dialog), "window", g_object_ref (self), g_object_unref);
+  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response), NULL);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
