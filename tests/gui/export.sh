@@ -15,7 +15,7 @@
 #  - the options come back as last chosen;
 #  - an export the writer refuses (a file stands where the texture folder must go) shows a
 #    message dialog, writes no .obj, and the editor goes on.
-# Screenshots: the options dialogs, the chooser (as it opens, then with the path typed), the
+# Screenshots: the File ▸ Export submenu, the options dialogs, the chooser (as it opens, then with the path typed), the
 # status bar while the worker writes and after each export.
 TEST="export"
 # shellcheck source=lib.sh
@@ -39,7 +39,10 @@ export_through_menu () {
   point_at "$RTOP"
   keys alt+f
   sleep 0.7
-  xdotool key --delay 200 e "$kind"
+  xdotool key e
+  sleep 0.5
+  shot "$step-menu" > /dev/null
+  xdotool key "$kind"
   dlg=$(WAIT_WINDOW_VISIBLE=1 wait_window "$title") || return 1
   [ $# -gt 0 ] && window_keys "$dlg" "$@"
   sleep 0.3
