@@ -74,6 +74,7 @@ struct _QrWindow
   GtkLabel *texture_button_label;
   GtkListBox *history_list;
   GtkLabel *status_message;
+  GtkProgressBar *export_progress; /* pulses while an export runs */
   GtkLabel *status_pointer;
   GtkLabel *status_grid;
   GtkLabel *status_zoom;
@@ -135,6 +136,9 @@ struct _QrWindow
   guint autosave_idle;       /* a little after the last change */
   gboolean autosave_dirty;   /* changed since the last autosave began */
   gboolean autosave_running; /* a worker is writing one */
+  /* export (qr-window-export.c) */
+  gboolean export_running;   /* a worker is writing one: a second waits for it */
+  guint export_pulse;        /* pulses export_progress */
 };
 
 /* qr-window.c */
@@ -211,6 +215,9 @@ void _qr_window_init_textures (GtkWidgetClass *widget_class);
 void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
 void _qr_window_clear_textures (QrWindow *self);
 void _qr_window_show_texture_folders (QrWindow *self);
+/* The folders the map's textures are searched in (Texture Folders), for a
+ * finder made on another thread; NULL-terminated. */
+char **_qr_window_dup_texture_search (QrWindow *self);
 /* The missing-textures bar over the 3D view, and the view taking textures
  * dropped from the browser. */
 void _qr_window_setup_texture_drop (QrWindow *self);
@@ -245,6 +252,10 @@ void _qr_window_autosave_document_changed (QrWindow *self, const QrChangeSet *ch
 void _qr_window_autosave_follow (QrWindow *self);
 /* The document was saved: its autosaves are no longer offered for recovery. */
 void _qr_window_autosave_saved (QrWindow *self);
+/* qr-window-export.c: File ▸ Export ▸ OBJ… and glTF Binary… (win.export-obj,
+ * win.export-gltf): options, a file chooser, then a worker writes the files. */
+void _qr_window_init_export (QrWindow *self);
+void _qr_window_clear_export (QrWindow *self);
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);
 

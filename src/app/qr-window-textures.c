@@ -77,6 +77,12 @@ search_folders (QrWindow *self, QrDialect dialect)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+char **
+_qr_window_dup_texture_search (QrWindow *self)
+{
+  return search_folders (self, qr_map_detect_dialect (qr_document_get_map (self->document)));
+}
+
 static void
 texture_progress (guint done, guint total, gpointer data)
 {

@@ -618,6 +618,7 @@ qr_window_dispose (GObject *object)
   g_clear_handle_id (&self->split_source, g_source_remove);
   _qr_window_clear_monitor (self);
   _qr_window_clear_autosave (self);
+  _qr_window_clear_export (self);
   _qr_window_clear_faces (self);
   _qr_window_clear_textures (self);
   g_clear_pointer (&self->entdefs_note, g_free);
@@ -706,6 +707,7 @@ qr_window_class_init (QrWindowClass *klass)
   _qr_window_init_textures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_message);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, export_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_pointer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_grid);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, status_zoom);
@@ -767,6 +769,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_actions (self);
   _qr_window_init_tools (self);
   _qr_window_init_autosave (self);
+  _qr_window_init_export (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
   _qr_window_init_disp_tool (self);
