@@ -147,10 +147,15 @@ split (Union *u, Piece cur, const QrPlane *plane, const double *d, double eps, P
   return result;
 }
 
-/* The parts of piece `cur` (of face `fa` of brush a) outside brush b go to out. */
+/* The parts of piece `cur` (of a face of brush a) outside brush b go to
+ * out. When nothing of it lies inside b the piece goes whole: splitting
+ * it by b's planes on the way to finding that out would only cut it up. */
 static void
 clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
 {
+  const Piece whole = cur;
+  const int out_len = out->len;
+
   const QrUnionBrush *ba = &u->brushes[a], *bb = &u->brushes[b];
   const QrPolytope *pb = bb->poly;
   /* Where both faces lie on one plane facing one way, one survives: the
@@ -192,24 +197,23 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
           bool j_drawn = bb->emit == NULL || bb->emit[j];
 
           if (qr_vec3_dot (normal_a, plane->normal) > 0 && (!b_wins || !j_drawn))
-            {
-              keep (out, cur.first, cur.n);
-              return;
-            }
+            goto untouched;
           continue; /* facing into b, or b's face wins: as if behind */
         }
       if (!back)
-        {
-          keep (out, cur.first, cur.n);
-          return;
-        }
+        goto untouched;
       if (!front)
         continue;
       cur = split (u, cur, facing ? NULL : plane, d, eps, out);
       if (cur.n == 0)
-        return;
+        goto untouched;
     }
-  /* Behind every plane of b: inside it. */
+  /* Behind every plane of b: inside it, dropped; the parts split off stay. */
+  return;
+
+untouched:
+  out->len = out_len;
+  keep (out, whole.first, whole.n);
 }
 
 /* The brushes whose bounds reach `box` and that may hide faces of brush a,
