@@ -324,6 +324,8 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
     {
       const QrPolytope *pa = brushes[a].poly;
 
+      /* The brushes near a, once for all its faces. */
+      find_candidates (&u, a, &u.bounds[a]);
       for (int f = 0; f < pa->n_faces; f++)
         {
           const uint16_t *idx = qr_polytope_face_indices (pa, f);
@@ -342,22 +344,16 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
             }
           keep (&u.pieces, 0, n);
 
-          find_candidates (&u, a, &box);
           for (int c = 0; c < u.n_candidates && u.pieces.len > 0; c++)
             {
               int b = u.candidates[c];
               Pieces tmp;
 
+              if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_UNION))
+                continue;
               u.next.len = 0;
               for (int k = 0; k < u.pieces.len; k++)
-                {
-                  Piece piece = u.pieces.at[k];
-
-                  if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_UNION))
-                    keep (&u.next, piece.first, piece.n);
-                  else
-                    clip_by_brush (&u, a, normal, piece, b, &u.next);
-                }
+                clip_by_brush (&u, a, normal, u.pieces.at[k], b, &u.next);
               tmp = u.pieces, u.pieces = u.next, u.next = tmp;
             }
 
