@@ -71,6 +71,7 @@ typedef struct
   QrPolyBuilder *poly_builder;
   GArray *points;          /* QrVec3 scratch: a brush's plane points */
   GPtrArray *displaced;    /* brushes of the object at hand with a displacement */
+  GPtrArray *prim_of;      /* per material: the object at hand's primitive, or NULL */
   guint skipped;
 } Builder;
 
@@ -224,6 +225,18 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
   g_array_append_val (union_in, u);
 }
 
+/* The object's primitive for a material, remembered per material for the
+ * object at hand (build_object clears the table). */
+static QrExportPrimitive *
+primitive_for (Builder *b, QrExportObject *object, guint material)
+{
+  if (material >= b->prim_of->len)
+    g_ptr_array_set_size (b->prim_of, (gint) material + 1);
+  if (g_ptr_array_index (b->prim_of, material) == NULL)
+    g_ptr_array_index (b->prim_of, material) = qr_export_object_primitive (object, material);
+  return g_ptr_array_index (b->prim_of, material);
+}
+
 static void
 emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const QrVec3 *p, int n)
 {
@@ -231,7 +244,7 @@ emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const
   QrVec3 normal = s->planes[face].normal, out_normal = to_output (b, normal);
   guint material = material_for (b, f->texture);
   const QrExportMaterial *m = g_ptr_array_index (b->scene->materials, material);
-  QrExportPrimitive *prim = qr_export_object_primitive (object, material);
+  QrExportPrimitive *prim = primitive_for (b, object, material);
   g_autofree QrUV *uv = g_new (QrUV, n);
   g_autofree int *tri = g_new (int, 3 * (gsize) MAX (n - 2, 1));
   double nl = qr_vec3_length (out_normal);
@@ -294,7 +307,7 @@ emit_patch (Builder *b, QrExportObject *object, const QrPatch *patch)
   cl = qr_bezier_level (pos, rows, cols, 1, QR_BEZIER_SUBDIVIDE_ERROR);
   gp = qr_bezier_tessellate_levels (pos, rows, cols, rl, cl);
   gt = qr_bezier_tessellate_levels (st, rows, cols, rl, cl);
-  prim = qr_export_object_primitive (object, material_named (b, patch->texture));
+  prim = primitive_for (b, object, material_named (b, patch->texture));
   base = qr_export_primitive_n_vertices (prim);
   for (int r = 0; r < gp->rows; r++)
     for (int c = 0; c < gp->cols; c++)
@@ -386,7 +399,7 @@ emit_displacements (Builder *b, QrExportObject *object, const QrBrush *brush)
       qr_texproj_coords (face->form, b->rule, &face->tex, plane.normal, flat, n, uv);
       material = material_for (b, face->texture);
       m = g_ptr_array_index (b->scene->materials, material);
-      prim = qr_export_object_primitive (object, material);
+      prim = primitive_for (b, object, material);
       base = qr_export_primitive_n_vertices (prim);
       for (int r = 0; r < side; r++)
         for (int c = 0; c < side; c++)
@@ -438,6 +451,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
   if (sources->len == 0 && b->displaced->len == 0 && count_patches (b, entities) == 0)
     return;
   object = qr_export_scene_add_object (b->scene, name);
+  g_ptr_array_set_size (b->prim_of, 0);
   for (guint i = 0; i < b->displaced->len; i++)
     emit_displacements (b, object, g_ptr_array_index (b->displaced, i));
   g_ptr_array_set_size (b->displaced, 0);
@@ -539,6 +553,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   b.poly_builder = qr_poly_builder_new ();
   b.points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
   b.displaced = g_ptr_array_new ();
+  b.prim_of = g_ptr_array_new ();
 
   /* Worldspawn first, with what the compilers merge into it. */
   for (guint i = 0; i < qr_map_entity_count (map); i++)
@@ -572,6 +587,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   qr_poly_builder_free (b.poly_builder);
   g_array_unref (b.points);
   g_ptr_array_unref (b.displaced);
+  g_ptr_array_unref (b.prim_of);
   if (skipped != NULL)
     *skipped = b.skipped;
   return b.scene;
