@@ -18,8 +18,9 @@ typedef struct
   guint mask;      /* slots − 1 */
   guint64 *keys;   /* per slot: its cell */
   int *heads;      /* per slot: the cell's first entry, −1: slot free */
-  GArray *items;   /* int, per entry */
-  GArray *next;    /* int, per entry: the next of the same cell, −1 */
+  int *items;      /* per entry: the thing */
+  int *next;       /* per entry: the next of the same cell, −1 */
+  int n_entries, entries_cap;
   GArray *big;     /* int: items too big for the cells */
 } QrCellGrid;
 
@@ -61,14 +62,16 @@ qr_cell_grid_first (const QrCellGrid *g, guint64 key)
   return g->heads[qr_cell_grid_slot (g, key)];
 }
 
-#define QR_CELL_GRID_ITEM(g, e) g_array_index ((g)->items, int, (e))
-#define QR_CELL_GRID_NEXT(g, e) g_array_index ((g)->next, int, (e))
+#define QR_CELL_GRID_ITEM(g, e) ((g)->items[(e)])
+#define QR_CELL_GRID_NEXT(g, e) ((g)->next[(e)])
 
 /* The cells of a box; returns how many. */
 gint64 qr_cells_in (const QrBounds *b, double size, gint64 lo[3], gint64 hi[3]);
 
 /* A grid of cells `size` wide holding items 0 … n − 1 by their bounds
- * (bounds may be NULL when n is 0: items are then added one by one). */
+ * (bounds may be NULL when n is 0: items are then added one by one, and
+ * n_hint says about how many entries will come). */
 void qr_cell_grid_init (QrCellGrid *g, const QrBounds *bounds, int n, double size);
+void qr_cell_grid_init_empty (QrCellGrid *g, double size, int n_hint);
 void qr_cell_grid_add (QrCellGrid *g, guint64 key, int item);
 void qr_cell_grid_clear (QrCellGrid *g);

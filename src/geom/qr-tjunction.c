@@ -198,7 +198,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
     extent = n > 0 ? exp (log_sum / n) : 1;
   }
   qr_cell_grid_init (&grid, cb, (int) corners->len, CLAMP (extent, 1.0, 4096.0));
-  qr_cell_grid_init (&lines, NULL, 0, 1);
+  qr_cell_grid_init_empty (&lines, 1, 3 * (int) corners->len);
   for (guint i = 0; i < corners->len; i++)
     {
       QrVec3 c = g_array_index (corners, QrVec3, i);
