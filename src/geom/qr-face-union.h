@@ -5,8 +5,12 @@
  * reference/003, "CSG union"; the compilers' CSGFaces): each face polygon is
  * clipped by every other brush whose bounds reach it; what lies inside one
  * is dropped. Faces that touch back to back both go (each lies on the
- * other's plane, facing into it); of two faces on the same plane facing the
- * same way exactly one survives where they overlap. Brushes come in layers:
+ * other's plane, facing into it); faces nearer than QR_EPS_UNION, or back
+ * to back within QR_EPS_UNION_COS, touch. Of two faces on the same plane
+ * facing the same way exactly one survives where they overlap: a drawn one
+ * (`emit`) before one that is not, then the earlier layer's, then the
+ * earlier brush's. A piece no part of which lies inside a brush is never
+ * cut by that brush's planes. Brushes come in layers:
  * a brush hides the faces of brushes in its own layer and in later ones, so
  * solid brushes (layer 0) hide water surfaces (layer 1) inside walls while
  * water hides nothing of the walls.
