@@ -8,6 +8,7 @@
  * value), URIs (§3.3: reserved characters percent-encoded).
  */
 #include "qr-export-gltf.h"
+#include "qr-export-names.h"
 
 #include <errno.h>
 #include <float.h>
@@ -280,11 +281,7 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
 static char *
 texture_file_name (GlbWriter *w, const char *texture)
 {
-  static const char *const devices[] = { "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5",
-                                         "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5",
-                                         "lpt6", "lpt7", "lpt8", "lpt9" };
   g_autoptr (GString) base = g_string_new (NULL);
-  char *name;
 
   for (const char *p = texture; *p != '\0' && base->len < 64; p++)
     {
@@ -297,27 +294,9 @@ texture_file_name (GlbWriter *w, const char *texture)
     g_string_assign (base, "texture");
   if (base->str[0] == '.' || base->str[0] == '-')
     base->str[0] = '_';
-  {
-    g_autofree char *stem = g_ascii_strdown (base->str, strcspn (base->str, "."));
-
-    for (guint i = 0; i < G_N_ELEMENTS (devices); i++)
-      if (strcmp (stem, devices[i]) == 0)
-        g_string_append_c (base, '_');
-  }
-  name = g_strconcat (base->str, ".png", NULL);
-  for (int n = 2;; n++)
-    {
-      char *folded = g_ascii_strdown (name, -1);
-
-      if (!g_hash_table_contains (w->taken_files, folded))
-        {
-          g_hash_table_add (w->taken_files, folded);
-          return name;
-        }
-      g_free (folded);
-      g_free (name);
-      name = g_strdup_printf ("%s-%d.png", base->str, n);
-    }
+  if (qr_export_is_device_name (base->str))
+    g_string_append_c (base, '_');
+  return qr_export_take_name (w->taken_files, base->str, "-", ".png");
 }
 
 /* A path segment as a URI: everything but RFC 3986's unreserved characters

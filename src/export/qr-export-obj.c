@@ -5,6 +5,7 @@
  * indices count from 1 over the whole file, and a texture's v runs up
  * from the image's bottom row. */
 #include "qr-export-obj.h"
+#include "qr-export-names.h"
 
 #include <math.h>
 #include <string.h>
@@ -68,21 +69,6 @@ append_index (GString *s, guint64 i)
 
 /* Names: the scene's, safe and unique (see the header). */
 
-/* Names Windows keeps for devices, with any extension (Microsoft, "Naming
- * Files, Paths, and Namespaces"): "con.png" cannot be a file there. */
-static bool
-is_device_name (const char *name)
-{
-  static const char *const devices[] = { "con", "prn", "aux", "nul" };
-  gsize len = strcspn (name, ".");
-
-  for (guint i = 0; i < G_N_ELEMENTS (devices); i++)
-    if (len == 3 && g_ascii_strncasecmp (name, devices[i], 3) == 0)
-      return true;
-  return len == 4 && (g_ascii_strncasecmp (name, "com", 3) == 0 || g_ascii_strncasecmp (name, "lpt", 3) == 0)
-         && name[3] >= '1' && name[3] <= '9';
-}
-
 static char *
 safe_name (const char *name)
 {
@@ -91,7 +77,7 @@ safe_name (const char *name)
   for (char *c = safe; *c != '\0'; c++)
     if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-' && (*c != '.' || c == safe))
       *c = '_';
-  if (is_device_name (safe))
+  if (qr_export_is_device_name (safe))
     {
       char *kept = g_strconcat ("_", safe, NULL);
       g_free (safe);
@@ -105,21 +91,8 @@ static char *
 unique_name (GHashTable *taken, const char *name)
 {
   g_autofree char *safe = safe_name (name);
-  char *unique = g_strdup (safe);
 
-  for (int n = 2;; n++)
-    {
-      char *key = g_ascii_strdown (unique, -1);
-
-      if (!g_hash_table_contains (taken, key))
-        {
-          g_hash_table_add (taken, key);
-          return unique;
-        }
-      g_free (key);
-      g_free (unique);
-      unique = g_strdup_printf ("%s_%d", safe, n);
-    }
+  return qr_export_take_name (taken, safe, "_", "");
 }
 
 /* The OBJ's own name without ".obj", for the MTL's and the folder's: the
