@@ -65,7 +65,6 @@ typedef struct
   const QrExportOptions *options;
   QrExportScene *scene;
   QrTexAxisRule rule;
-  guint *material_of;      /* per map texture index + 1, 0: not yet asked */
   signed char *kind_of;    /* per map texture index: QrExportTextureKind, −1: not yet asked */
   GHashTable *merge_ids;   /* texture + projection → class */
   QrPolyBuilder *poly_builder;
@@ -85,12 +84,17 @@ to_output (const Builder *b, QrVec3 p)
   return qr_vec3 (s * p.x + 0.0, s * p.y + 0.0, s * p.z + 0.0);
 }
 
+/* The material of a texture: looked up and decoded the first time only
+ * (a map's patches name their textures again and again). */
 static guint
 material_named (Builder *b, const char *name)
 {
   int width = QR_EXPORT_FALLBACK_TEXTURE_SIZE, height = QR_EXPORT_FALLBACK_TEXTURE_SIZE;
   QrImage *image = NULL;
+  guint index;
 
+  if (qr_export_scene_find_material (b->scene, name, &index))
+    return index;
   if (b->options->finder != NULL)
     {
       int w = 0, h = 0;
@@ -105,13 +109,10 @@ material_named (Builder *b, const char *name)
   return qr_export_scene_material (b->scene, name, width, height, image);
 }
 
-/* The material of a texture of the map's table, asked once. */
 static guint
 material_for (Builder *b, uint32_t texture)
 {
-  if (b->material_of[texture] == 0)
-    b->material_of[texture] = material_named (b, qr_map_texture_name (b->map, texture)) + 1;
-  return b->material_of[texture] - 1;
+  return material_named (b, qr_map_texture_name (b->map, texture));
 }
 
 /* Faces whose texture coordinates agree wherever they meet: the same
@@ -546,7 +547,6 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
 
   b.scene = qr_export_scene_new (options->up, options->scale > 0 ? options->scale : 1.0);
   b.rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
-  b.material_of = g_new0 (guint, MAX (map->textures->len, 1));
   b.kind_of = g_new (signed char, MAX (map->textures->len, 1));
   memset (b.kind_of, -1, MAX (map->textures->len, 1));
   b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
@@ -581,7 +581,6 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
       build_object (&b, name, one);
     }
 
-  g_free (b.material_of);
   g_free (b.kind_of);
   g_hash_table_unref (b.merge_ids);
   qr_poly_builder_free (b.poly_builder);

@@ -41,6 +41,7 @@ qr_export_scene_new (QrExportUp up, double scale)
 
   scene->objects = g_ptr_array_new_with_free_func (object_free);
   scene->materials = g_ptr_array_new_with_free_func (material_free);
+  scene->material_index = g_hash_table_new (g_str_hash, g_str_equal);
   scene->up = up;
   scene->scale = scale;
   return scene;
@@ -52,24 +53,32 @@ qr_export_scene_free (QrExportScene *scene)
   if (scene == NULL)
     return;
   g_ptr_array_unref (scene->objects);
+  g_hash_table_unref (scene->material_index);
   g_ptr_array_unref (scene->materials);
   g_free (scene);
+}
+
+bool
+qr_export_scene_find_material (const QrExportScene *scene, const char *name, guint *index)
+{
+  guint found = GPOINTER_TO_UINT (g_hash_table_lookup (scene->material_index, name));
+
+  if (found == 0)
+    return false;
+  *index = found - 1;
+  return true;
 }
 
 guint
 qr_export_scene_material (QrExportScene *scene, const char *name, int width, int height, QrImage *image)
 {
   QrExportMaterial *m;
+  guint index;
 
-  /* Maps use a few hundred textures at most: a scan is enough. */
-  for (guint i = 0; i < scene->materials->len; i++)
+  if (qr_export_scene_find_material (scene, name, &index))
     {
-      m = g_ptr_array_index (scene->materials, i);
-      if (strcmp (m->name, name) == 0)
-        {
-          qr_image_free (image);
-          return i;
-        }
+      qr_image_free (image);
+      return index;
     }
   m = g_new0 (QrExportMaterial, 1);
   m->name = g_strdup (name);
@@ -77,6 +86,8 @@ qr_export_scene_material (QrExportScene *scene, const char *name, int width, int
   m->height = height;
   m->image = image;
   g_ptr_array_add (scene->materials, m);
+  /* Keyed by the material's own copy of the name. */
+  g_hash_table_insert (scene->material_index, m->name, GUINT_TO_POINTER (scene->materials->len));
   return scene->materials->len - 1;
 }
 

@@ -54,6 +54,7 @@ typedef struct
 {
   GPtrArray *objects;   /* of QrExportObject*, in the map's entity order */
   GPtrArray *materials; /* of QrExportMaterial*, in order of first use */
+  GHashTable *material_index; /* name → index + 1 into materials */
   QrExportUp up;
   double scale;
   /* Figures for reports: triangles of every face polygon of the exported
@@ -65,6 +66,9 @@ typedef struct
 QrExportScene *qr_export_scene_new (QrExportUp up, double scale);
 void qr_export_scene_free (QrExportScene *scene);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrExportScene, qr_export_scene_free)
+
+/* The index of the material of texture `name`; false when there is none. */
+bool qr_export_scene_find_material (const QrExportScene *scene, const char *name, guint *index);
 
 /* The material of texture `name`, added (width × height, image taken, may
  * be NULL) when new; its index. */
