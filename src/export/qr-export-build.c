@@ -84,6 +84,20 @@ to_output (const Builder *b, QrVec3 p)
   return qr_vec3 (s * p.x + 0.0, s * p.y + 0.0, s * p.z + 0.0);
 }
 
+/* A direction turned to the output's axes and made unit length; false
+ * (out untouched) for a zero one. */
+static bool
+unit_output (const Builder *b, QrVec3 v, double out[3])
+{
+  QrVec3 o = to_output (b, v);
+  double len = qr_vec3_length (o);
+
+  if (len == 0)
+    return false;
+  out[0] = o.x / len, out[1] = o.y / len, out[2] = o.z / len;
+  return true;
+}
+
 /* The material of a texture: looked up and decoded the first time only
  * (a map's patches name their textures again and again). */
 static guint
@@ -242,19 +256,19 @@ static void
 emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const QrVec3 *p, int n)
 {
   const QrFace *f = &s->brush->faces[face];
-  QrVec3 normal = s->planes[face].normal, out_normal = to_output (b, normal);
+  QrVec3 normal = s->planes[face].normal;
   guint material = material_for (b, f->texture);
   const QrExportMaterial *m = g_ptr_array_index (b->scene->materials, material);
   QrExportPrimitive *prim = primitive_for (b, object, material);
   g_autofree QrUV *uv = g_new (QrUV, n);
   g_autofree int *tri = g_new (int, 3 * (gsize) MAX (n - 2, 1));
-  double nl = qr_vec3_length (out_normal);
-  const double nn[3] = { out_normal.x / nl, out_normal.y / nl, out_normal.z / nl };
+  double nn[3];
   /* Brush primitives' coordinates are already in texture units. */
   const double su = f->form == QR_TEX_BRUSHPRIM ? 1 : m->width, sv = f->form == QR_TEX_BRUSHPRIM ? 1 : m->height;
   guint32 base = qr_export_primitive_n_vertices (prim);
   int t;
 
+  unit_output (b, normal, nn);
   qr_texproj_coords (f->form, b->rule, &f->tex, normal, p, n, uv);
   /* Written in place: a map's export appends a few hundred thousand. */
   g_array_set_size (prim->positions, prim->positions->len + 3 * (guint) n);
@@ -314,15 +328,11 @@ emit_patch (Builder *b, QrExportObject *object, const QrPatch *patch)
     for (int c = 0; c < gp->cols; c++)
       {
         QrVec3 q = to_output (b, qr_bezier_grid_at (gp, r, c));
-        QrVec3 nrm = qr_bezier_grid_normal (gp, r, c), t = qr_bezier_grid_at (gt, r, c);
-        QrVec3 on;
-        double len;
+        QrVec3 t = qr_bezier_grid_at (gt, r, c);
         const double xyz[3] = { q.x, q.y, q.z }, uv[2] = { t.x, t.y };
-        double nn[3];
+        double nn[3] = { 0, 0, 1 };
 
-        on = to_output (b, nrm);
-        len = qr_vec3_length (on);
-        nn[0] = len > 0 ? on.x / len : 0, nn[1] = len > 0 ? on.y / len : 0, nn[2] = len > 0 ? on.z / len : 1;
+        unit_output (b, qr_bezier_grid_normal (gp, r, c), nn);
         qr_export_primitive_add_vertex (prim, xyz, nn, uv);
       }
   for (int r = 0; r + 1 < gp->rows; r++)
@@ -410,19 +420,15 @@ emit_displacements (Builder *b, QrExportObject *object, const QrBrush *brush)
              * side's outside. */
             QrVec3 du = qr_vec3_sub (verts[r * side + MIN (c + 1, side - 1)], verts[r * side + MAX (c - 1, 0)]);
             QrVec3 dv = qr_vec3_sub (verts[MIN (r + 1, side - 1) * side + c], verts[MAX (r - 1, 0) * side + c]);
-            QrVec3 nrm = qr_vec3_cross (du, dv), q = to_output (b, verts[i]), on;
-            double len;
+            QrVec3 nrm = qr_vec3_cross (du, dv), q = to_output (b, verts[i]);
             const double xyz[3] = { q.x, q.y, q.z };
             const double st[2] = { uv[i].u / m->width, uv[i].v / m->height };
             double nn[3];
 
             if (qr_vec3_dot (nrm, plane.normal) < 0)
               nrm = qr_vec3_neg (nrm);
-            if (qr_vec3_length (nrm) == 0)
-              nrm = plane.normal;
-            on = to_output (b, nrm);
-            len = qr_vec3_length (on);
-            nn[0] = on.x / len, nn[1] = on.y / len, nn[2] = on.z / len;
+            if (!unit_output (b, nrm, nn))
+              unit_output (b, plane.normal, nn);
             qr_export_primitive_add_vertex (prim, xyz, nn, st);
           }
       tri = g_new (uint32_t, 6 * (gsize) (side - 1) * (gsize) (side - 1));
