@@ -161,43 +161,57 @@ on_edge_cells (const QrCellGrid *grid, const GArray *corners, QrVec3 a, QrVec3 d
     }
 }
 
-int
-qr_union_fix_t_junctions (QrUnionResult *r)
+/* A typical edge's length, by the geometric mean: the few long edges
+ * must not make every cell of the corner grid hold many corners. */
+static double
+typical_edge (const QrUnionResult *r)
 {
-  g_autoptr (GArray) corners = distinct_points (r->points);
-  g_autoptr (GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), r->points->len);
-  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (OnEdge));
-  g_autofree QrBounds *cb = g_new (QrBounds, MAX (corners->len, 1));
-  const double tol = QR_EPS_TJUNCTION;
-  double extent = 0;
-  QrCellGrid grid, lines;
-  int inserted = 0;
+  double log_sum = 0;
+  guint n = 0;
 
-  if (corners->len == 0)
-    return 0;
+  for (guint i = 0; i < r->pieces->len; i++)
+    {
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
+
+      for (int k = 0; k < pc->n; k++, n++)
+        log_sum += log (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
+    }
+  return n > 0 ? exp (log_sum / n) : 1;
+}
+
+/* The corners in cells about a typical edge long, for the edges off the
+ * axes; made when the first such edge comes. */
+static void
+corner_cells (QrCellGrid *grid, const GArray *corners, double edge)
+{
+  g_autofree QrBounds *cb = g_new (QrBounds, MAX (corners->len, 1));
+
   for (guint i = 0; i < corners->len; i++)
     {
       QrVec3 c = g_array_index (corners, QrVec3, i);
 
       cb[i] = (QrBounds) { c, c };
     }
-  {
-    double log_sum = 0;
-    guint n = 0;
+  qr_cell_grid_init (grid, cb, (int) corners->len, CLAMP (edge, 1.0, 4096.0));
+}
 
-    for (guint i = 0; i < r->pieces->len; i++)
-      {
-        const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
-        const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
+int
+qr_union_fix_t_junctions (QrUnionResult *r)
+{
+  g_autoptr (GArray) corners = distinct_points (r->points);
+  g_autoptr (GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), r->points->len);
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (OnEdge));
+  const double tol = QR_EPS_TJUNCTION;
+  QrCellGrid grid = { 0 }, lines;
+  bool have_grid = false;
+  double edge;
+  int inserted = 0;
 
-        for (int k = 0; k < pc->n; k++, n++)
-          log_sum += log (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
-      }
-    /* Cells about a typical edge long, by the geometric mean: the few
-     * long edges must not make every cell hold many corners. */
-    extent = n > 0 ? exp (log_sum / n) : 1;
-  }
-  qr_cell_grid_init (&grid, cb, (int) corners->len, CLAMP (extent, 1.0, 4096.0));
+  if (corners->len == 0)
+    return 0;
+  /* Before the loop below moves the pieces' points. */
+  edge = typical_edge (r);
   qr_cell_grid_init_empty (&lines, 1, 3 * (int) corners->len);
   for (guint i = 0; i < corners->len; i++)
     {
@@ -230,7 +244,11 @@ qr_union_fix_t_junctions (QrUnionResult *r)
           else if (fabs (d.x) <= tol && fabs (d.y) <= tol)
             on_line (&lines, corners, 2, a, d, len2, len, found);
           else
-            on_edge_cells (&grid, corners, a, d, len2, len, found);
+            {
+              if (!have_grid)
+                corner_cells (&grid, corners, edge), have_grid = true;
+              on_edge_cells (&grid, corners, a, d, len2, len, found);
+            }
           if (found->len == 0)
             continue;
           qsort (found->data, found->len, sizeof (OnEdge), compare_on_edge);
@@ -249,7 +267,8 @@ qr_union_fix_t_junctions (QrUnionResult *r)
       pc->first = first;
       pc->n = (int) points->len - first;
     }
-  qr_cell_grid_clear (&grid);
+  if (have_grid)
+    qr_cell_grid_clear (&grid);
   qr_cell_grid_clear (&lines);
   g_array_set_size (r->points, 0);
   g_array_append_vals (r->points, points->data, points->len);
