@@ -38,51 +38,43 @@ turn_at (QrVec3 a, QrVec3 b, QrVec3 c, QrVec3 normal)
   return scale > 0 ? qr_vec3_dot (qr_vec3_cross (e1, e2), normal) / scale : 0;
 }
 
-/* P and Q (convex, counter-clockwise about normal) merged into out when
- * they share a whole edge and the result is convex; corners left in the
- * middle of a straight side are dropped. */
-static bool
-try_merge (const GArray *P, const GArray *Q, QrVec3 normal, GArray *out)
+/* P and Q (convex, counter-clockwise about normal) merged into out (room
+ * for np + nq − 2 points) when they share a whole edge and the result is
+ * convex; corners left in the middle of a straight side are dropped.
+ * Returns the merged count, 0 when they do not merge. */
+static int
+try_merge (const QrVec3 *p, int np, const QrVec3 *q, int nq, QrVec3 normal, QrVec3 *out)
 {
-  const QrVec3 *p = (const QrVec3 *) P->data, *q = (const QrVec3 *) Q->data;
-  int np = (int) P->len, nq = (int) Q->len;
-
   for (int k = 0; k < np; k++)
     for (int m = 0; m < nq; m++)
       {
         QrVec3 a = p[k], b = p[(k + 1) % np];
-        g_autoptr (GArray) merged = NULL;
-        int n;
+        int n = 0;
 
         if (!same_point (a, q[(m + 1) % nq]) || !same_point (b, q[m]))
           continue;
-        merged = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) (np + nq - 2));
         for (int i = 1; i <= np; i++)
-          g_array_append_val (merged, p[(k + i) % np]); /* b … a */
+          out[n++] = p[(k + i) % np]; /* b … a */
         for (int i = 2; i < nq; i++)
-          g_array_append_val (merged, q[(m + i) % nq]); /* after a … before b */
+          out[n++] = q[(m + i) % nq]; /* after a … before b */
         /* Convex at the two joints, a (at np − 1) then b (at 0), and no
          * corner left in the middle of a straight side there. */
         for (int pass = 0; pass < 2; pass++)
           {
-            const QrVec3 *v = (const QrVec3 *) merged->data;
             int j = pass == 0 ? np - 1 : 0;
-            double t;
+            double t = turn_at (out[(j + n - 1) % n], out[j], out[(j + 1) % n], normal);
 
-            n = (int) merged->len;
-            t = turn_at (v[(j + n - 1) % n], v[j], v[(j + 1) % n], normal);
             if (t < -1e-9)
-              return false;
+              return 0;
             if (t <= 1e-9)
-              g_array_remove_index (merged, (guint) j);
+              {
+                memmove (out + j, out + j + 1, sizeof (QrVec3) * (gsize) (n - j - 1));
+                n--;
+              }
           }
-        if (merged->len < 3)
-          return false;
-        g_array_set_size (out, 0);
-        g_array_append_vals (out, merged->data, merged->len);
-        return true;
+        return n >= 3 ? n : 0;
       }
-  return false;
+  return 0;
 }
 
 /* A directed edge's ends on a grid of 1/1024: pieces that share an edge
@@ -187,14 +179,37 @@ edge_table_get (const EdgeTable *t, const EdgeKey *k)
   return t->values[edge_slot (t, k)];
 }
 
-static void
-add_edges (EdgeTable *edges, const GArray *piece, guint index)
+/* A run of points in the pool; n = 0: merged into another piece. */
+typedef struct
 {
-  const QrVec3 *p = (const QrVec3 *) piece->data;
+  int first, n;
+} Span;
 
-  for (guint k = 0; k < piece->len; k++)
+/* Plain growable arrays: a map's merge appends a few hundred thousand
+ * points, and GArray calls cost more than the copies. */
+typedef struct
+{
+  QrVec3 *at;
+  int len, cap;
+} Pool;
+
+static QrVec3 *
+pool_reserve (Pool *pool, int n)
+{
+  if (pool->len + n > pool->cap)
     {
-      EdgeKey key = edge_key (p[k], p[(k + 1) % piece->len]);
+      pool->cap = MAX (pool->len + n, 2 * pool->cap);
+      pool->at = g_renew (QrVec3, pool->at, pool->cap);
+    }
+  return pool->at + pool->len;
+}
+
+static void
+add_edges (EdgeTable *edges, const QrVec3 *p, int n, guint index)
+{
+  for (int k = 0; k < n; k++)
+    {
+      EdgeKey key = edge_key (p[k], p[(k + 1) % n]);
 
       edge_table_put (edges, &key, index + 1);
     }
@@ -202,50 +217,46 @@ add_edges (EdgeTable *edges, const GArray *piece, guint index)
 
 /* Merges the pieces of one plane and class: each piece looks up, for each
  * of its edges, the piece holding that edge the other way round; merged
- * pieces look again. The earlier piece of two holds their merge; the
- * other is freed and left NULL in the group. */
+ * pieces look again. The earlier piece of two holds their merge (appended
+ * to the pool); the other is left empty. */
 static void
-merge_group (GPtrArray *group, QrVec3 normal, EdgeTable *edges, GArray *scratch)
+merge_group (Span *group, int len, Pool *pool, QrVec3 normal, EdgeTable *edges, GArray *todo)
 {
-  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  edge_table_reset (edges, 4 * group->len);
-  for (guint i = 0; i < group->len; i++)
+  edge_table_reset (edges, 4 * (guint) len);
+  g_array_set_size (todo, 0);
+  for (int i = 0; i < len; i++)
     {
-      add_edges (edges, g_ptr_array_index (group, i), i);
+      add_edges (edges, pool->at + group[i].first, group[i].n, (guint) i);
       g_array_append_val (todo, i);
     }
   while (todo->len > 0)
     {
-      guint i = g_array_index (todo, guint, todo->len - 1);
-      GArray *pi = g_ptr_array_index (group, i);
+      int i = g_array_index (todo, int, todo->len - 1);
 
       g_array_set_size (todo, todo->len - 1);
-      if (pi == NULL)
-        continue;
-      for (guint k = 0; k < pi->len; k++)
+      for (int k = 0; k < group[i].n; k++)
         {
-          const QrVec3 *p = (const QrVec3 *) pi->data;
-          EdgeKey key = edge_key (p[(k + 1) % pi->len], p[k]);
-          guint j = edge_table_get (edges, &key);
-          GArray *pj;
+          const QrVec3 *p = pool->at + group[i].first;
+          EdgeKey key = edge_key (p[(k + 1) % group[i].n], p[k]);
+          guint j1 = edge_table_get (edges, &key);
+          int j = (int) j1 - 1, n, keep, drop;
+          QrVec3 *out;
 
-          if (j == 0 || j - 1 == i || (pj = g_ptr_array_index (group, j - 1)) == NULL)
+          if (j1 == 0 || j == i || group[j].n == 0)
             continue;
-          if (!try_merge (pi, pj, normal, scratch))
+          out = pool_reserve (pool, group[i].n + group[j].n);
+          /* The pool may have moved. */
+          n = try_merge (pool->at + group[i].first, group[i].n, pool->at + group[j].first, group[j].n, normal,
+                         out);
+          if (n == 0)
             continue;
           /* The earlier of the two keeps the merged piece. */
-          {
-            guint keep = MIN (i, j - 1), drop = MAX (i, j - 1);
-            GArray *pk = g_ptr_array_index (group, keep);
-
-            g_array_set_size (pk, 0);
-            g_array_append_vals (pk, scratch->data, scratch->len);
-            g_array_unref (g_ptr_array_index (group, drop));
-            g_ptr_array_index (group, drop) = NULL;
-            add_edges (edges, pk, keep);
-            g_array_append_val (todo, keep);
-          }
+          keep = MIN (i, j), drop = MAX (i, j);
+          group[keep] = (Span) { pool->len, n };
+          group[drop].n = 0;
+          pool->len += n;
+          add_edges (edges, pool->at + group[keep].first, n, (guint) keep);
+          g_array_append_val (todo, keep);
           break;
         }
     }
@@ -308,12 +319,24 @@ qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
   g_autofree int *group_of = group_pieces_by_plane (r, brushes, &n_groups);
   g_autofree int *start = g_new0 (int, n_groups + 1);
   g_autofree int *order = g_new (int, MAX (n, 1));
-  g_autofree GArray **merged = g_new0 (GArray *, MAX (n, 1)); /* by a piece's first original */
-  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
-  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
-  g_autoptr (GPtrArray) group = g_ptr_array_new ();
-  g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  /* Each piece's points after merging, by the piece's input index; the
+   * pool starts as the input's points, merges append to it. */
+  g_autofree Span *span = g_new (Span, MAX (n, 1));
+  g_autofree Span *group = g_new (Span, MAX (n, 1));
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (int));
+  Pool pool = { NULL, 0, 0 };
   EdgeTable edges = { NULL, NULL, 0, 0 };
+  GArray *pieces, *points;
+  guint n_out = 0, n_points = 0;
+
+  memcpy (pool_reserve (&pool, (int) r->points->len), r->points->data, sizeof (QrVec3) * r->points->len);
+  pool.len = (int) r->points->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+
+      span[i] = (Span) { pc->first, pc->n };
+    }
 
   /* The pieces of each group together, in input order (a counting sort). */
   for (guint i = 0; i < n; i++)
@@ -329,55 +352,41 @@ qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
 
   for (int g = 0; g < n_groups; g++)
     {
-      int first = order[start[g]];
-      const QrUnionPiece *head = &g_array_index (r->pieces, QrUnionPiece, first);
+      int len = start[g + 1] - start[g];
+      const QrUnionPiece *head = &g_array_index (r->pieces, QrUnionPiece, order[start[g]]);
 
-      /* Alone on its plane: kept as it is (see `alone` below). */
-      if (start[g + 1] - start[g] == 1)
-        continue;
-      g_ptr_array_set_size (group, 0);
-      for (int k = start[g]; k < start[g + 1]; k++)
-        {
-          const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, order[k]);
-          GArray *pts = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), (guint) pc->n);
-
-          g_array_append_vals (pts, &g_array_index (r->points, QrVec3, pc->first), (guint) pc->n);
-          g_ptr_array_add (group, pts);
-        }
-      if (group->len > 1)
-        merge_group (group, brushes[head->brush].planes[head->face].normal, &edges, scratch);
+      if (len == 1)
+        continue; /* alone on its plane: kept as it is */
+      for (int k = 0; k < len; k++)
+        group[k] = span[order[start[g] + k]];
+      merge_group (group, len, &pool, brushes[head->brush].planes[head->face].normal, &edges, todo);
       /* A merged piece takes the place (and brush and face) of the first
        * of its pieces: merge_group keeps the earlier of two. */
-      for (guint k = 0; k < group->len; k++)
-        if (g_ptr_array_index (group, k) != NULL)
-          {
-            int orig = order[start[g] + (int) k];
-
-            merged[orig] = g_ptr_array_index (group, k);
-          }
+      for (int k = 0; k < len; k++)
+        span[order[start[g] + k]] = group[k];
     }
+
+  for (guint i = 0; i < n; i++)
+    if (span[i].n > 0)
+      n_out++, n_points += (guint) span[i].n;
+  pieces = g_array_sized_new (FALSE, FALSE, sizeof (QrUnionPiece), n_out);
+  points = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), n_points);
   for (guint i = 0; i < n; i++)
     {
       QrUnionPiece pc = g_array_index (r->pieces, QrUnionPiece, i);
-      bool alone = start[group_of[i] + 1] - start[group_of[i]] == 1;
 
-      if (!alone && merged[i] == NULL)
+      if (span[i].n == 0)
         continue; /* merged into an earlier piece */
-      if (alone)
-        g_array_append_vals (points, &g_array_index (r->points, QrVec3, pc.first), (guint) pc.n);
-      else
-        {
-          g_array_append_vals (points, merged[i]->data, merged[i]->len);
-          pc.n = (int) merged[i]->len;
-          g_array_unref (merged[i]);
-        }
-      pc.first = (int) points->len - pc.n;
+      pc.first = (int) points->len;
+      pc.n = span[i].n;
+      g_array_append_vals (points, pool.at + span[i].first, (guint) span[i].n);
       g_array_append_val (pieces, pc);
     }
+  g_free (pool.at);
   g_free (edges.keys);
   g_free (edges.values);
-  g_array_set_size (r->pieces, 0);
-  g_array_append_vals (r->pieces, pieces->data, pieces->len);
-  g_array_set_size (r->points, 0);
-  g_array_append_vals (r->points, points->data, points->len);
+  g_array_unref (r->pieces);
+  g_array_unref (r->points);
+  r->pieces = pieces;
+  r->points = points;
 }
