@@ -19,12 +19,20 @@ typedef struct
   QrVec3 p;
 } OnEdge;
 
+/* By parameter, then by position: corners a hair apart may share a
+ * parameter, and which of them stays must not hang on the search order. */
 static int
 compare_on_edge (const void *pa, const void *pb)
 {
   const OnEdge *a = pa, *b = pb;
 
-  return (a->t > b->t) - (a->t < b->t);
+  if (a->t != b->t)
+    return (a->t > b->t) - (a->t < b->t);
+  if (a->p.x != b->p.x)
+    return (a->p.x > b->p.x) - (a->p.x < b->p.x);
+  if (a->p.y != b->p.y)
+    return (a->p.y > b->p.y) - (a->p.y < b->p.y);
+  return (a->p.z > b->p.z) - (a->p.z < b->p.z);
 }
 
 static guint
@@ -81,10 +89,34 @@ distinct_points (const GArray *points)
   return out;
 }
 
+/* Plain growable arrays: the pass appends every corner of the result. */
+typedef struct
+{
+  OnEdge *at;
+  int len, cap;
+} Found;
+
+typedef struct
+{
+  QrVec3 *at;
+  int len, cap;
+} Points;
+
+static void
+points_add (Points *p, QrVec3 v)
+{
+  if (p->len == p->cap)
+    {
+      p->cap = MAX (64, 2 * p->cap);
+      p->at = g_renew (QrVec3, p->at, p->cap);
+    }
+  p->at[p->len++] = v;
+}
+
 /* A corner c strictly between a and a + d, within QR_EPS_TJUNCTION of
  * the segment: appended to found with its parameter. */
 static inline void
-consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, GArray *found)
+consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
@@ -95,39 +127,165 @@ consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, GArray *
   off = qr_vec3_sub (c, qr_vec3_mad (a, d, t));
   if (qr_vec3_max_abs (off) > tol)
     return;
-  g_array_append_val (found, ((OnEdge) { t, c }));
+  if (found->len == found->cap)
+    {
+      found->cap = MAX (16, 2 * found->cap);
+      found->at = g_renew (OnEdge, found->at, found->cap);
+    }
+  found->at[found->len++] = (OnEdge) { t, c };
 }
 
 /* The axial lines corners lie on: along axis `axis` through the other two
  * coordinates, rounded (a line key per corner and axis). Most edges of a
- * map run along an axis; their corners are those of their line. */
+ * map run along an axis; their corners are those of their line, kept in
+ * order along it, so an edge looks only at those within its span. */
 static guint64
 line_key (int axis, double u, double v)
 {
   return qr_cell_key ((gint64) floor (u + 0.5), (gint64) floor (v + 0.5), axis);
 }
 
-static void
-on_line (const QrCellGrid *lines, const GArray *corners, int axis, QrVec3 a, QrVec3 d, double len2, double len,
-         GArray *found)
+typedef struct
 {
-  const double ac[3] = { a.x, a.y, a.z };
-  double u = ac[(axis + 1) % 3], v = ac[(axis + 2) % 3];
-  gint64 qu = (gint64) floor (u + 0.5), qv = (gint64) floor (v + 0.5);
+  double s; /* the coordinate along the line */
+  int corner;
+} OnLine;
 
-  /* The neighbouring keys too: a corner within the tolerance of the
-   * line may have rounded the other way. */
-  for (gint64 du = -1; du <= 1; du++)
-    for (gint64 dv = -1; dv <= 1; dv++)
-      for (int e = qr_cell_grid_first (lines, qr_cell_key (qu + du, qv + dv, axis)); e >= 0; e = QR_CELL_GRID_NEXT (lines, e))
-        consider_corner (g_array_index (corners, QrVec3, QR_CELL_GRID_ITEM (lines, e)), a, d, len2, len, found);
+typedef struct
+{
+  QrCellGrid grid; /* corners by line key */
+  int *start;      /* per slot of the grid: its line's first in `sorted` */
+  int *count;
+  OnLine *sorted;
+} Lines;
+
+static int
+compare_on_line (const void *pa, const void *pb)
+{
+  const OnLine *a = pa, *b = pb;
+
+  return (a->s > b->s) - (a->s < b->s);
+}
+
+static void
+lines_init (Lines *l, const QrVec3 *corners, int n)
+{
+  int at = 0;
+
+  qr_cell_grid_init_empty (&l->grid, 1, 3 * n);
+  for (int i = 0; i < n; i++)
+    {
+      QrVec3 c = corners[i];
+
+      qr_cell_grid_add (&l->grid, line_key (0, c.y, c.z), i);
+      qr_cell_grid_add (&l->grid, line_key (1, c.z, c.x), i);
+      qr_cell_grid_add (&l->grid, line_key (2, c.x, c.y), i);
+    }
+  l->start = g_new (int, l->grid.mask + 1);
+  l->count = g_new (int, l->grid.mask + 1);
+  l->sorted = g_new (OnLine, MAX (l->grid.n_entries, 1));
+  for (guint slot = 0; slot <= l->grid.mask; slot++)
+    {
+      /* The key's last coordinate is the axis; qr_cell_key offsets it by
+       * 2^20, which leaves its two low bits. */
+      int axis = (int) (l->grid.keys[slot] & 3);
+      OnLine *line = l->sorted + at;
+      int len = 0;
+
+      if (l->grid.heads[slot] < 0)
+        continue;
+      for (int e = l->grid.heads[slot]; e >= 0; e = QR_CELL_GRID_NEXT (&l->grid, e))
+        {
+          int c = QR_CELL_GRID_ITEM (&l->grid, e);
+          const double xyz[3] = { corners[c].x, corners[c].y, corners[c].z };
+
+          line[len++] = (OnLine) { xyz[axis], c };
+        }
+      if (len > 16)
+        qsort (line, (size_t) len, sizeof (OnLine), compare_on_line);
+      else
+        for (int i = 1; i < len; i++)
+          for (int j = i; j > 0 && line[j - 1].s > line[j].s; j--)
+            {
+              OnLine t = line[j];
+
+              line[j] = line[j - 1];
+              line[j - 1] = t;
+            }
+      l->start[slot] = at;
+      l->count[slot] = len;
+      at += len;
+    }
+}
+
+static void
+lines_clear (Lines *l)
+{
+  qr_cell_grid_clear (&l->grid);
+  g_free (l->start);
+  g_free (l->count);
+  g_free (l->sorted);
+}
+
+/* The keys a corner within the tolerance of coordinate u rounds to: u's
+ * own, and its neighbour's when u lies that close to the rounding edge. */
+static int
+nearby_keys (double u, gint64 out[2])
+{
+  const double tol = QR_EPS_TJUNCTION;
+  gint64 q = (gint64) floor (u + 0.5);
+  int n = 0;
+
+  out[n++] = q;
+  if (u - (double) q > 0.5 - tol)
+    out[n++] = q + 1;
+  else if ((double) q - u >= 0.5 - tol)
+    out[n++] = q - 1;
+  return n;
+}
+
+static void
+on_line (const Lines *l, const QrVec3 *corners, int axis, QrVec3 a, QrVec3 d, double len2, double len,
+         Found *found)
+{
+  const double tol = QR_EPS_TJUNCTION;
+  const double ac[3] = { a.x, a.y, a.z }, dc[3] = { d.x, d.y, d.z };
+  /* Only a corner within the edge's span along the axis can be on it. */
+  double lo = MIN (ac[axis], ac[axis] + dc[axis]) - tol, hi = MAX (ac[axis], ac[axis] + dc[axis]) + tol;
+  gint64 ku[2], kv[2];
+  int nu = nearby_keys (ac[(axis + 1) % 3], ku), nv = nearby_keys (ac[(axis + 2) % 3], kv);
+
+  for (int i = 0; i < nu; i++)
+    for (int j = 0; j < nv; j++)
+      {
+        guint slot = qr_cell_grid_slot (&l->grid, qr_cell_key (ku[i], kv[j], axis));
+        const OnLine *line;
+        int first = 0, last;
+
+        if (l->grid.heads[slot] < 0)
+          continue;
+        line = l->sorted + l->start[slot];
+        last = l->count[slot];
+        /* The first at or past lo. */
+        while (first < last)
+          {
+            int mid = (first + last) / 2;
+
+            if (line[mid].s < lo)
+              first = mid + 1;
+            else
+              last = mid;
+          }
+        for (int k = first; k < l->count[slot] && line[k].s <= hi; k++)
+          consider_corner (corners[line[k].corner], a, d, len2, len, found);
+      }
 }
 
 /* Any other edge visits the cells along it, slab by slab across its
  * longest axis. */
 static void
-on_edge_cells (const QrCellGrid *grid, const GArray *corners, QrVec3 a, QrVec3 d, double len2, double len,
-               GArray *found)
+on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, QrVec3 a, QrVec3 d, double len2, double len,
+               Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
@@ -157,16 +315,17 @@ on_edge_cells (const QrCellGrid *grid, const GArray *corners, QrVec3 a, QrVec3 d
         for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
           for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
             for (int m = qr_cell_grid_first (grid, qr_cell_key (x, y, z)); m >= 0; m = QR_CELL_GRID_NEXT (grid, m))
-              consider_corner (g_array_index (corners, QrVec3, QR_CELL_GRID_ITEM (grid, m)), a, d, len2, len, found);
+              consider_corner (corners[QR_CELL_GRID_ITEM (grid, m)], a, d, len2, len, found);
     }
 }
 
-/* A typical edge's length, by the geometric mean: the few long edges
- * must not make every cell of the corner grid hold many corners. */
+/* A typical edge's length, by the geometric mean (of powers of two: a
+ * cell size needs no more): the few long edges must not make every cell
+ * of the corner grid hold many corners. */
 static double
 typical_edge (const QrUnionResult *r)
 {
-  double log_sum = 0;
+  gint64 exp_sum = 0;
   guint n = 0;
 
   for (guint i = 0; i < r->pieces->len; i++)
@@ -175,9 +334,14 @@ typical_edge (const QrUnionResult *r)
       const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
 
       for (int k = 0; k < pc->n; k++, n++)
-        log_sum += log (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
+        {
+          int e;
+
+          frexp (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3), &e);
+          exp_sum += e;
+        }
     }
-  return n > 0 ? exp (log_sum / n) : 1;
+  return n > 0 ? ldexp (1, (int) (exp_sum / (gint64) n)) : 1;
 }
 
 /* The corners in cells about a typical edge long, for the edges off the
@@ -199,78 +363,74 @@ corner_cells (QrCellGrid *grid, const GArray *corners, double edge)
 int
 qr_union_fix_t_junctions (QrUnionResult *r)
 {
-  g_autoptr (GArray) corners = distinct_points (r->points);
-  g_autoptr (GArray) points = g_array_sized_new (FALSE, FALSE, sizeof (QrVec3), r->points->len);
-  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (OnEdge));
+  g_autoptr (GArray) corner_array = distinct_points (r->points);
+  const QrVec3 *corners = (const QrVec3 *) corner_array->data;
+  Points points = { NULL, 0, 0 };
+  Found found = { NULL, 0, 0 };
   const double tol = QR_EPS_TJUNCTION;
-  QrCellGrid grid = { 0 }, lines;
+  QrCellGrid grid = { 0 };
+  Lines lines;
   bool have_grid = false;
   double edge;
   int inserted = 0;
 
-  if (corners->len == 0)
+  if (corner_array->len == 0)
     return 0;
   /* Before the loop below moves the pieces' points. */
   edge = typical_edge (r);
-  qr_cell_grid_init_empty (&lines, 1, 3 * (int) corners->len);
-  for (guint i = 0; i < corners->len; i++)
-    {
-      QrVec3 c = g_array_index (corners, QrVec3, i);
-
-      qr_cell_grid_add (&lines, line_key (0, c.y, c.z), (int) i);
-      qr_cell_grid_add (&lines, line_key (1, c.z, c.x), (int) i);
-      qr_cell_grid_add (&lines, line_key (2, c.x, c.y), (int) i);
-    }
+  lines_init (&lines, corners, (int) corner_array->len);
+  points.cap = (int) r->points->len + (int) r->points->len / 4 + 16;
+  points.at = g_new (QrVec3, points.cap);
 
   for (guint i = 0; i < r->pieces->len; i++)
     {
       QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
-      int first = (int) points->len;
+      const QrVec3 *pp = &g_array_index (r->points, QrVec3, pc->first);
+      int first = points.len;
 
       for (int k = 0; k < pc->n; k++)
         {
-          const QrVec3 *pp = &g_array_index (r->points, QrVec3, pc->first);
           QrVec3 a = pp[k], b = pp[(k + 1) % pc->n], d = qr_vec3_sub (b, a);
           double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
 
-          g_array_append_val (points, a);
+          points_add (&points, a);
           if (len <= 2 * tol)
             continue;
-          g_array_set_size (found, 0);
+          found.len = 0;
           if (fabs (d.y) <= tol && fabs (d.z) <= tol)
-            on_line (&lines, corners, 0, a, d, len2, len, found);
+            on_line (&lines, corners, 0, a, d, len2, len, &found);
           else if (fabs (d.x) <= tol && fabs (d.z) <= tol)
-            on_line (&lines, corners, 1, a, d, len2, len, found);
+            on_line (&lines, corners, 1, a, d, len2, len, &found);
           else if (fabs (d.x) <= tol && fabs (d.y) <= tol)
-            on_line (&lines, corners, 2, a, d, len2, len, found);
+            on_line (&lines, corners, 2, a, d, len2, len, &found);
           else
             {
               if (!have_grid)
-                corner_cells (&grid, corners, edge), have_grid = true;
-              on_edge_cells (&grid, corners, a, d, len2, len, found);
+                corner_cells (&grid, corner_array, edge), have_grid = true;
+              on_edge_cells (&grid, corners, a, d, len2, len, &found);
             }
-          if (found->len == 0)
+          if (found.len == 0)
             continue;
-          qsort (found->data, found->len, sizeof (OnEdge), compare_on_edge);
-          for (guint m = 0; m < found->len; m++)
+          if (found.len > 1)
+            qsort (found.at, (size_t) found.len, sizeof (OnEdge), compare_on_edge);
+          for (int m = 0; m < found.len; m++)
             {
-              const OnEdge *o = &g_array_index (found, OnEdge, m);
-              const QrVec3 *last = &g_array_index (points, QrVec3, points->len - 1);
-
               /* A corner in two cells, or two corners a hair apart: once. */
-              if (qr_vec3_max_abs (qr_vec3_sub (o->p, *last)) <= tol)
+              if (qr_vec3_max_abs (qr_vec3_sub (found.at[m].p, points.at[points.len - 1])) <= tol)
                 continue;
-              g_array_append_val (points, o->p);
+              points_add (&points, found.at[m].p);
               inserted++;
             }
         }
       pc->first = first;
-      pc->n = (int) points->len - first;
+      pc->n = points.len - first;
     }
   if (have_grid)
     qr_cell_grid_clear (&grid);
-  qr_cell_grid_clear (&lines);
+  lines_clear (&lines);
   g_array_set_size (r->points, 0);
-  g_array_append_vals (r->points, points->data, points->len);
+  g_array_append_vals (r->points, points.at, (guint) points.len);
+  g_free (points.at);
+  g_free (found.at);
   return inserted;
 }
