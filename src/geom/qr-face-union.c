@@ -216,6 +216,18 @@ untouched:
   keep (out, whole.first, whole.n);
 }
 
+/* Whether the bounds of a piece reach `box` (within QR_EPS_UNION). */
+static bool
+piece_near (const Union *u, Piece piece, const QrBounds *box)
+{
+  const QrVec3 *p = u->pool + piece.first;
+  QrBounds pb = { p[0], p[0] };
+
+  for (int i = 1; i < piece.n; i++)
+    qr_bounds_add_point (&pb, p[i]);
+  return bounds_overlap (box, &pb, QR_EPS_UNION);
+}
+
 /* The brushes whose bounds reach `box` and that may hide faces of brush a,
  * in input order. */
 static void
@@ -353,7 +365,18 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
                 continue;
               u.next.len = 0;
               for (int k = 0; k < u.pieces.len; k++)
-                clip_by_brush (&u, a, normal, u.pieces.at[k], b, &u.next);
+                {
+                  Piece piece = u.pieces.at[k];
+
+                  /* A piece split off away from b passes it whole, as a
+                   * face whose bounds miss b's does (above). */
+                  if (u.pieces.len > 1 && !piece_near (&u, piece, &u.bounds[b]))
+                    {
+                      keep (&u.next, piece.first, piece.n);
+                      continue;
+                    }
+                  clip_by_brush (&u, a, normal, piece, b, &u.next);
+                }
               tmp = u.pieces, u.pieces = u.next, u.next = tmp;
             }
 
