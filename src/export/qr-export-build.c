@@ -53,7 +53,8 @@ left_out (const char *classname)
 typedef struct
 {
   const QrBrush *brush;
-  QrPolytope *poly;   /* built here, not the brush's: see qr_export_scene_from_map */
+  const QrPolytope *poly; /* the brush's, or own_poly (qr_export_scene_from_map) */
+  QrPolytope *own_poly;   /* built here; NULL when the brush's is used */
   QrPlane *planes;
   bool *emit;
   int *merge;
@@ -66,6 +67,7 @@ typedef struct
   QrExportScene *scene;
   QrTexAxisRule rule;
   signed char *kind_of;    /* per map texture index: QrExportTextureKind, −1: not yet asked */
+  int *material_of;        /* per map texture index: its material, −1: not yet asked */
   GHashTable *merge_ids;   /* texture + projection → class */
   QrPolyBuilder *poly_builder;
   GArray *points;          /* QrVec3 scratch: a brush's plane points */
@@ -126,7 +128,9 @@ material_named (Builder *b, const char *name)
 static guint
 material_for (Builder *b, uint32_t texture)
 {
-  return material_named (b, qr_map_texture_name (b->map, texture));
+  if (b->material_of[texture] < 0)
+    b->material_of[texture] = (int) material_named (b, qr_map_texture_name (b->map, texture));
+  return (guint) b->material_of[texture];
 }
 
 /* Faces whose texture coordinates agree wherever they meet: the same
@@ -190,7 +194,7 @@ kind_of (Builder *b, uint32_t texture)
 static void
 add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
 {
-  Source s = { brush, NULL, NULL, NULL, NULL };
+  Source s = { brush, NULL, NULL, NULL, NULL, NULL };
   QrUnionBrush u = { 0 };
   bool liquid = false;
 
@@ -210,12 +214,18 @@ add_source (Builder *b, GArray *sources, GArray *union_in, const QrBrush *brush)
         g_ptr_array_add (b->displaced, (gpointer) brush);
         return;
       }
-  g_array_set_size (b->points, 3 * (guint) brush->n_faces);
-  s.poly = qr_polytope_build (b->poly_builder,
-                              qr_brush_gather_points (brush, (QrVec3 *) b->points->data), brush->n_faces);
+  if (b->options->map_polytopes && brush->poly != NULL)
+    s.poly = brush->poly;
+  else
+    {
+      g_array_set_size (b->points, 3 * (guint) brush->n_faces);
+      s.poly = s.own_poly = qr_polytope_build (b->poly_builder,
+                                               qr_brush_gather_points (brush, (QrVec3 *) b->points->data),
+                                               brush->n_faces);
+    }
   if (s.poly->status != QR_POLY_OK)
     {
-      qr_polytope_free (s.poly);
+      qr_polytope_free (s.own_poly);
       b->skipped++;
       return;
     }
@@ -260,8 +270,13 @@ emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const
   guint material = material_for (b, f->texture);
   const QrExportMaterial *m = g_ptr_array_index (b->scene->materials, material);
   QrExportPrimitive *prim = primitive_for (b, object, material);
-  g_autofree QrUV *uv = g_new (QrUV, n);
-  g_autofree int *tri = g_new (int, 3 * (gsize) MAX (n - 2, 1));
+  /* Pieces have a handful of corners: the heap only for long ones. */
+  QrUV uv_stack[64];
+  int tri_stack[3 * 64];
+  g_autofree QrUV *uv_heap = n > 64 ? g_new (QrUV, n) : NULL;
+  g_autofree int *tri_heap = n > 66 ? g_new (int, 3 * (gsize) (n - 2)) : NULL;
+  QrUV *uv = uv_heap != NULL ? uv_heap : uv_stack;
+  int *tri = tri_heap != NULL ? tri_heap : tri_stack;
   double nn[3];
   /* Brush primitives' coordinates are already in texture units. */
   const double su = f->form == QR_TEX_BRUSHPRIM ? 1 : m->width, sv = f->form == QR_TEX_BRUSHPRIM ? 1 : m->height;
@@ -289,9 +304,16 @@ emit_piece (Builder *b, QrExportObject *object, const Source *s, int face, const
       }
   }
   t = qr_polygon_triangulate (p, n, normal, tri);
-  for (int k = 0; k < t; k++)
-    qr_export_primitive_add_triangle (prim, base + (guint32) tri[3 * k], base + (guint32) tri[3 * k + 1],
-                                      base + (guint32) tri[3 * k + 2]);
+  if (t > 0)
+    {
+      guint at = prim->indices->len;
+      guint32 *idx;
+
+      g_array_set_size (prim->indices, at + 3 * (guint) t);
+      idx = &g_array_index (prim->indices, guint32, at);
+      for (int k = 0; k < 3 * t; k++)
+        idx[k] = base + (guint32) tri[k];
+    }
   b->scene->triangles_after += (guint64) t;
 }
 
@@ -509,9 +531,11 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
     }
   else
     {
+      gint64 t0 = g_get_monotonic_time ();
       g_autoptr (QrUnionResult) r = qr_face_union ((const QrUnionBrush *) union_in->data, (int) union_in->len);
 
       qr_union_fix_t_junctions (r);
+      b->scene->union_ms += (double) (g_get_monotonic_time () - t0) / 1000;
       for (guint i = 0; i < r->pieces->len; i++)
         {
           const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
@@ -525,7 +549,7 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
     {
       Source *s = &g_array_index (sources, Source, i);
 
-      qr_polytope_free (s->poly);
+      qr_polytope_free (s->own_poly);
       g_free (s->planes);
       g_free (s->emit);
       g_free (s->merge);
@@ -555,6 +579,8 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
   b.rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
   b.kind_of = g_new (signed char, MAX (map->textures->len, 1));
   memset (b.kind_of, -1, MAX (map->textures->len, 1));
+  b.material_of = g_new (int, MAX (map->textures->len, 1));
+  memset (b.material_of, -1, sizeof (int) * MAX (map->textures->len, 1));
   b.merge_ids = g_hash_table_new_full (hash_key, equal_key, g_free, NULL);
   b.poly_builder = qr_poly_builder_new ();
   b.points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
@@ -588,6 +614,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
     }
 
   g_free (b.kind_of);
+  g_free (b.material_of);
   g_hash_table_unref (b.merge_ids);
   qr_poly_builder_free (b.poly_builder);
   g_array_unref (b.points);

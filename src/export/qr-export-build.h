@@ -31,11 +31,14 @@ typedef struct
   double scale;              /* 0 means 1 */
   QrTextureFinder *finder;   /* where texture sizes and pixels come from; NULL: none */
   bool images;               /* decode each texture's pixels (with a finder) */
+  bool map_polytopes;        /* read the brushes' built polytopes (see below) */
 } QrExportOptions;
 
-/* The scene of `map`. The brushes' polytopes are built afresh, never
- * read from the map: a worker thread may export a qr_map_snapshot, whose
- * brushes the window shares and may rebuild. Brushes that are not valid
+/* The scene of `map`. The brushes' polytopes are built afresh unless
+ * map_polytopes is set: a worker thread may export a qr_map_snapshot,
+ * whose brushes the window shares and may rebuild. Set it only when no
+ * other thread can touch the map (the command line); a brush not built
+ * yet is built afresh then too. Brushes that are not valid
  * are skipped (their number in *skipped when not NULL). The finder is
  * used from the calling thread only. */
 QrExportScene *qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guint *skipped);

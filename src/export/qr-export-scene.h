@@ -61,6 +61,7 @@ typedef struct
    * brushes, and what was written after hidden faces were removed. */
   guint64 triangles_before;
   guint64 triangles_after;
+  double union_ms; /* spent removing hidden faces and mending T-junctions */
 } QrExportScene;
 
 QrExportScene *qr_export_scene_new (QrExportUp up, double scale);
