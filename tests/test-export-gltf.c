@@ -595,7 +595,7 @@ write_as_unprivileged (const char *path, QrExportTextures textures)
       g_assert_cmpint (setuid (65534), ==, 0);
     }
   g_assert_false (qr_export_write_glb (scene, path, textures, &error));
-  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
   g_assert_nonnull (strstr (error->message, g_getenv ("QUARRY_TEST_GLB_FOLDER")));
   g_test_message ("%s", error->message);
 }
@@ -700,7 +700,8 @@ test_full_disk (void)
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
   signal (SIGXFSZ, old_handler);
   g_assert_false (ok);
-  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE);
+  /* EFBIG, which GFileError has no name for. */
+  g_assert_true (error != NULL && error->domain == G_FILE_ERROR);
   g_assert_true (g_file_get_contents (path, &data, &size, NULL));
   g_assert_cmpmem (data, size, old_glb, sizeof old_glb);
   g_assert_cmpuint (count_entries (dir), ==, 1);

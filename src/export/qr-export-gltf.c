@@ -8,9 +8,9 @@
  * value), URIs (§3.3: reserved characters percent-encoded).
  */
 #include "qr-export-gltf.h"
+#include "qr-export-files.h"
 #include "qr-export-names.h"
 
-#include <errno.h>
 #include <float.h>
 #include <json-c/json.h>
 #include <math.h>
@@ -53,6 +53,8 @@ typedef struct
   json_object *accessors;  /* accessors (borrowed from the root) */
   int *material_index;     /* scene material → glTF material, −1 when unused (owned) */
   GHashTable *taken_files; /* case-folded texture file names already chosen (owned) */
+  QrExportFiles *files;    /* the .glb and its external textures, replaced together (owned) */
+  bool folder_added;       /* the texture folder is in files */
 } GlbWriter;
 
 static void
@@ -61,6 +63,7 @@ glb_writer_clear (GlbWriter *w)
   g_clear_pointer (&w->bin, g_byte_array_unref);
   g_clear_pointer (&w->material_index, g_free);
   g_clear_pointer (&w->taken_files, g_hash_table_unref);
+  g_clear_pointer (&w->files, qr_export_files_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GlbWriter, glb_writer_clear)
@@ -114,20 +117,34 @@ words_to_little_endian (void *data, gsize n)
 #endif
 }
 
-/* Appends to the BIN chunk at a 4-byte boundary, which every component
- * type's alignment divides; returns the offset, or false when the chunk
- * would pass what a .glb's 32-bit lengths can hold. */
+/* Room for `size` bytes at the end of the BIN chunk, at a 4-byte boundary
+ * (which every component type's alignment divides), zero-padded to the
+ * next; NULL when the chunk would pass what a .glb's 32-bit lengths can
+ * hold. Data is written in place: a map's vertices are megabytes. */
+static guint8 *
+bin_reserve (GlbWriter *w, gsize size, guint *offset, GError **error)
+{
+  gsize padded = (size + 3) & ~(gsize) 3;
+
+  if (size > G_MAXUINT32 - 64 - w->bin->len)
+    {
+      unsupported (error, w->path, "the scene is larger than the 4 GiB a .glb file can hold");
+      return NULL;
+    }
+  *offset = w->bin->len;
+  g_byte_array_set_size (w->bin, w->bin->len + (guint) padded);
+  memset (w->bin->data + *offset + size, 0, padded - size);
+  return w->bin->data + *offset;
+}
+
 static bool
 bin_append (GlbWriter *w, const void *data, gsize size, guint *offset, GError **error)
 {
-  static const guint8 zeros[3] = { 0 };
+  guint8 *at = bin_reserve (w, size, offset, error);
 
-  if (size > G_MAXUINT32 - 64 - w->bin->len)
-    return unsupported (error, w->path, "the scene is larger than the 4 GiB a .glb file can hold");
-  *offset = w->bin->len;
-  g_byte_array_append (w->bin, data, size);
-  g_byte_array_append (w->bin, zeros, (4 - w->bin->len % 4) % 4);
-  return true;
+  if (at != NULL)
+    memcpy (at, data, size);
+  return at != NULL;
 }
 
 static int
@@ -192,12 +209,15 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
   const double *pos = (const double *) prim->positions->data;
   const double *nrm = (const double *) prim->normals->data;
   const double *uv = (const double *) prim->uvs->data;
-  g_autofree float *vertices = g_new (float, (gsize) n * VERTEX_FLOATS);
   float lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
   bool wide = n > 65535;
+  float *vertices;
   guint offset;
   int view, position;
 
+  vertices = (float *) bin_reserve (w, (gsize) n * VERTEX_STRIDE, &offset, error);
+  if (vertices == NULL)
+    return false;
   for (guint i = 0; i < n; i++)
     {
       float *v = vertices + (gsize) i * VERTEX_FLOATS;
@@ -213,8 +233,6 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
       v[7] = (float) uv[i * 2 + 1];
     }
   words_to_little_endian (vertices, (gsize) n * VERTEX_FLOATS);
-  if (!bin_append (w, vertices, (gsize) n * VERTEX_STRIDE, &offset, error))
-    return false;
   view = add_view (w, offset, (gsize) n * VERTEX_STRIDE, VERTEX_STRIDE, GLTF_ARRAY_BUFFER);
   position = add_accessor (w, view, 0, GLTF_FLOAT, n, "VEC3");
   {
@@ -235,30 +253,28 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
   set_int (attributes, "NORMAL", add_accessor (w, view, 12, GLTF_FLOAT, n, "VEC3"));
   set_int (attributes, "TEXCOORD_0", add_accessor (w, view, 24, GLTF_FLOAT, n, "VEC2"));
 
-  if (wide)
-    {
-      g_autofree guint32 *le = g_memdup2 (prim->indices->data, (gsize) n_indices * 4);
+  {
+    guint8 *at = bin_reserve (w, (gsize) n_indices * (wide ? 4 : 2), &offset, error);
+    const guint32 *idx = (const guint32 *) prim->indices->data;
 
-      words_to_little_endian (le, n_indices);
-      if (!bin_append (w, le, (gsize) n_indices * 4, &offset, error))
-        {
-          json_object_put (attributes);
-          return false;
-        }
-    }
-  else
-    {
-      g_autofree guint16 *narrow = g_new (guint16, n_indices);
-      const guint32 *idx = (const guint32 *) prim->indices->data;
+    if (at == NULL)
+      {
+        json_object_put (attributes);
+        return false;
+      }
+    if (wide)
+      {
+        memcpy (at, idx, (gsize) n_indices * 4);
+        words_to_little_endian (at, n_indices);
+      }
+    else
+      {
+        guint16 *narrow = (guint16 *) at;
 
-      for (guint i = 0; i < n_indices; i++)
-        narrow[i] = GUINT16_TO_LE ((guint16) idx[i]);
-      if (!bin_append (w, narrow, (gsize) n_indices * 2, &offset, error))
-        {
-          json_object_put (attributes);
-          return false;
-        }
-    }
+        for (guint i = 0; i < n_indices; i++)
+          narrow[i] = GUINT16_TO_LE ((guint16) idx[i]);
+      }
+  }
   view = add_view (w, offset, (gsize) n_indices * (wide ? 4 : 2), 0, GLTF_ELEMENT_ARRAY_BUFFER);
 
   json_object *primitive = json_object_new_object ();
@@ -324,17 +340,6 @@ texture_folder_name (const char *path)
 }
 
 static bool
-write_file (const char *path, const void *data, gsize size, GError **error)
-{
-  g_autoptr (GError) local = NULL;
-
-  if (g_file_set_contents_full (path, data, (gssize) size, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local))
-    return true;
-  g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "cannot write %s: %s", path, local->message);
-  return false;
-}
-
-static bool
 has_transparency (const QrImage *image)
 {
   gsize n = (gsize) image->width * image->height;
@@ -346,7 +351,7 @@ has_transparency (const QrImage *image)
 }
 
 /* The image of a material: in the BIN chunk, or a PNG file in the texture
- * folder (written now, before the .glb). */
+ * folder (finished now, put in place with the .glb). */
 static bool
 write_image (GlbWriter *w, const QrExportMaterial *m, json_object *images, GError **error)
 {
@@ -383,16 +388,17 @@ write_image (GlbWriter *w, const QrExportMaterial *m, json_object *images, GErro
       g_autofree char *file_path = g_build_filename (folder_path, file, NULL);
       g_autoptr (GString) uri = g_string_new (NULL);
 
-      if (g_mkdir_with_parents (folder_path, 0777) != 0)
-        {
-          int errsv = errno;
+      int handle;
 
-          g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_WRITE, "cannot create the texture folder %s: %s",
-                       folder_path, g_strerror (errsv));
+      if (!w->folder_added && !qr_export_files_add_folder (w->files, folder_path, error))
+        {
           json_object_put (image);
           return false;
         }
-      if (!write_file (file_path, data, size, error))
+      w->folder_added = true;
+      handle = qr_export_files_open (w->files, file_path, error);
+      if (handle < 0 || !qr_export_files_write (w->files, handle, data, size, error)
+          || !qr_export_files_finish (w->files, handle, error))
         {
           json_object_put (image);
           return false;
@@ -496,38 +502,38 @@ put_u32 (guint8 *p, guint32 v)
 }
 
 /* Header, JSON chunk (padded with spaces), BIN chunk (padded with zeros,
- * absent when empty), written in one piece under the target name. */
+ * absent when empty), written under a temporary name and put in place
+ * with the textures. */
 static bool
 write_container (GlbWriter *w, json_object *root, GError **error)
 {
+  static const char spaces[3] = { ' ', ' ', ' ' };
   size_t json_len;
   const char *json = json_object_to_json_string_length (root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
                                                         &json_len);
   gsize json_padded = (json_len + 3) & ~(gsize) 3;
   gsize bin_len = w->bin->len; /* already a multiple of 4 */
   guint64 total = 12 + 8 + (guint64) json_padded + (bin_len > 0 ? 8 + bin_len : 0);
-  g_autofree guint8 *out = NULL;
-  guint8 *p;
+  guint8 head[20], bin_head[8];
+  int handle;
 
   if (total > G_MAXUINT32)
     return unsupported (error, w->path, "the scene is larger than the 4 GiB a .glb file can hold");
-  out = g_malloc (total);
-  put_u32 (out, GLB_MAGIC);
-  put_u32 (out + 4, GLB_VERSION);
-  put_u32 (out + 8, (guint32) total);
-  put_u32 (out + 12, (guint32) json_padded);
-  put_u32 (out + 16, GLB_CHUNK_JSON);
-  p = out + 20;
-  memcpy (p, json, json_len);
-  memset (p + json_len, ' ', json_padded - json_len);
-  p += json_padded;
-  if (bin_len > 0)
-    {
-      put_u32 (p, (guint32) bin_len);
-      put_u32 (p + 4, GLB_CHUNK_BIN);
-      memcpy (p + 8, w->bin->data, bin_len);
-    }
-  return write_file (w->path, out, total, error);
+  put_u32 (head, GLB_MAGIC);
+  put_u32 (head + 4, GLB_VERSION);
+  put_u32 (head + 8, (guint32) total);
+  put_u32 (head + 12, (guint32) json_padded);
+  put_u32 (head + 16, GLB_CHUNK_JSON);
+  put_u32 (bin_head, (guint32) bin_len);
+  put_u32 (bin_head + 4, GLB_CHUNK_BIN);
+  handle = qr_export_files_open (w->files, w->path, error);
+  return handle >= 0 && qr_export_files_write (w->files, handle, head, sizeof head, error)
+         && qr_export_files_write (w->files, handle, json, json_len, error)
+         && qr_export_files_write (w->files, handle, spaces, json_padded - json_len, error)
+         && (bin_len == 0
+             || (qr_export_files_write (w->files, handle, bin_head, sizeof bin_head, error)
+                 && qr_export_files_write (w->files, handle, w->bin->data, bin_len, error)))
+         && qr_export_files_finish (w->files, handle, error) && qr_export_files_commit (w->files, error);
 }
 
 bool
@@ -535,6 +541,7 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
 {
   g_auto (GlbWriter) w = { 0 };
   json_object *root, *asset, *nodes, *meshes, *scene_nodes, *scene_obj, *scenes;
+  gsize bin_size = 0;
   bool ok = true;
 
   g_return_val_if_fail (scene != NULL && path != NULL, false);
@@ -543,7 +550,7 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
   w.scene = scene;
   w.textures = textures;
   w.path = path;
-  w.bin = g_byte_array_new ();
+  w.files = qr_export_files_new ();
   w.material_index = g_new (int, MAX (scene->materials->len, 1));
   w.taken_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -566,8 +573,11 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
           if (!check_primitive (&w, prim, error))
             return false;
           w.material_index[prim->material] = 0;
+          bin_size += (gsize) qr_export_primitive_n_vertices (prim) * VERTEX_STRIDE + 4 * (gsize) prim->indices->len;
         }
     }
+  /* The geometry's size (images come on top): one allocation, mostly. */
+  w.bin = g_byte_array_sized_new ((guint) MIN (bin_size, G_MAXUINT32 / 2));
 
   root = json_object_new_object ();
   asset = json_object_new_object ();

@@ -29,10 +29,12 @@ typedef enum
  * with nothing to write still gives a valid file: one scene without nodes
  * (so an empty map exports like any other, and viewers open it).
  *
- * Every file is written whole under a temporary name and renamed into
- * place, the .glb last, so a failure leaves no half-written file and an
- * existing .glb as it was. Fails with QR_IO_ERROR_WRITE when a file or the
- * texture folder cannot be written, QR_IO_ERROR_UNSUPPORTED when the scene
+ * Every file is written whole under a temporary name and only when all
+ * are complete renamed into place, the .glb last (qr-export-files.h), so
+ * a failure leaves no half-written file, existing files as they were and
+ * no texture folder it made. Fails with G_FILE_ERROR (as the OBJ writer)
+ * when a file or the texture folder cannot be written, with gdk-pixbuf's
+ * error when a PNG cannot be encoded, QR_IO_ERROR_UNSUPPORTED when the scene
  * cannot be expressed (an index past its primitive's vertices, a
  * coordinate that is not finite, more than the 4 GiB a .glb can hold). */
 bool qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextures textures, GError **error);
