@@ -44,12 +44,27 @@ out_step (Out *out, GError **error)
   return out->buf->len < CHUNK || out_flush (out, error);
 }
 
+/* g_string_append_len is a call through g_string_insert_len, which costs
+ * more than the few bytes it copies; the room is there nearly always. */
+static inline void
+append_len (GString *s, const char *text, gsize n)
+{
+  if (s->len + n < s->allocated_len)
+    {
+      memcpy (s->str + s->len, text, n);
+      s->len += n;
+      s->str[s->len] = '\0';
+    }
+  else
+    g_string_append_len (s, text, (gssize) n);
+}
+
 static inline void
 append_float (GString *s, float f)
 {
   char text[QR_EXPORT_FLOAT_BUFSIZE];
 
-  g_string_append_len (s, text, qr_export_format_float (f, text));
+  append_len (s, text, (gsize) qr_export_format_float (f, text));
 }
 
 static inline void
@@ -64,7 +79,7 @@ append_index (GString *s, guint64 i)
       i /= 10;
     }
   while (i != 0);
-  g_string_append_len (s, text + sizeof text - n, n);
+  append_len (s, text + sizeof text - n, (gsize) n);
 }
 
 /* Names: the scene's, safe and unique (see the header). */
@@ -250,10 +265,11 @@ write_vectors (Out *out, const char *keyword, const VecSet *set, GError **error)
 {
   const float *v = (const float *) set->values->data;
   guint n = set->values->len / set->width;
+  gsize keyword_len = strlen (keyword);
 
   for (guint i = 0; i < n; i++, v += set->width)
     {
-      g_string_append (out->buf, keyword);
+      append_len (out->buf, keyword, keyword_len);
       for (guint k = 0; k < set->width; k++)
         {
           g_string_append_c (out->buf, ' ');
