@@ -17,6 +17,7 @@ qr_cli_export (int argc, char **argv)
   gboolean no_union = FALSE, json = FALSE, no_textures = FALSE, no_patches = FALSE;
   g_auto (GStrv) search = NULL;
   g_autofree char *scale_text = NULL, *up = NULL, *entities = NULL, *textures = NULL;
+  int repeat = 1;
   const GOptionEntry entries[] = {
     { "no-union", 0, 0, G_OPTION_ARG_NONE, &no_union, "Every face of every brush, hidden ones included", NULL },
     { "search", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &search,
@@ -30,6 +31,8 @@ qr_cli_export (int argc, char **argv)
     { "no-textures", 0, 0, G_OPTION_ARG_NONE, &no_textures, "Write no images (texture sizes are still used)", NULL },
     { "no-patches", 0, 0, G_OPTION_ARG_NONE, &no_patches, "Leave Quake 3 patches out", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print figures as JSON", NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat,
+      "Build and write N times, reporting the fastest (for benchmarks)", "N" },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("MAP OUT.obj|OUT.glb — export the map as a mesh");
@@ -42,7 +45,7 @@ qr_cli_export (int argc, char **argv)
   const char *out;
   bool glb;
   guint skipped = 0;
-  gint64 t0, t1, t2;
+  double scene_ms = INFINITY, union_ms = INFINITY, write_ms = INFINITY;
   guint64 vertices = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -94,6 +97,11 @@ qr_cli_export (int argc, char **argv)
     }
   where = textures != NULL && strcmp (textures, "external") == 0 ? QR_EXPORT_TEXTURES_EXTERNAL
                                                                  : QR_EXPORT_TEXTURES_EMBEDDED;
+  if (repeat < 1)
+    {
+      fprintf (stderr, "quarry-cli export: --repeat needs a count of 1 or more\n");
+      return QR_EXIT_USAGE;
+    }
   options.no_union = no_union;
   options.no_patches = no_patches;
   options.images = !no_textures;
@@ -107,15 +115,26 @@ qr_cli_export (int argc, char **argv)
   /* Nothing else touches the map here: the polytopes just built serve. */
   options.map_polytopes = true;
 
-  t0 = g_get_monotonic_time ();
-  scene = qr_export_scene_from_map (map, &options, &skipped);
-  t1 = g_get_monotonic_time ();
-  if (!(glb ? qr_export_write_glb (scene, out, where, &error) : qr_export_write_obj (scene, out, &error)))
+  /* The fastest of the repeats: the first pays for the memory the later
+   * ones reuse, and for the texture finder's lookups. */
+  for (int r = 0; r < repeat; r++)
     {
-      fprintf (stderr, "quarry-cli export: %s\n", error->message);
-      return QR_EXIT_BAD_INPUT;
+      gint64 t0, t1, t2;
+
+      g_clear_pointer (&scene, qr_export_scene_free);
+      t0 = g_get_monotonic_time ();
+      scene = qr_export_scene_from_map (map, &options, &skipped);
+      t1 = g_get_monotonic_time ();
+      if (!(glb ? qr_export_write_glb (scene, out, where, &error) : qr_export_write_obj (scene, out, &error)))
+        {
+          fprintf (stderr, "quarry-cli export: %s\n", error->message);
+          return QR_EXIT_BAD_INPUT;
+        }
+      t2 = g_get_monotonic_time ();
+      scene_ms = MIN (scene_ms, (double) (t1 - t0) / 1000);
+      write_ms = MIN (write_ms, (double) (t2 - t1) / 1000);
+      union_ms = MIN (union_ms, round (scene->union_ms * 1000) / 1000);
     }
-  t2 = g_get_monotonic_time ();
 
   for (guint i = 0; i < scene->objects->len; i++)
     {
@@ -138,9 +157,9 @@ qr_cli_export (int argc, char **argv)
       json_object_object_add (root, "triangles", json_object_new_int64 ((int64_t) scene->triangles_after));
       json_object_object_add (root, "vertices", json_object_new_int64 ((int64_t) vertices));
       json_object_object_add (root, "invalid_brushes_skipped", json_object_new_int64 (skipped));
-      json_object_object_add (root, "scene_ms", qr_json_number ((double) (t1 - t0) / 1000));
-      json_object_object_add (root, "union_ms", qr_json_number (scene->union_ms));
-      json_object_object_add (root, "write_ms", qr_json_number ((double) (t2 - t1) / 1000));
+      json_object_object_add (root, "scene_ms", qr_json_number (scene_ms));
+      json_object_object_add (root, "union_ms", qr_json_number (union_ms));
+      json_object_object_add (root, "write_ms", qr_json_number (write_ms));
       qr_json_print (root);
       json_object_put (root);
     }
