@@ -11,6 +11,7 @@ typedef struct
   char *path; /* the target (owned) */
   char *temp; /* the temporary file beside it (owned), NULL once renamed */
   int fd;     /* -1 once finished */
+  bool replaces; /* the target existed when the file was opened */
 } File;
 
 struct _QrExportFiles
@@ -84,7 +85,7 @@ qr_export_files_add_folder (QrExportFiles *files, const char *folder, GError **e
 int
 qr_export_files_open (QrExportFiles *files, const char *path, GError **error)
 {
-  File f = { NULL, NULL, -1 };
+  File f = { NULL, NULL, -1, false };
   GStatBuf st;
   bool exists;
   mode_t mask;
@@ -110,6 +111,7 @@ qr_export_files_open (QrExportFiles *files, const char *path, GError **error)
   umask (mask);
   (void) fchmod (f.fd, exists && S_ISREG (st.st_mode) ? (st.st_mode & 07777) : (0666 & ~mask));
   f.path = g_strdup (path);
+  f.replaces = exists;
   g_array_append_val (files->files, f);
   return (int) files->files->len - 1;
 }
@@ -159,7 +161,12 @@ qr_export_files_finish (QrExportFiles *files, int handle, GError **error)
   g_return_val_if_fail (fd >= 0, false);
 
   f->fd = -1;
-  if (fsync (fd) != 0)
+  /* Synced before the rename only when it replaces a file, as GLib's
+   * g_file_set_contents does: a crash between the rename and the data
+   * reaching the disk could otherwise leave the old file empty. A new
+   * file has nothing to lose, and an export of many textures spent
+   * most of its time in fsync. */
+  if (f->replaces && fsync (fd) != 0)
     {
       int errsv = errno;
       close (fd);
