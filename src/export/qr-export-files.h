@@ -2,11 +2,11 @@
  * at all.
  *
  * An export is several files (an OBJ, its MTL, its textures): each is
- * written under a temporary name beside its target and synced, and only
- * when every one is complete are they renamed over their targets, in the
- * order they were opened. A failure before that leaves every target as it
- * was; freeing the set removes its temporary files, and the folders it
- * made, unless committed.
+ * written under a temporary name beside its target (and synced when it
+ * replaces a file), and only when every one is complete are they renamed
+ * over their targets, in the order they were opened. A failure before that
+ * leaves every target as it was; freeing the set removes its temporary
+ * files, and the folders it made, unless committed.
  */
 #pragma once
 
