@@ -49,8 +49,11 @@ typedef struct
   QrExportTextures textures;
   const char *path;
   GByteArray *bin;         /* the BIN chunk's contents (owned) */
-  json_object *views;      /* bufferViews (borrowed from the root) */
-  json_object *accessors;  /* accessors (borrowed from the root) */
+  /* bufferViews and accessors as JSON text, items comma-separated: a map
+   * has tens of thousands, and json-c spends a hash table on each. */
+  GString *views;
+  GString *accessors;
+  int n_views, n_accessors;
   int *material_index;     /* scene material → glTF material, −1 when unused (owned) */
   GHashTable *taken_files; /* case-folded texture file names already chosen (owned) */
   QrExportFiles *files;    /* the .glb and its external textures, replaced together (owned) */
@@ -64,6 +67,10 @@ glb_writer_clear (GlbWriter *w)
   g_clear_pointer (&w->material_index, g_free);
   g_clear_pointer (&w->taken_files, g_hash_table_unref);
   g_clear_pointer (&w->files, qr_export_files_free);
+  if (w->views != NULL)
+    g_string_free (g_steal_pointer (&w->views), TRUE);
+  if (w->accessors != NULL)
+    g_string_free (g_steal_pointer (&w->accessors), TRUE);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GlbWriter, glb_writer_clear)
@@ -84,21 +91,65 @@ json_name (const char *name)
   return json_object_new_string (valid);
 }
 
-/* A float's exact value as JSON, so min and max read back equal to the
- * accessor's data (the validator compares them). */
-static json_object *
-json_float (float f)
-{
-  char text[QR_NUMBER_BUFSIZE];
-
-  qr_number_format ((double) f, text);
-  return json_object_new_double_s ((double) f, text);
-}
-
 static void
 set_int (json_object *obj, const char *key, int64_t value)
 {
   json_object_object_add (obj, key, json_object_new_int64 (value));
+}
+
+/* JSON text for the bulk of the document: `key` is the text before the
+ * value, quotes, colon and any comma included. */
+static void
+text_int (GString *s, const char *key, gint64 value)
+{
+  char digits[24];
+  guint64 u = value < 0 ? -(guint64) value : (guint64) value;
+  int n = 0;
+
+  g_string_append (s, key);
+  do
+    {
+      digits[sizeof digits - 1 - n++] = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u != 0);
+  if (value < 0)
+    digits[sizeof digits - 1 - n++] = '-';
+  g_string_append_len (s, digits + sizeof digits - n, n);
+}
+
+/* Three floats' exact values as a JSON array, so min and max read back
+ * equal to the accessor's data (the validator compares them). */
+static void
+text_vec3 (GString *s, const char *key, const float v[3])
+{
+  g_string_append (s, key);
+  for (int k = 0; k < 3; k++)
+    {
+      char text[QR_NUMBER_BUFSIZE];
+
+      qr_number_format ((double) v[k], text);
+      g_string_append_c (s, k == 0 ? '[' : ',');
+      g_string_append (s, text);
+    }
+  g_string_append_c (s, ']');
+}
+
+/* A json-c value that writes `text` as it is: the arrays kept as text
+ * take their place in the document. Takes the text. */
+static void
+free_text (json_object *jso, void *userdata)
+{
+  g_free (userdata);
+}
+
+static json_object *
+json_text (GString *text)
+{
+  json_object *value = json_object_new_array ();
+
+  json_object_set_serializer (value, json_object_userdata_to_json_string, g_string_free (text, FALSE), free_text);
+  return value;
 }
 
 /* GLB data is little-endian (§4.4.1); 32-bit words are swapped in place
@@ -150,32 +201,41 @@ bin_append (GlbWriter *w, const void *data, gsize size, guint *offset, GError **
 static int
 add_view (GlbWriter *w, guint offset, gsize length, int stride, int target)
 {
-  json_object *view = json_object_new_object ();
+  GString *t = w->views;
 
-  set_int (view, "buffer", 0);
-  set_int (view, "byteOffset", offset);
-  set_int (view, "byteLength", (int64_t) length);
+  text_int (t, w->n_views > 0 ? ",{\"buffer\":" : "{\"buffer\":", 0);
+  text_int (t, ",\"byteOffset\":", offset);
+  text_int (t, ",\"byteLength\":", (gint64) length);
   if (stride > 0)
-    set_int (view, "byteStride", stride);
+    text_int (t, ",\"byteStride\":", stride);
   if (target > 0)
-    set_int (view, "target", target);
-  json_object_array_add (w->views, view);
-  return (int) json_object_array_length (w->views) - 1;
+    text_int (t, ",\"target\":", target);
+  g_string_append_c (t, '}');
+  return w->n_views++;
 }
 
+/* An accessor; lo and hi (NULL when not wanted) are its min and max. */
 static int
-add_accessor (GlbWriter *w, int view, int offset, int component, guint count, const char *type)
+add_accessor (GlbWriter *w, int view, int offset, int component, guint count, const char *type, const float *lo,
+              const float *hi)
 {
-  json_object *accessor = json_object_new_object ();
+  GString *t = w->accessors;
 
-  set_int (accessor, "bufferView", view);
+  text_int (t, w->n_accessors > 0 ? ",{\"bufferView\":" : "{\"bufferView\":", view);
   if (offset > 0)
-    set_int (accessor, "byteOffset", offset);
-  set_int (accessor, "componentType", component);
-  set_int (accessor, "count", count);
-  json_object_object_add (accessor, "type", json_object_new_string (type));
-  json_object_array_add (w->accessors, accessor);
-  return (int) json_object_array_length (w->accessors) - 1;
+    text_int (t, ",\"byteOffset\":", offset);
+  text_int (t, ",\"componentType\":", component);
+  text_int (t, ",\"count\":", count);
+  g_string_append (t, ",\"type\":\"");
+  g_string_append (t, type);
+  g_string_append_c (t, '"');
+  if (lo != NULL && hi != NULL)
+    {
+      text_vec3 (t, ",\"min\":", lo);
+      text_vec3 (t, ",\"max\":", hi);
+    }
+  g_string_append_c (t, '}');
+  return w->n_accessors++;
 }
 
 static bool
@@ -202,7 +262,7 @@ check_primitive (const GlbWriter *w, const QrExportPrimitive *prim, GError **err
  * its indices in another, 16-bit when every index fits below 16-bit's
  * restart value 65535. */
 static bool
-write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primitives, GError **error)
+write_primitive (GlbWriter *w, const QrExportPrimitive *prim, GString *primitives, GError **error)
 {
   guint n = qr_export_primitive_n_vertices (prim);
   guint n_indices = prim->indices->len;
@@ -213,7 +273,7 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
   bool wide = n > 65535;
   float *vertices;
   guint offset;
-  int view, position;
+  int view, position, normal, texcoord;
 
   vertices = (float *) bin_reserve (w, (gsize) n * VERTEX_STRIDE, &offset, error);
   if (vertices == NULL)
@@ -234,34 +294,16 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
     }
   words_to_little_endian (vertices, (gsize) n * VERTEX_FLOATS);
   view = add_view (w, offset, (gsize) n * VERTEX_STRIDE, VERTEX_STRIDE, GLTF_ARRAY_BUFFER);
-  position = add_accessor (w, view, 0, GLTF_FLOAT, n, "VEC3");
-  {
-    json_object *accessor = json_object_array_get_idx (w->accessors, position);
-    json_object *min = json_object_new_array_ext (3), *max = json_object_new_array_ext (3);
-
-    for (int k = 0; k < 3; k++)
-      {
-        json_object_array_add (min, json_float (lo[k]));
-        json_object_array_add (max, json_float (hi[k]));
-      }
-    json_object_object_add (accessor, "min", min);
-    json_object_object_add (accessor, "max", max);
-  }
-
-  json_object *attributes = json_object_new_object ();
-  set_int (attributes, "POSITION", position);
-  set_int (attributes, "NORMAL", add_accessor (w, view, 12, GLTF_FLOAT, n, "VEC3"));
-  set_int (attributes, "TEXCOORD_0", add_accessor (w, view, 24, GLTF_FLOAT, n, "VEC2"));
+  position = add_accessor (w, view, 0, GLTF_FLOAT, n, "VEC3", lo, hi);
+  normal = add_accessor (w, view, 12, GLTF_FLOAT, n, "VEC3", NULL, NULL);
+  texcoord = add_accessor (w, view, 24, GLTF_FLOAT, n, "VEC2", NULL, NULL);
 
   {
     guint8 *at = bin_reserve (w, (gsize) n_indices * (wide ? 4 : 2), &offset, error);
     const guint32 *idx = (const guint32 *) prim->indices->data;
 
     if (at == NULL)
-      {
-        json_object_put (attributes);
-        return false;
-      }
+      return false;
     if (wide)
       {
         memcpy (at, idx, (gsize) n_indices * 4);
@@ -277,13 +319,15 @@ write_primitive (GlbWriter *w, const QrExportPrimitive *prim, json_object *primi
   }
   view = add_view (w, offset, (gsize) n_indices * (wide ? 4 : 2), 0, GLTF_ELEMENT_ARRAY_BUFFER);
 
-  json_object *primitive = json_object_new_object ();
-  json_object_object_add (primitive, "attributes", attributes);
-  set_int (primitive, "indices",
-           add_accessor (w, view, 0, wide ? GLTF_UNSIGNED_INT : GLTF_UNSIGNED_SHORT, n_indices, "SCALAR"));
-  set_int (primitive, "material", w->material_index[prim->material]);
-  set_int (primitive, "mode", GLTF_TRIANGLES);
-  json_object_array_add (primitives, primitive);
+  text_int (primitives, primitives->len > 1 ? ",{\"attributes\":{\"POSITION\":" : "{\"attributes\":{\"POSITION\":",
+            position);
+  text_int (primitives, ",\"NORMAL\":", normal);
+  text_int (primitives, ",\"TEXCOORD_0\":", texcoord);
+  text_int (primitives, "},\"indices\":",
+            add_accessor (w, view, 0, wide ? GLTF_UNSIGNED_INT : GLTF_UNSIGNED_SHORT, n_indices, "SCALAR", NULL, NULL));
+  text_int (primitives, ",\"material\":", w->material_index[prim->material]);
+  text_int (primitives, ",\"mode\":", GLTF_TRIANGLES);
+  g_string_append_c (primitives, '}');
   return true;
 }
 
@@ -590,8 +634,8 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
   json_object_array_add (scenes, scene_obj);
   json_object_object_add (root, "scenes", scenes);
 
-  w.views = json_object_new_array ();
-  w.accessors = json_object_new_array ();
+  w.views = g_string_new ("[");
+  w.accessors = g_string_new ("[");
   ok = write_materials (&w, root, error);
 
   nodes = json_object_new_array ();
@@ -600,11 +644,12 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
   for (guint o = 0; ok && o < scene->objects->len; o++)
     {
       const QrExportObject *object = g_ptr_array_index (scene->objects, o);
-      json_object *mesh, *node, *primitives;
+      json_object *mesh, *node;
+      GString *primitives;
 
       if (qr_export_object_is_empty (object))
         continue;
-      primitives = json_object_new_array ();
+      primitives = g_string_new ("[");
       for (guint p = 0; ok && p < object->primitives->len; p++)
         {
           const QrExportPrimitive *prim = g_ptr_array_index (object->primitives, p);
@@ -614,7 +659,8 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
         }
       mesh = json_object_new_object ();
       json_object_object_add (mesh, "name", json_name (object->name));
-      json_object_object_add (mesh, "primitives", primitives);
+      g_string_append_c (primitives, ']');
+      json_object_object_add (mesh, "primitives", json_text (primitives));
       json_object_array_add (meshes, mesh);
       node = json_object_new_object ();
       json_object_object_add (node, "name", json_name (object->name));
@@ -630,10 +676,16 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
       json_object_object_add (root, "nodes", json_object_get (nodes));
       json_object_object_add (root, "meshes", json_object_get (meshes));
     }
-  if (json_object_array_length (w.accessors) > 0)
-    json_object_object_add (root, "accessors", json_object_get (w.accessors));
-  if (json_object_array_length (w.views) > 0)
-    json_object_object_add (root, "bufferViews", json_object_get (w.views));
+  if (w.n_accessors > 0)
+    {
+      g_string_append_c (w.accessors, ']');
+      json_object_object_add (root, "accessors", json_text (g_steal_pointer (&w.accessors)));
+    }
+  if (w.n_views > 0)
+    {
+      g_string_append_c (w.views, ']');
+      json_object_object_add (root, "bufferViews", json_text (g_steal_pointer (&w.views)));
+    }
   if (w.bin->len > 0)
     {
       json_object *buffer = json_object_new_object ();
@@ -648,8 +700,6 @@ qr_export_write_glb (const QrExportScene *scene, const char *path, QrExportTextu
   json_object_put (nodes);
   json_object_put (meshes);
   json_object_put (scene_nodes);
-  json_object_put (w.views);
-  json_object_put (w.accessors);
 
   if (ok)
     ok = write_container (&w, root, error);
