@@ -141,6 +141,38 @@ typedef struct
 } Tri;
 
 static void
+assert_same_arrays (const GArray *a, const GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_cmpmem (a->data, (gsize) a->len * g_array_get_element_size ((GArray *) a), b->data,
+                   (gsize) b->len * g_array_get_element_size ((GArray *) b));
+}
+
+static void
+assert_same_scene (const QrExportScene *a, const QrExportScene *b)
+{
+  g_assert_cmpuint (a->objects->len, ==, b->objects->len);
+  g_assert_cmpuint (a->triangles_after, ==, b->triangles_after);
+  for (guint o = 0; o < a->objects->len; o++)
+    {
+      const QrExportObject *oa = g_ptr_array_index (a->objects, o), *ob = g_ptr_array_index (b->objects, o);
+
+      g_assert_cmpuint (oa->primitives->len, ==, ob->primitives->len);
+      for (guint p = 0; p < oa->primitives->len; p++)
+        {
+          const QrExportPrimitive *pa = g_ptr_array_index (oa->primitives, p);
+          const QrExportPrimitive *pb = g_ptr_array_index (ob->primitives, p);
+
+          g_assert_cmpuint (pa->material, ==, pb->material);
+          assert_same_arrays (pa->positions, pb->positions);
+          assert_same_arrays (pa->normals, pb->normals);
+          assert_same_arrays (pa->uvs, pb->uvs);
+          assert_same_arrays (pa->indices, pb->indices);
+        }
+    }
+}
+
+static void
 check_map (const char *relative, guint64 *tri_count)
 {
   g_autofree char *path = qr_test_corpus_file (relative);
@@ -166,6 +198,16 @@ check_map (const char *relative, guint64 *tri_count)
   scene = qr_export_scene_from_map (map, &options, NULL);
   g_assert_cmpuint (scene->objects->len, ==, 1);
   solids_init (&solids, map);
+  /* The command line reads the map's polytopes; the window's worker
+   * builds its own: the same mesh either way. */
+  {
+    QrExportOptions reuse = options;
+    g_autoptr (QrExportScene) again = NULL;
+
+    reuse.map_polytopes = true;
+    again = qr_export_scene_from_map (map, &reuse, NULL);
+    assert_same_scene (scene, again);
+  }
 
   /* Every triangle: solid behind, nothing that hides it in front. */
   {
