@@ -301,21 +301,35 @@ on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, QrVec3 a, QrVec3 d
       double hi = MIN ((s + 1) * grid->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
       double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
       gint64 c_lo[3], c_hi[3];
+      double b_lo[3], b_hi[3];
 
       t0 = CLAMP (t0, 0.0, 1.0), t1 = CLAMP (t1, 0.0, 1.0);
+      /* The slab's part of the edge, widened by twice the tolerance: a
+       * corner of this slab near its face may lie off the part by up to
+       * the tolerance along the main axis, which moves the others as
+       * much again (the main axis is the edge's steepest). */
       for (int ax = 0; ax < 3; ax++)
         {
           double u0 = ad[ax] + t0 * dd[ax], u1 = ad[ax] + t1 * dd[ax];
 
-          c_lo[ax] = qr_cell_of (MIN (u0, u1) - tol, grid->size);
-          c_hi[ax] = qr_cell_of (MAX (u0, u1) + tol, grid->size);
+          b_lo[ax] = MIN (u0, u1) - 2 * tol;
+          b_hi[ax] = MAX (u0, u1) + 2 * tol;
+          c_lo[ax] = qr_cell_of (b_lo[ax], grid->size);
+          c_hi[ax] = qr_cell_of (b_hi[ax], grid->size);
         }
       c_lo[axis] = c_hi[axis] = s;
       for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
         for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
           for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
             for (int m = qr_cell_grid_first (grid, qr_cell_key (x, y, z)); m >= 0; m = QR_CELL_GRID_NEXT (grid, m))
-              consider_corner (corners[QR_CELL_GRID_ITEM (grid, m)], a, d, len2, len, found);
+              {
+                QrVec3 c = corners[QR_CELL_GRID_ITEM (grid, m)];
+
+                /* Most corners of a cell lie off the edge's box. */
+                if (c.x >= b_lo[0] && c.x <= b_hi[0] && c.y >= b_lo[1] && c.y <= b_hi[1] && c.z >= b_lo[2]
+                    && c.z <= b_hi[2])
+                  consider_corner (c, a, d, len2, len, found);
+              }
     }
 }
 
