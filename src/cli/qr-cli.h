@@ -14,6 +14,7 @@ int qr_cli_entdef (int argc, char **argv);
 int qr_cli_csg (int argc, char **argv);
 int qr_cli_textures (int argc, char **argv);
 int qr_cli_export (int argc, char **argv);
+int qr_cli_find (int argc, char **argv);
 int qr_cli_bench (int argc, char **argv);
 int qr_cli_texture_png (int argc, char **argv);
 /* Hidden: prints the peak RSS in KiB of loading FILE with its geometry. */

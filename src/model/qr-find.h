@@ -1,0 +1,28 @@
+/* qr-find.h — Find Objects: the faces whose texture name matches a
+ * pattern, or the entities an entity filter matches, as Hammer's Find
+ * Entities and TrenchBroom's search find them; the window lists the hits
+ * and selects them, `quarry-cli find` prints them. */
+#pragma once
+
+#include <glib.h>
+#include "qr-map.h"
+
+typedef struct
+{
+  /* Faces whose texture matches this glob (* any run, ? one character),
+   * ASCII case ignored as the games ignore it; NULL: find entities. */
+  const char *texture;
+  /* Only in entities this filter matches (qr-entity-filter.h: words of
+   * class, targetname or key names, key=value); NULL or "": any. */
+  const char *entities;
+} QrFindQuery;
+
+typedef struct
+{
+  guint entity; /* index in the map */
+  int brush;    /* index in the entity, -1 for an entity hit */
+  int face;     /* index in the brush, -1 for an entity hit */
+} QrFindHit;
+
+/* The hits in map order: faces for a texture query, else entities. */
+GArray *qr_find (const QrMap *map, const QrFindQuery *query);

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""quarry-cli find on corpus maps, counted against the map files read here
+with a reader of their own: faces by texture glob (case ignored), entities
+by class and key. TAP output.
+
+  tests/test-find.py QUARRY_CLI"""
+import fnmatch
+import json
+import os
+import re
+import subprocess
+import sys
+
+cli = sys.argv[1]
+corpus = os.environ.get("QUARRY_CORPUS") or os.environ.get("QUARRY_CORPUS_DEFAULT", "../shared/corpus")
+MAP = os.path.join(corpus, "librequake/lq1/maps/src/e1/e1m3.map")
+n = 0
+
+
+def ok(good, name):
+    global n
+    n += 1
+    print("%s %d %s" % ("ok" if good else "not ok", n, name))
+
+
+def find(*args):
+    return json.loads(subprocess.run([cli, "find", MAP, "--json", *args], capture_output=True, text=True,
+                                     check=True).stdout)["hits"]
+
+
+def read_map(path):
+    """Entities as (keys, brushes), a brush a list of texture names: the
+    Quake and Valve 220 face line `( p ) ( p ) ( p ) TEXTURE …`."""
+    entities, keys, brushes, brush, depth = [], None, None, None, 0
+    with open(path, encoding="latin-1") as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("//") or not s:
+                continue
+            if s == "{":
+                depth += 1
+                if depth == 1:
+                    keys, brushes = [], []
+                else:
+                    brush = []
+            elif s == "}":
+                if depth == 2:
+                    brushes.append(brush)
+                else:
+                    entities.append((keys, brushes))
+                depth -= 1
+            elif depth == 1:
+                m = re.match(r'"([^"]*)"\s+"([^"]*)"', s)
+                keys.append((m.group(1), m.group(2)))
+            elif depth == 2:
+                brush.append(s[s.rindex(")") + 1:].split()[0])
+    return entities
+
+
+if not os.path.isfile(MAP):
+    print("1..0 # SKIP the corpus is not at %s" % corpus)
+    sys.exit(0)
+print("1..5")
+entities = read_map(MAP)
+faces = [(e, b, f, t) for e, (_, brushes) in enumerate(entities) for b, brush in enumerate(brushes)
+         for f, t in enumerate(brush)]
+
+for glob in ("*WATER*", "med_csl_brk1?", "clip"):
+    hits = find("--texture", glob)
+    want = [(e, b, f) for e, b, f, t in faces if fnmatch.fnmatchcase(t.lower(), glob.lower())]
+    ok([(h["entity"], h["brush"], h["face"]) for h in hits] == want and len(want) > 0,
+       "--texture %s: %d faces, as the file has" % (glob, len(want)))
+
+cls = "info_teleport_destination"
+hits = find("--entities", "classname=" + cls)
+want = [e for e, (keys, _) in enumerate(entities) if any(k == "classname" and cls in v for k, v in keys)]
+ok([h["entity"] for h in hits] == want and len(want) > 0 and all(h["brush"] is None for h in hits),
+   "--entities classname=%s: %d entities" % (cls, len(want)))
+
+# Both: faces of one texture, only in brush entities of one class.
+hits = find("--texture", "*", "--entities", "classname=func_door")
+want = [(e, b, f) for e, b, f, t in faces if any(k == "classname" and "func_door" in v for k, v in entities[e][0])]
+ok([(h["entity"], h["brush"], h["face"]) for h in hits] == want and len(want) > 0,
+   "--texture '*' --entities classname=func_door: %d faces" % len(want))
