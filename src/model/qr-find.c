@@ -1,23 +1,16 @@
 #include "qr-find.h"
 #include "qr-entity-filter.h"
+#include "qr-face-ops.h"
 
-#include <string.h>
-
-/* Per texture index of the map: whether its name matches; each name is
- * matched once, not once per face. */
+/* Per texture index of the map: whether its name matches (as Replace
+ * Textures matches them); each name is matched once, not once per face. */
 static guint8 *
 matching_textures (const QrMap *map, const char *glob)
 {
-  g_autofree char *lower = g_ascii_strdown (glob, -1);
-  g_autoptr (GPatternSpec) spec = g_pattern_spec_new (lower);
   guint8 *match = g_new0 (guint8, MAX (map->textures->len, 1));
 
   for (guint i = 0; i < map->textures->len; i++)
-    {
-      g_autofree char *name = g_ascii_strdown (g_ptr_array_index (map->textures, i), -1);
-
-      match[i] = g_pattern_spec_match_string (spec, name);
-    }
+    match[i] = qr_texture_name_matches (glob, g_ptr_array_index (map->textures, i));
   return match;
 }
 
