@@ -66,6 +66,7 @@ static const struct
   { "win.texture-lock", { "<Shift>l", NULL } },
   { "win.face-properties", { "<Control><Shift>f", NULL } },
   { "win.replace-textures", { "<Control><Shift>h", NULL } },
+  { "win.find-objects", { "<Control>f", NULL } },
   { "win.carve", { "<Control><Shift>c", NULL } },
   { "win.hollow", { "<Control>h", NULL } },
   { "win.group", { "<Control>g", NULL } },

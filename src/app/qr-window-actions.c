@@ -550,6 +550,12 @@ face_properties_activated (GSimpleAction *action, GVariant *param, gpointer user
 }
 
 static void
+find_objects_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _qr_window_show_find_dialog (user_data);
+}
+
+static void
 replace_textures_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   _qr_window_show_replace_dialog (user_data);
@@ -850,6 +856,7 @@ static const GActionEntry entries[] = {
   { "texture-folders", texture_folders_activated },
   { "face-properties", face_properties_activated },
   { "replace-textures", replace_textures_activated },
+  { "find-objects", find_objects_activated },
   { "render-mode-3d", NULL, "s", "'shaded'", render_mode_changed },
   { "carve", carve_activated },
   { "hollow", hollow_activated },

@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 typedef struct _QrRenderBench QrRenderBench;
 typedef struct _QrFaceDialog QrFaceDialog;
 typedef struct _QrReplaceDialog QrReplaceDialog;
+typedef struct _QrFindDialog QrFindDialog;
 typedef struct _QrEntityChooser QrEntityChooser;
 typedef struct _QrDispPanel QrDispPanel;
 typedef struct _QrWindowMonitor QrWindowMonitor;
@@ -128,6 +129,7 @@ struct _QrWindow
   gboolean render_mode_chosen; /* the user picked the 3D style: textures found do not change it */
   QrFaceDialog *face_dialog;       /* made when first shown */
   QrReplaceDialog *replace_dialog; /* made when first shown */
+  QrFindDialog *find_dialog;       /* made when first shown (qr-window-find.c) */
   char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
   QrWindowMonitor *monitor;        /* the file on disk (qr-window-monitor.c) */
   /* autosave (qr-window-autosave.c) */
@@ -236,6 +238,12 @@ void _qr_window_show_replace_dialog (QrWindow *self);
 /* The document or the texture collections changed: the dialogs follow. */
 void _qr_window_faces_follow (QrWindow *self);
 void _qr_window_clear_faces (QrWindow *self);
+
+/* qr-window-find.c: Edit ▸ Find Objects…, made on first use; follows the
+ * window's document. */
+void _qr_window_show_find_dialog (QrWindow *self);
+void _qr_window_find_follow (QrWindow *self);
+void _qr_window_clear_find (QrWindow *self);
 
 /* qr-window-monitor.c: the open file changed on disk (a bar offers Reload
  * or Keep Mine). watch_file follows `file` after every open and save and

@@ -457,6 +457,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   update_invalid_bar (self);
   _qr_window_watch_file (self);
   _qr_window_faces_follow (self);
+  _qr_window_find_follow (self);
   _qr_window_entity_defs_follow (self);
   qr_entity_props_set_document (self->entity_props, doc);
   if (debug_textures == NULL)
@@ -620,6 +621,7 @@ qr_window_dispose (GObject *object)
   _qr_window_clear_autosave (self);
   _qr_window_clear_export (self);
   _qr_window_clear_faces (self);
+  _qr_window_clear_find (self);
   _qr_window_clear_textures (self);
   g_clear_pointer (&self->entdefs_note, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QR_TYPE_WINDOW);
