@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 cli = sys.argv[1]
 corpus = os.environ.get("QUARRY_CORPUS") or os.environ.get("QUARRY_CORPUS_DEFAULT", "../shared/corpus")
@@ -23,8 +24,8 @@ def ok(good, name):
     print("%s %d %s" % ("ok" if good else "not ok", n, name))
 
 
-def find(*args):
-    return json.loads(subprocess.run([cli, "find", MAP, "--json", *args], capture_output=True, text=True,
+def find(*args, path=MAP):
+    return json.loads(subprocess.run([cli, "find", path, "--json", *args], capture_output=True, text=True,
                                      check=True).stdout)["hits"]
 
 
@@ -60,7 +61,7 @@ def read_map(path):
 if not os.path.isfile(MAP):
     print("1..0 # SKIP the corpus is not at %s" % corpus)
     sys.exit(0)
-print("1..5")
+print("1..8")
 entities = read_map(MAP)
 faces = [(e, b, f, t) for e, (_, brushes) in enumerate(entities) for b, brush in enumerate(brushes)
          for f, t in enumerate(brush)]
@@ -82,3 +83,69 @@ hits = find("--texture", "*", "--entities", "classname=func_door")
 want = [(e, b, f) for e, b, f, t in faces if any(k == "classname" and "func_door" in v for k, v in entities[e][0])]
 ok([(h["entity"], h["brush"], h["face"]) for h in hits] == want and len(want) > 0,
    "--texture '*' --entities classname=func_door: %d faces" % len(want))
+
+# Chains: entities wired to a targetname through target, killtarget and
+# pathtarget, both ways, worked out here over the file's keys.
+def wired(name):
+    named = {}
+    for e, (keys, _) in enumerate(entities):
+        for k, v in keys:
+            if k == "targetname" and v:
+                named.setdefault(v, []).append(e)
+    edges = {e: set() for e in range(len(entities))}
+    for e, (keys, _) in enumerate(entities):
+        for k, v in keys:
+            if k in ("target", "killtarget", "pathtarget"):
+                for o in named.get(v, []):
+                    edges[e].add(o)
+                    edges[o].add(e)
+    seen, todo = set(named.get(name, [])), list(named.get(name, []))
+    while todo:
+        for o in edges[todo.pop()]:
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+    return sorted(seen)
+
+
+names = sorted({v for keys, _ in entities for k, v in keys if k == "targetname" and v})
+bad = [t for t in names[::max(1, len(names) // 12)] if [h["entity"] for h in find("--chain", t)] != wired(t)]
+longest = max(names, key=lambda t: len(wired(t)))
+ok(not bad and len(wired(longest)) > 2, "--chain on %d targetnames as the keys wire them (longest: %s, %d entities)%s"
+   % (len(names[::max(1, len(names) // 12)]), longest, len(wired(longest)), "; differ: " + ", ".join(bad) if bad else ""))
+
+# Source outputs wire too: a relay firing door1's Open.
+VMF = """world
+{
+	"id" "1"
+	"classname" "worldspawn"
+}
+entity
+{
+	"id" "2"
+	"classname" "logic_relay"
+	"targetname" "relay1"
+	connections
+	{
+		"OnTrigger" "door1,Open,,0,-1"
+	}
+}
+entity
+{
+	"id" "3"
+	"classname" "func_door"
+	"targetname" "door1"
+}
+entity
+{
+	"id" "4"
+	"classname" "light"
+	"targetname" "lamp"
+}
+"""
+with tempfile.TemporaryDirectory() as work:
+    vmf = os.path.join(work, "wired.vmf")
+    with open(vmf, "w") as f:
+        f.write(VMF)
+    ok([h["entity"] for h in find("--chain", "door1", path=vmf)] == [1, 2], "VMF: door1 is wired to the relay that opens it")
+    ok([h["entity"] for h in find("--chain", "lamp", path=vmf)] == [3], "VMF: the lamp to nothing else")

@@ -24,6 +24,7 @@ struct _QrFindDialog
   /* template widgets */
   GtkEntry *texture_entry;
   GtkEntry *entities_entry;
+  GtkEntry *chain_entry;
   GtkLabel *result_label;
   GtkListBox *results;
   GtkButton *find_button;
@@ -83,7 +84,8 @@ run_activated (GtkWidget *widget, const char *action, GVariant *param)
   g_autofree char *texture = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->texture_entry))));
   g_autofree char *entities = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->entities_entry))));
   const QrMap *map;
-  QrFindQuery query = { texture[0] != '\0' ? texture : NULL, entities };
+  g_autofree char *chain = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->chain_entry))));
+  QrFindQuery query = { texture[0] != '\0' ? texture : NULL, entities, chain };
   g_autoptr (GArray) hits = NULL;
   g_autofree char *text = NULL;
 
@@ -220,6 +222,7 @@ qr_find_dialog_class_init (QrFindDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/quarry/Quarry/ui/qr-find-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, QrFindDialog, texture_entry);
   gtk_widget_class_bind_template_child (widget_class, QrFindDialog, entities_entry);
+  gtk_widget_class_bind_template_child (widget_class, QrFindDialog, chain_entry);
   gtk_widget_class_bind_template_child (widget_class, QrFindDialog, result_label);
   gtk_widget_class_bind_template_child (widget_class, QrFindDialog, results);
   gtk_widget_class_bind_template_child (widget_class, QrFindDialog, find_button);

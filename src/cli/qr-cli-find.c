@@ -12,12 +12,14 @@ int
 qr_cli_find (int argc, char **argv)
 {
   gboolean json = FALSE;
-  g_autofree char *texture = NULL, *entities = NULL;
+  g_autofree char *texture = NULL, *entities = NULL, *chain = NULL;
   const GOptionEntry entries[] = {
     { "texture", 0, 0, G_OPTION_ARG_STRING, &texture,
       "Faces whose texture matches GLOB (* and ?, case ignored)", "GLOB" },
     { "entities", 0, 0, G_OPTION_ARG_STRING, &entities,
       "Entities the filter matches: words of class, targetname or key names, key=value", "FILTER" },
+    { "chain", 0, 0, G_OPTION_ARG_STRING, &chain,
+      "Entities wired to those named NAME: target, killtarget, pathtarget and outputs, both ways", "NAME" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
     { NULL },
   };
@@ -37,7 +39,7 @@ qr_cli_find (int argc, char **argv)
   map = qr_cli_load (argv[1]);
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
-  query = (QrFindQuery) { texture, entities };
+  query = (QrFindQuery) { texture, entities, chain };
   hits = qr_find (map, &query);
 
   if (json)

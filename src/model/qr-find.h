@@ -15,6 +15,10 @@ typedef struct
   /* Only in entities this filter matches (qr-entity-filter.h: words of
    * class, targetname or key names, key=value); NULL or "": any. */
   const char *entities;
+  /* Only entities wired to those named this (targetname): the chain of
+   * target, killtarget and pathtarget keys and Source outputs, followed
+   * both ways (what fires them, what they fire); NULL or "": any. */
+  const char *chain;
 } QrFindQuery;
 
 typedef struct
