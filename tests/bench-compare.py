@@ -11,9 +11,9 @@ QUARRY_QBSP=/path/to/qbsp: ericw-tools' qbsp (-threads 1 -noclip) writing a
 visible faces (QBSP_FACE_STAGES), its faces and triangles those of the .bsp.
 It reads Quake and Valve 220 maps, not Quake 3 patches.
 QUARRY_SEED_CSG=/path/to/csg: Stefan Hajnoczi's 2001 `csg MAP OUT.cmf`
-(MAP files article); its union time and triangles are printed only by the
-Linux port that times Brush::MergeList ("Union ms:"). It reads Valve 220
-maps only.
+(MAP files article) on a copy without comment lines; its union time and
+triangles are printed only by the Linux port that times Brush::MergeList
+("Union ms:"). It reads Valve 220 maps only.
 A tool that is not given is skipped with one line; a tool that fails on a
 map is reported and the table goes on.
 
@@ -75,7 +75,7 @@ def quarry(path, work):
 # line, so the time from one of these "---- Stage ----" headers to the next
 # line that starts a stage is that stage's time.
 QBSP_FACE_STAGES = {"ChopBrushes", "BrushBSP", "MakeTreePortals", "CalcTreeBounds", "FillOutside", "FillDetail",
-                    "MarkVisibleSides", "MakeFaces", "TJunc"}
+                    "FillBrushEntity", "MarkVisibleSides", "MakeFaces", "TJunc"}
 
 
 def qbsp_run(cmd, cwd):
@@ -113,7 +113,7 @@ def qbsp(exe, path, work):
         ms, faces_ms, out = qbsp_run([exe, "-nopercent", "-logbmodels", "-noclip", "-threads", "1", copy,
                                       os.path.join(work, "out.bsp")], work)
         if ms is None:
-            return None, None, failure(out)
+            return None, None, failure(out.replace(work + os.sep, ""))
         runs.append((ms, faces_ms))
     # The .bsp's lump table: a face of n edges is n - 2 triangles.
     faces = re.search(r"^\s*(\d+)\s+faces\s+\d+\s*$", out, re.M)
@@ -126,15 +126,18 @@ def qbsp(exe, path, work):
 
 
 def seed(exe, path, work):
+    # Its 2001 parser predates the "// brush N" comments TrenchBroom writes:
+    # its copy goes without them.
     copy = os.path.join(work, os.path.basename(path))
-    shutil.copyfile(path, copy)
+    with open(path, "rb") as src, open(copy, "wb") as dst:
+        dst.writelines(l for l in src if not l.lstrip().startswith(b"//"))
     runs = []
     for _ in range(REPEAT):
         ms, out, err = timed([exe, copy, os.path.join(work, "out.cmf")], work)
         out += err
         # The 2001 program prints its own errors and may still exit 0.
         if ms is None or "Polygons:" not in out:
-            return None, None, failure(out)
+            return None, None, failure(out.replace(work + os.sep, ""))
         runs.append((ms, out))
     out = runs[0][1]
     union = [re.search(r"^Union ms:\s*([0-9.]+)", o, re.M) for _, o in runs]
