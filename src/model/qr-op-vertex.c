@@ -117,14 +117,9 @@ reshape (QrDocument *doc, const QrBrush *brush, const GArray *points, const GArr
       int f = hf->prefer >= 0 ? g_array_index (sources, int, hf->prefer) : -1;
 
       template[h] = -1;
-      if (f >= 0)
-        {
-          /* Nearly coplanar facets on one old face are that face once. */
-          if (kept[f] < 0)
-            kept[f] = (int) h, n_out++;
-          continue;
-        }
-      n_out++;
+      /* Nearly coplanar facets on one old face are that face once. */
+      if (f >= 0 && kept[f] < 0)
+        kept[f] = (int) h, n_out++;
     }
   for (guint h = 0; h < hull->len; h++)
     {
@@ -141,6 +136,7 @@ reshape (QrDocument *doc, const QrBrush *brush, const GArray *points, const GArr
           if (d > best)
             best = d, template[h] = g_array_index (sources, int, i);
         }
+      n_out += template[h] >= 0;
     }
   for (guint h = 0; h < hull->len; h++)
     if (template[h] >= 0 && kept[template[h]] < 0 && claimed[template[h]] < 0)
