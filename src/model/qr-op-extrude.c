@@ -95,14 +95,21 @@ check_faces (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, 
 static gboolean
 check_result (const QrBrush *brush, const int *pushed, guint n_pushed, GError **error)
 {
-  bool ok = qr_brush_is_valid (brush);
-
-  for (guint k = 0; ok && k < n_pushed; k++)
-    ok = qr_polytope_face_count (brush->poly, pushed[k]) > 0;
-  if (!ok)
-    g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH,
-                 _("Brush %u: the face would pass its opposite side"), brush->id);
-  return ok;
+  if (!qr_brush_is_valid (brush))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH,
+                   _("Brush %u: the face would pass its opposite side"), brush->id);
+      return FALSE;
+    }
+  for (guint k = 0; k < n_pushed; k++)
+    if (qr_polytope_face_count (brush->poly, pushed[k]) == 0)
+      {
+        g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH,
+                     _("Brush %u: face %d would vanish, the faces around it meeting before it gets there"),
+                     brush->id, pushed[k]);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 gboolean
