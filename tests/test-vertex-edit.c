@@ -262,6 +262,32 @@ test_shared_corner (void)
   qr_test_assert_saves_as (doc, before_text);
 }
 
+/* The face two cubes share moves in both when both are named; a move one
+ * of them refuses changes neither. */
+static void
+test_shared_face (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (two_cubes);
+  g_autofree char *before_text = qr_test_save_text (doc);
+  QrId ids[2] = { brush_at (doc, 0)->id, brush_at (doc, 1)->id };
+  QrFaceRef east = { ids[0], 1 };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (qr_op_face_move (doc, ids, 2, &east, 1, qr_vec3 (16, 0, 0), &error));
+  g_assert_no_error (error);
+  assert_solid (brush_at (doc, 0));
+  assert_solid (brush_at (doc, 1));
+  g_assert_cmpfloat_with_epsilon (qr_polytope_volume (brush_at (doc, 0)->poly), 80.0 * 64 * 64, 1e-6);
+  g_assert_cmpfloat_with_epsilon (qr_polytope_volume (brush_at (doc, 1)->poly), 48.0 * 64 * 64, 1e-6);
+  g_assert_true (qr_document_undo (doc));
+  qr_test_assert_saves_as (doc, before_text);
+
+  /* 64 to the east leaves the second cube flat: neither moves. */
+  g_assert_false (qr_op_face_move (doc, ids, 2, &east, 1, qr_vec3 (64, 0, 0), &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH);
+  qr_test_assert_saves_as (doc, before_text);
+}
+
 /* A face moved along its normal keeps its slot, id and texture (under
  * lock the Valve offsets of a face moved across its own axes stay, as no
  * texel moves); a side face slid sideways under lock keeps its texels. */
@@ -504,6 +530,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vertex/op/refusals", test_refusals_change_nothing);
   g_test_add_func ("/vertex/op/shared-corner", test_shared_corner);
   g_test_add_func ("/vertex/op/face-move", test_face_move);
+  g_test_add_func ("/vertex/op/shared-face", test_shared_face);
   g_test_add_func ("/vertex/op/split-remove", test_split_and_remove);
   g_test_add_func ("/vertex/op/extrude", test_extrude);
   g_test_add_func ("/vertex/cli/steps", test_cli_steps);
