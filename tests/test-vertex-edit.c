@@ -262,6 +262,69 @@ test_shared_corner (void)
   qr_test_assert_saves_as (doc, before_text);
 }
 
+/* A drag's preview makes what the operation makes (new faces without ids),
+ * refuses what it refuses, and leaves the document and its ids alone. */
+static void
+test_preview (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (two_cubes);
+  g_autofree char *before_text = qr_test_save_text (doc);
+  QrId ids[2] = { brush_at (doc, 0)->id, brush_at (doc, 1)->id };
+  QrVec3 at = { 64, 64, 64 }, edge[2] = { { 64, 64, 0 }, { 64, 64, 64 } };
+  QrFaceRef east = { ids[0], 1 };
+  g_autoptr (GPtrArray) shown = NULL, edge_shown = NULL, face_shown = NULL;
+  g_autoptr (GError) error = NULL;
+  GPtrArray *refused;
+
+  shown = qr_op_vertex_move_preview (doc, ids, 2, &at, 1, 1, qr_vec3 (0, 0, 16), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (shown->len, ==, 2);
+  edge_shown = qr_op_vertex_move_preview (doc, ids, 2, edge, 2, 2, qr_vec3 (0, 16, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (edge_shown->len, ==, 2);
+  g_assert_true (has_corner (g_ptr_array_index (edge_shown, 1), 64, 80, 0));
+  face_shown = qr_op_face_move_preview (doc, ids, 2, &east, 1, qr_vec3 (8, 0, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (face_shown->len, ==, 2);
+  refused = qr_op_vertex_move_preview (doc, ids, 2, &at, 1, 1, qr_vec3 (-32, -32, -32), &error);
+  g_assert_null (refused);
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH);
+  g_clear_error (&error);
+  g_assert_false (qr_document_can_undo (doc));
+  qr_test_assert_saves_as (doc, before_text);
+
+  g_assert_true (qr_op_vertex_move (doc, ids, 2, &at, 1, qr_vec3 (0, 0, 16), &error));
+  g_assert_no_error (error);
+  for (guint b = 0; b < 2; b++)
+    {
+      QrBrush *made = brush_at (doc, b), *preview = g_ptr_array_index (shown, b);
+
+      g_assert_cmpuint (preview->id, ==, made->id);
+      g_assert_cmpint (preview->n_faces, ==, made->n_faces);
+      for (int f = 0; f < made->n_faces; f++)
+        {
+          g_assert_cmpmem (preview->faces[f].points, sizeof (QrVec3[3]), made->faces[f].points, sizeof (QrVec3[3]));
+          /* New faces: no id in the preview; the first the map hands out after it. */
+          if (preview->faces[f].id == 0)
+            g_assert_cmpuint (made->faces[f].id, >, 12);
+          else
+            g_assert_cmpuint (preview->faces[f].id, ==, made->faces[f].id);
+        }
+    }
+  /* The same step in a document that saw no preview gives the same ids. */
+  {
+    g_autoptr (QrDocument) fresh = qr_test_document_from_map_text (two_cubes);
+    g_autofree char *made_text = qr_test_save_text (doc);
+
+    g_assert_true (qr_op_vertex_move (fresh, ids, 2, &at, 1, qr_vec3 (0, 0, 16), &error));
+    g_assert_no_error (error);
+    for (guint b = 0; b < 2; b++)
+      for (int f = 0; f < brush_at (doc, b)->n_faces; f++)
+        g_assert_cmpuint (brush_at (fresh, b)->faces[f].id, ==, brush_at (doc, b)->faces[f].id);
+    qr_test_assert_saves_as (fresh, made_text);
+  }
+}
+
 /* The face two cubes share moves in both when both are named; a move one
  * of them refuses changes neither. */
 static void
@@ -531,6 +594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vertex/op/shared-corner", test_shared_corner);
   g_test_add_func ("/vertex/op/face-move", test_face_move);
   g_test_add_func ("/vertex/op/shared-face", test_shared_face);
+  g_test_add_func ("/vertex/op/preview", test_preview);
   g_test_add_func ("/vertex/op/split-remove", test_split_and_remove);
   g_test_add_func ("/vertex/op/extrude", test_extrude);
   g_test_add_func ("/vertex/cli/steps", test_cli_steps);

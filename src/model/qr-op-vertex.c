@@ -74,10 +74,12 @@ has_corners (const QrPolytope *poly, const GArray *corners)
 /* The brush rebuilt as the hull of `points`: faces left on their planes
  * are kept exactly (points, texture, id) in their order, a new face takes
  * the place of the face it took its attributes from when that one is gone,
- * other new faces follow. NULL with a QR_EDIT_ERROR saying why. */
+ * other new faces follow, with fresh ids unless this is a preview (id 0:
+ * a drag's previews must not use up the map's ids). NULL with a
+ * QR_EDIT_ERROR saying why. */
 static QrBrush *
 reshape (QrDocument *doc, const QrBrush *brush, const GArray *points, const GArray *corners, QrVec3 delta,
-         GError **error)
+         bool preview, GError **error)
 {
   QrMap *map = qr_document_get_map (doc);
   bool lock = qr_document_get_texture_lock (doc);
@@ -163,7 +165,7 @@ reshape (QrDocument *doc, const QrBrush *brush, const GArray *points, const GArr
       if (template[h] < 0 || claimed[template[h]] == (int) h)
         continue;
       make_face (&out->faces[o], &brush->faces[template[h]], hf->points, delta, lock);
-      out->faces[o++].id = qr_map_take_face_id (map);
+      out->faces[o++].id = preview ? 0 : qr_map_take_face_id (map);
     }
   g_assert (o == n_out);
   qr_brush_build (out, qr_document_get_builder (doc));
@@ -193,10 +195,11 @@ refuse_disp (const QrBrush *brush, GError **error)
 }
 
 /* Plans every brush, then replaces those changed as one step; a refusal
- * anywhere changes nothing. */
+ * anywhere changes nothing. With `preview`, hands over the brushes made
+ * instead and changes nothing. */
 static gboolean
 run (QrDocument *doc, const QrId *ids, guint n, PlanFunc plan, gconstpointer data, QrVec3 delta,
-     const char *description, GError **error)
+     const char *description, GPtrArray **preview, GError **error)
 {
   g_autoptr (GArray) locs = qr_op_locate (doc, ids, n, error);
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_brush_free);
@@ -230,7 +233,7 @@ run (QrDocument *doc, const QrId *ids, guint n, PlanFunc plan, gconstpointer dat
         return FALSE;
       if (status == 0)
         continue;
-      if (!refuse_disp (loc->brush, error) || !(shaped = reshape (doc, loc->brush, points, corners, delta, error)))
+      if (!refuse_disp (loc->brush, error) || !(shaped = reshape (doc, loc->brush, points, corners, delta, preview != NULL, error)))
         return FALSE;
       g_ptr_array_add (made, shaped);
       g_array_append_val (where, *loc);
@@ -240,6 +243,11 @@ run (QrDocument *doc, const QrId *ids, guint n, PlanFunc plan, gconstpointer dat
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND,
                    _("No selected brush has a corner, edge or face there"));
       return FALSE;
+    }
+  if (preview != NULL)
+    {
+      *preview = g_steal_pointer (&made);
+      return TRUE;
     }
   qr_document_edit_begin (doc);
   for (guint i = 0; i < where->len; i++)
@@ -400,7 +408,7 @@ qr_op_vertex_move (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *posi
 {
   Handles hs = { positions, n_positions, 1, NULL, delta };
 
-  return run (doc, ids, n, plan_move, &hs, delta, _("Move Vertices"), error);
+  return run (doc, ids, n, plan_move, &hs, delta, _("Move Vertices"), NULL, error);
 }
 
 gboolean
@@ -409,7 +417,7 @@ qr_op_edge_move (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends, 
 {
   Handles hs = { ends, n_edges, 2, NULL, delta };
 
-  return run (doc, ids, n, plan_move, &hs, delta, _("Move Edges"), error);
+  return run (doc, ids, n, plan_move, &hs, delta, _("Move Edges"), NULL, error);
 }
 
 gboolean
@@ -418,7 +426,7 @@ qr_op_edge_split (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends,
 {
   Handles hs = { ends, n_edges, 2, NULL, delta };
 
-  return run (doc, ids, n, plan_split, &hs, delta, _("Split Edges"), error);
+  return run (doc, ids, n, plan_split, &hs, delta, _("Split Edges"), NULL, error);
 }
 
 gboolean
@@ -427,7 +435,7 @@ qr_op_vertex_remove (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *po
 {
   Handles hs = { positions, n_positions, 1, NULL, { 0, 0, 0 } };
 
-  return run (doc, ids, n, plan_remove, &hs, hs.delta, _("Remove Vertices"), error);
+  return run (doc, ids, n, plan_remove, &hs, hs.delta, _("Remove Vertices"), NULL, error);
 }
 
 /* The faces named, as face handles (their corners), and the brushes a
@@ -469,7 +477,7 @@ face_handles (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
 
 static gboolean
 run_faces (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces, PlanFunc plan,
-           QrVec3 delta, const char *description, GError **error)
+           QrVec3 delta, const char *description, GPtrArray **preview, GError **error)
 {
   g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (QrVec3));
   g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -480,19 +488,40 @@ run_faces (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, gu
     return FALSE;
   hs = (Handles) { (const QrVec3 *) (gpointer) positions->data, n_faces, 0, (const guint *) (gpointer) counts->data,
                    delta };
-  return run (doc, (const QrId *) (gpointer) brushes->data, brushes->len, plan, &hs, delta, description, error);
+  return run (doc, (const QrId *) (gpointer) brushes->data, brushes->len, plan, &hs, delta, description, preview,
+              error);
 }
 
 gboolean
 qr_op_face_move (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces, QrVec3 delta,
                  GError **error)
 {
-  return run_faces (doc, ids, n, faces, n_faces, plan_move, delta, _("Move Faces"), error);
+  return run_faces (doc, ids, n, faces, n_faces, plan_move, delta, _("Move Faces"), NULL, error);
 }
 
 gboolean
 qr_op_face_split (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces, QrVec3 delta,
                   GError **error)
 {
-  return run_faces (doc, ids, n, faces, n_faces, plan_split, delta, _("Split Faces"), error);
+  return run_faces (doc, ids, n, faces, n_faces, plan_split, delta, _("Split Faces"), NULL, error);
+}
+
+GPtrArray *
+qr_op_vertex_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions, guint n_positions,
+                           guint per, QrVec3 delta, GError **error)
+{
+  Handles hs = { positions, per == 2 ? n_positions / 2 : n_positions, per == 2 ? 2 : 1, NULL, delta };
+  GPtrArray *made = NULL;
+
+  g_return_val_if_fail (per == 1 || per == 2, NULL);
+  return run (doc, ids, n, plan_move, &hs, delta, NULL, &made, error) ? made : NULL;
+}
+
+GPtrArray *
+qr_op_face_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces,
+                         QrVec3 delta, GError **error)
+{
+  GPtrArray *made = NULL;
+
+  return run_faces (doc, ids, n, faces, n_faces, plan_move, delta, NULL, &made, error) ? made : NULL;
 }

@@ -190,6 +190,18 @@ gboolean qr_op_face_split (QrDocument *doc, const QrId *ids, guint n, const QrFa
 gboolean qr_op_vertex_remove (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions,
                               guint n_positions, GError **error);
 
+/* A drag's preview: what qr_op_vertex_move (per 1: n_positions vertex
+ * handles) or qr_op_edge_move (per 2: n_positions / 2 edges) would make,
+ * without changing the document or using up ids (new faces have id 0):
+ * the reshaped brushes (QrBrush *, owned, built, each with the id of the
+ * brush it replaces; free with g_ptr_array_unref), or NULL with the error
+ * the operation would refuse with. */
+GPtrArray *qr_op_vertex_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions,
+                                      guint n_positions, guint per, QrVec3 delta, GError **error);
+/* Likewise for qr_op_face_move. */
+GPtrArray *qr_op_face_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
+                                    guint n_faces, QrVec3 delta, GError **error);
+
 /* TrenchBroom's extrude: each face's plane moves `distance` along its
  * normal (negative: inward), its neighbours keep their planes and stretch;
  * faces left without a polygon go. Refused when a brush would stop being a
