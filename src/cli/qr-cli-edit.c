@@ -3,6 +3,7 @@
 #include "qr-cli.h"
 #include "qr-cli-edit-disp.h"
 #include "qr-cli-edit-landscape.h"
+#include "qr-cli-edit-vertex.h"
 #include "qr-clipboard.h"
 #include "qr-entdef-io.h"
 #include "qr-face-ops.h"
@@ -416,6 +417,8 @@ run_step (Step *s, GError **error)
     return status;
   if ((status = qr_cli_edit_landscape (s->doc, s->argv, s->argc, &usage, error)) != QR_EXIT_USAGE + 1)
     return status == QR_EXIT_USAGE ? usage_error (s, "%s", usage) : status;
+  if ((status = qr_cli_edit_vertex_step (s->doc, s->argv, s->argc, s->step, error)) != QR_EXIT_USAGE + 1)
+    return status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -616,7 +619,11 @@ qr_cli_edit (int argc, char **argv)
              "  disp-sculpt FACES MODE X Y Z RADIUS STRENGTH [--z] [--height H] [--alpha A] [--seed N] [--stroke L]\n"
              "  landscape X0 Y0 Z SX SY COLS ROWS [TEXTURE]   landscape-point E ROW COL DZ [FALLOFF]\n"
              "  landscape-regrid E +1|-1   landscape-resolution E N   landscape-to-displacements E\n"
-             "  landscape-to-brushes E STEP\n");
+             "  landscape-to-brushes E STEP\n"
+             "  vertex-move E:B X Y Z DX DY DZ   vertex-remove E:B X Y Z\n"
+             "  edge-move E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ   edge-split E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ\n"
+             "  face-move FACES DX DY DZ   face-split FACES DX DY DZ\n"
+             "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)

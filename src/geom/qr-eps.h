@@ -172,6 +172,18 @@
 #define QR_EPS_HULL_FLAT (10 * QR_EPS_WELD)
 #define QR_EPS_HULL_FLAT_RELATIVE 1e-6
 
+/* A vertex handle names the corners of a brush within this of it on every
+ * axis: the same corner of brushes that share it agrees to rounding
+ * (~1e-9), and a position typed or snapped to the 1/1000 the files write
+ * still finds its corner. */
+#define QR_EPS_VERTEX_HANDLE 1e-3
+
+/* A moved corner survives a vertex edit when the brush built from the
+ * hull's planes has a vertex this close to it (per axis): ten times
+ * QR_EPS_WELD, far above the ~1e-9 error of intersecting three planes, far
+ * below the 1/8 grid. */
+#define QR_EPS_VERTEX_CORNER (10 * QR_EPS_WELD)
+
 /* A plane every vertex of a CSG piece lies this far behind cannot bound
  * the piece: it is dropped before the exact build of the piece. Far above
  * the ~1e-9 error of the pieces' polygons, so no bounding plane is lost. */

@@ -156,3 +156,60 @@ gboolean qr_op_merge (QrDocument *doc, const QrId *ids, guint n, GError **error)
  * ids, textures re-interned; brushes of `from`'s implicit or world entity
  * go to the world. Takes ownership of `from`. "Paste". */
 gboolean qr_op_add_map (QrDocument *doc, QrMap *from, QrVec3 offset, const char *description, GError **error);
+
+/* Vertex editing (issue 19; geometry in src/geom/qr-vertex-edit.h). A
+ * brush becomes the convex hull of its corners after the edit. Handles are
+ * positions: a vertex handle names the corners of the brushes `ids` within
+ * QR_EPS_VERTEX_HANDLE of it, an edge handle (two positions) an edge
+ * between two such corners, a face handle a face with exactly those
+ * corners; a handle shared by several of the brushes acts in each, so
+ * shared corners stay shared, and brushes it does not name stay as they
+ * are. Moved or added points are snapped (qr_vec3_snap) and must be
+ * corners of the result: a move that swallows one, leaves a brush flat,
+ * or names nothing in any brush is refused and changes nothing. A face
+ * left on its plane keeps everything (plane points, texture, id); a new
+ * face takes the attributes of the old face closest in orientation, and
+ * its place and id when that face is gone; under texture lock a face moved
+ * parallel to itself keeps its texture on the moved corners. Brushes with
+ * displacements are refused. The brushes stay selected. */
+gboolean qr_op_vertex_move (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions, guint n_positions,
+                            QrVec3 delta, GError **error);
+/* ends: 2 × n_edges positions. */
+gboolean qr_op_edge_move (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends, guint n_edges,
+                          QrVec3 delta, GError **error);
+/* The faces named are handles for the brushes `ids` and their own. */
+gboolean qr_op_face_move (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces,
+                          QrVec3 delta, GError **error);
+/* Adds each edge's midpoint moved by delta as a corner. */
+gboolean qr_op_edge_split (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends, guint n_edges,
+                           QrVec3 delta, GError **error);
+/* Adds each face's centre (the mean of its corners) moved by delta. */
+gboolean qr_op_face_split (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces,
+                           QrVec3 delta, GError **error);
+/* The hull of the other corners; refused when it would be flat. */
+gboolean qr_op_vertex_remove (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions,
+                              guint n_positions, GError **error);
+
+/* A drag's preview: what qr_op_vertex_move (per 1: n_positions vertex
+ * handles) or qr_op_edge_move (per 2: n_positions / 2 edges) would make,
+ * without changing the document or using up ids (new faces have id 0):
+ * the reshaped brushes (QrBrush *, owned, built, each with the id of the
+ * brush it replaces; free with g_ptr_array_unref), or NULL with the error
+ * the operation would refuse with. */
+GPtrArray *qr_op_vertex_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *positions,
+                                      guint n_positions, guint per, QrVec3 delta, GError **error);
+/* Likewise for qr_op_face_move. */
+GPtrArray *qr_op_face_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
+                                    guint n_faces, QrVec3 delta, GError **error);
+
+/* TrenchBroom's extrude: each face's plane moves `distance` along its
+ * normal (negative: inward), its neighbours keep their planes and stretch;
+ * faces left without a polygon go. Refused when a brush would stop being a
+ * solid or lose a face it pushes. "Extrude". */
+gboolean qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GError **error);
+/* Ctrl+extrude: a new brush per face, after its brush: the slab the face
+ * sweeps moving `distance` (> 0) outward, bounded by the brush's other
+ * planes, closed behind by the face turned round. The new brushes become
+ * the selection. "Extrude to Brush". */
+gboolean qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, double distance,
+                                   GError **error);
