@@ -81,6 +81,7 @@ static const struct
   { "win.tool('entity')", { "<Shift>e", NULL } },
   { "win.tool('landscape')", { "<Shift>g", NULL } },
   { "win.tool('displacement')", { "<Shift>d", NULL } },
+  { "win.tool('vertex')", { "<Shift>v", NULL } },
   { "win.transform", { "<Control>m", NULL } },
   { "win.tie-choose", { "<Control>t", NULL } },
   { "win.untie", { "<Control><Shift>w", NULL } },

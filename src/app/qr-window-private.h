@@ -114,6 +114,7 @@ struct _QrWindow
   QrTool *entity_tool;
   QrTool *landscape_tool;
   QrTool *disp_tool;
+  QrTool *vertex_tool;
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */

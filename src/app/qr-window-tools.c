@@ -543,7 +543,8 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                : g_str_equal (name, "texture") ? self->texture_tool
                : g_str_equal (name, "entity")  ? self->entity_tool
                : g_str_equal (name, "landscape") ? self->landscape_tool
-               : g_str_equal (name, "displacement") ? self->disp_tool : self->select_tool;
+               : g_str_equal (name, "displacement") ? self->disp_tool
+               : g_str_equal (name, "vertex") ? self->vertex_tool : self->select_tool;
   if (next == self->tool)
     {
       g_simple_action_set_state (action, state);
@@ -590,6 +591,9 @@ tool_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
                                 : g_str_equal (name, "displacement")
                                   ? _("Displacement: click faces in 3D (Shift toggles) for the panel's buttons; "
                                       "drag on a displacement to paint (Ctrl inverts Raise)")
+                                : g_str_equal (name, "vertex")
+                                  ? _("Vertex: drag a corner of the selected brushes in a 2D view (Alt: off the grid); "
+                                      "Escape drops the drag")
                                   : _("Select: click an edge or centre, drag to move, drag on empty space to select a box"));
   refresh_preview (self);
 }
@@ -638,6 +642,7 @@ _qr_window_init_tools (QrWindow *self)
   self->entity_tool = qr_entity_tool_new ();
   self->landscape_tool = qr_landscape_tool_new ();
   self->disp_tool = qr_disp_tool_new ();
+  self->vertex_tool = qr_vertex_tool_new ();
   qr_texture_tool_set_texture (self->texture_tool, qr_block_tool_get_texture (self->block_tool));
   qr_landscape_tool_set_texture (self->landscape_tool, qr_block_tool_get_texture (self->block_tool));
   self->tool = self->select_tool;
@@ -690,6 +695,7 @@ _qr_window_clear_tools (QrWindow *self)
   g_clear_pointer (&self->entity_tool, qr_tool_free);
   g_clear_pointer (&self->landscape_tool, qr_tool_free);
   g_clear_pointer (&self->disp_tool, qr_tool_free);
+  g_clear_pointer (&self->vertex_tool, qr_tool_free);
   self->tool = NULL;
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->overlay, g_array_unref);

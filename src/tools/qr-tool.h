@@ -209,6 +209,7 @@ QrTool *qr_clip_tool_new (void);
 QrTool *qr_texture_tool_new (void);
 QrTool *qr_entity_tool_new (void);
 QrTool *qr_disp_tool_new (void);
+QrTool *qr_vertex_tool_new (void);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */

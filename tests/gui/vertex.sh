@@ -1,0 +1,59 @@
+#!/bin/bash
+# vertex: the Vertex tool (issue 19), one editor start. A block 0..128 x 0..128 x 0..64,
+# selected (Ctrl+A); Shift+V shows its corners as handles; in the top view the corner at
+# (128, 128) — the vertical edge from z 0 to 64 — dragged to (160, 128) (inside the framed view) reshapes
+# the block:
+# Ctrl+S writes a brush whose corners, by `quarry-cli mesh --json`, are the block's with that
+# edge moved, and the file is what `quarry-cli edit --step "edge-move …"` makes of the same
+# edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
+# refused: the file saved again is unchanged.
+TEST=vertex
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+WORK=$GUI_TMP/work
+mkdir -p "$WORK"
+NAME=block.map
+MAP=$WORK/$NAME
+make_map "$MAP" "create block 0 0 0 128 128 64 --texture base" || bail "quarry-cli edit makes the test map"
+"$QUARRY_CLI" convert "$MAP" "$WORK/original.map" || bail "quarry-cli convert of the test map"
+cp "$WORK/original.map" "$MAP"
+"$QUARRY_CLI" edit "$WORK/original.map" "$WORK/moved.map" --step "edge-move 0:0 128 128 0 128 128 64 32 0 0" \
+  || bail "quarry-cli edit edge-move"
+
+corners () {
+  "$QUARRY_CLI" mesh "$1" --json | "$QUARRY_PYTHON" -c '
+import json, sys
+pts = set()
+for e in json.load(sys.stdin)["entities"]:
+    for b in e.get("brushes", []):
+        for f in b["faces"]:
+            for v in f["vertices"]:
+                pts.add(tuple(round(c, 6) + 0.0 for c in v))
+print(" ".join("%g,%g,%g" % p for p in sorted(pts)))'
+}
+
+open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
+point_at "$RTOP"
+keys ctrl+a
+switch_tool shift+v 1-vertex || bail "Shift+V switches to the Vertex tool"
+shot 1-handles > /dev/null
+drag_world TOP "128 128 32" "160 128 32"
+check "the drag: '*'" wait_title "*$NAME – Quarry"
+shot 2-moved > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+want="0,0,0 0,0,64 0,128,0 0,128,64 128,0,0 128,0,64 160,128,0 160,128,64"
+got=$(corners "$MAP")
+check "the saved brush's corners: the edge at (128, 128) now at (160, 128) (got $got)" [ "$got" = "$want" ]
+same_file "$WORK/moved.map" "the file: what quarry-cli edit edge-move makes"
+
+# Inside the block: the corner at (128, 0) would no longer be one.
+cp "$MAP" "$WORK/before-refusal.map"
+drag_world TOP "160 128 32" "64 64 32"
+sleep 0.5
+shot 3-refused > /dev/null
+keys ctrl+s
+sleep 1
+check "a drag that swallows a corner changes nothing" cmp -s "$WORK/before-refusal.map" "$MAP"
+
+finish
