@@ -15,7 +15,8 @@
  * selected, Undo, Redo. */
 /* quarry --bench-drag: the feel of dragging. After the first frame, the
  * Select tool drags one brush, then 100 brushes, of the map across the
- * Top view, one motion event per frame: each event's time runs from the
+ * Top view, then the Vertex tool a corner of one brush, one motion event
+ * per frame: each event's time runs from the
  * moment it reaches the tool, at the start of a frame as GDK delivers
  * input, to the end of that frame, which shows all four views redrawn. Only the dragged brushes are rebuilt and uploaded. */
 #include "qr-window-private.h"
@@ -51,8 +52,19 @@ struct _QrRenderBench
 
 static const char *const EDIT_NAMES[] = { "show panels", "select all", "move all", "undo", "redo" };
 
-/* How many brushes each drag phase moves. */
-static const guint DRAG_COUNTS[] = { 1, 100 };
+/* How many brushes each drag phase moves, and with which tool: Select
+ * moves them; Vertex drags a corner of one (issue 19), so that each event
+ * rebuilds its hull for the preview. */
+static const guint DRAG_COUNTS[] = { 1, 100, 1 };
+static const char *const DRAG_TOOLS[] = { "select", "select", "vertex" };
+
+static QrTool *
+drag_tool (QrRenderBench *bench)
+{
+  QrWindow *self = bench->window;
+
+  return g_str_equal (DRAG_TOOLS[bench->drag_phase], "vertex") ? self->vertex_tool : self->select_tool;
+}
 
 /* Milliseconds since the kernel started this process. */
 static double
@@ -210,9 +222,21 @@ drag_begin (QrRenderBench *bench)
     .pixel = 1.0 / qr_ortho_view_get_zoom (view),
     .grid = 16,
   };
+  if (g_str_equal (DRAG_TOOLS[bench->drag_phase], "vertex"))
+    {
+      /* The corner furthest along +x +y in the Top view, dragged along +x:
+       * outwards, so the hull keeps every corner. */
+      for (int v = 0; v < brush->poly->n_verts; v++)
+        {
+          QrVec3 c = brush->poly->verts[v];
+
+          if (v == 0 || c.x + c.y > in.point.x + in.point.y)
+            in.point = c;
+        }
+    }
   bench->drag_input = in;
-  g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
-  qr_tool_press (self->select_tool, self->document, &in, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string (DRAG_TOOLS[bench->drag_phase]));
+  qr_tool_press (drag_tool (bench), self->document, &in, 1);
   return TRUE;
 }
 
@@ -235,7 +259,7 @@ inject_event (QrRenderBench *bench)
   bench->event_due = FALSE;
   bench->rendered = 0;
   bench->event_start = g_get_monotonic_time ();
-  qr_tool_drag (self->select_tool, self->document, &in);
+  qr_tool_drag (drag_tool (bench), self->document, &in);
   _qr_window_queue_render_all (self);
 }
 
@@ -244,10 +268,11 @@ drag_phase_done (QrRenderBench *bench)
 {
   QrWindow *self = bench->window;
   QrInput in = bench->drag_input;
-  qr_tool_release (self->select_tool, self->document, &in);
+  qr_tool_release (drag_tool (bench), self->document, &in);
   g_array_sort (bench->times, compare_doubles);
   double median = g_array_index (bench->times, double, bench->times->len / 2);
-  printf ("drag %u brush%s: median %.2f ms per motion event, event to finished redraw (min %.2f, max %.2f, %u events)\n",
+  printf ("%sdrag %u brush%s: median %.2f ms per motion event, event to finished redraw (min %.2f, max %.2f, %u events)\n",
+          g_str_equal (DRAG_TOOLS[bench->drag_phase], "vertex") ? "vertex " : "",
           DRAG_COUNTS[bench->drag_phase], DRAG_COUNTS[bench->drag_phase] == 1 ? "" : "es", median,
           g_array_index (bench->times, double, 0), g_array_index (bench->times, double, bench->times->len - 1),
           bench->times->len);

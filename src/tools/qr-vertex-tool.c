@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 #include "qr-brush.h"
 #include "qr-operations.h"
 
@@ -34,11 +35,32 @@ typedef struct
   int hot_view;
 } VertexTool;
 
-/* The corners of the selected, valid brushes, each position once. */
+static guint
+corner_hash (gconstpointer p)
+{
+  const QrVec3 *v = p;
+  guint64 bits[3];
+  QrVec3 c = { v->x + 0.0, v->y + 0.0, v->z + 0.0 }; /* -0 is 0 */
+
+  memcpy (bits, &c, sizeof bits);
+  return (guint) ((bits[0] * 0x9e3779b97f4a7c15u) ^ (bits[1] * 0xc2b2ae3d27d4eb4fu) ^ bits[2] ^ (bits[2] >> 32));
+}
+
+static gboolean
+corner_equal (gconstpointer a, gconstpointer b)
+{
+  const QrVec3 *p = a, *q = b;
+
+  return p->x == q->x && p->y == q->y && p->z == q->z;
+}
+
+/* The corners of the selected, valid brushes, each position once (a
+ * selection of thousands of brushes is hashed, not compared pairwise). */
 static GArray *
 selected_corners (QrDocument *doc)
 {
   g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
+  g_autoptr (GHashTable) seen = g_hash_table_new (corner_hash, corner_equal);
   GArray *corners = g_array_new (FALSE, FALSE, sizeof (QrVec3));
 
   for (guint i = 0; i < ids->len; i++)
@@ -48,15 +70,8 @@ selected_corners (QrDocument *doc)
       if (brush == NULL || !qr_brush_is_valid (brush))
         continue;
       for (int v = 0; v < brush->poly->n_verts; v++)
-        {
-          QrVec3 p = brush->poly->verts[v];
-          gboolean seen = FALSE;
-
-          for (guint k = 0; k < corners->len && !seen; k++)
-            seen = qr_vec3_max_abs (qr_vec3_sub (g_array_index (corners, QrVec3, k), p)) <= 1e-6;
-          if (!seen)
-            g_array_append_val (corners, p);
-        }
+        if (g_hash_table_add (seen, &brush->poly->verts[v]))
+          g_array_append_val (corners, brush->poly->verts[v]);
     }
   return corners;
 }
