@@ -1,12 +1,16 @@
-/* qr-vertex-tool.c — Vertex (issue 19): the selected brushes' corners as
- * handles in the design canvases; drag one to reshape the brushes around
- * it (qr_op_vertex_move: the brush becomes the hull of its corners). A
- * handle stands for every corner under it in that view — in the top view
- * a box's corner is a vertical edge — and for every selected brush that
- * has a corner there, so shared corners stay shared (TrenchBroom's
- * behaviour). The drag shows the brushes it would make, or the old ones
- * in red with the reason in the status bar when the move would be
- * refused; the release makes it one undo step. Escape drops a drag. */
+/* qr-vertex-tool.c — Vertex (issue 19): the selected brushes' corners,
+ * edge midpoints and face centres as handles in the design canvases; drag
+ * one to reshape the brushes around it (qr_op_vertex_move, qr_op_edge_move,
+ * qr_op_face_move: a brush becomes the hull of its corners). A handle
+ * stands for every handle of its kind under it in that view — in the top
+ * view a box's corner is its vertical edge, its top face centre its bottom
+ * one too — and for every selected brush that has it, so shared corners
+ * stay shared (TrenchBroom's behaviour). Corners win over edges, edges over
+ * faces where they fall on one place; an edge seen end-on and a face seen
+ * edge-on have no handle of their own there. The drag shows the brushes it
+ * would make, or the old ones in red with the reason in the status bar when
+ * the move would be refused; the release makes it one undo step. Escape
+ * drops a drag. */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
@@ -18,20 +22,36 @@
 /* How near, in pixels, a press must be to a handle to take it. */
 #define GRAB_PX (QR_HANDLE_PX + 2.0)
 
+typedef enum
+{
+  HANDLE_CORNER,
+  HANDLE_EDGE,
+  HANDLE_FACE,
+} HandleKind;
+
+typedef struct
+{
+  HandleKind kind;
+  QrVec3 at;      /* where it is drawn */
+  QrVec3 a, b;    /* a corner; an edge's ends */
+  QrFaceRef face; /* a face */
+  QrVec3 normal;  /* a face's */
+} Handle;
+
 typedef struct
 {
   QrTool parent;
-  /* The drag: the corners taken (as they were), the view, the move so far
-   * and what it would make (QrBrush *) or why not. */
+  /* The drag: the handles taken (all of one kind, as they were), the view,
+   * the move so far and what it would make (QrBrush *) or why not. */
   gboolean dragging;
-  GArray *grabbed; /* QrVec3 */
+  GArray *grabbed; /* Handle */
   int view;
   QrVec3 delta;
   GPtrArray *result;
   char *refusal;
   /* The handle under the pointer with no button down. */
   gboolean has_hot;
-  QrVec3 hot;
+  Handle hot;
   int hot_view;
 } VertexTool;
 
@@ -54,72 +74,161 @@ corner_equal (gconstpointer a, gconstpointer b)
   return p->x == q->x && p->y == q->y && p->z == q->z;
 }
 
-/* The corners of the selected, valid brushes, each position once (a
- * selection of thousands of brushes is hashed, not compared pairwise). */
+/* The handles of the selected, valid brushes: corners and edges once per
+ * position (a selection of thousands of brushes is hashed, not compared
+ * pairwise), faces each. */
 static GArray *
-selected_corners (QrDocument *doc)
+selected_handles (QrDocument *doc)
 {
   g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
-  g_autoptr (GHashTable) seen = g_hash_table_new (corner_hash, corner_equal);
-  GArray *corners = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autoptr (GHashTable) corners = g_hash_table_new (corner_hash, corner_equal);
+  g_autoptr (GHashTable) edges = g_hash_table_new_full (corner_hash, corner_equal, g_free, NULL);
+  GArray *handles = g_array_new (FALSE, FALSE, sizeof (Handle));
 
   for (guint i = 0; i < ids->len; i++)
     {
       const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));
+      const QrPolytope *poly;
 
       if (brush == NULL || !qr_brush_is_valid (brush))
         continue;
-      for (int v = 0; v < brush->poly->n_verts; v++)
-        if (g_hash_table_add (seen, &brush->poly->verts[v]))
-          g_array_append_val (corners, brush->poly->verts[v]);
+      poly = brush->poly;
+      for (int v = 0; v < poly->n_verts; v++)
+        if (g_hash_table_add (corners, &poly->verts[v]))
+          g_array_append_val (handles, ((Handle) { HANDLE_CORNER, poly->verts[v], poly->verts[v] }));
+      for (int e = 0; e < poly->n_edges; e++)
+        {
+          QrVec3 a = poly->verts[poly->edges[2 * e]], b = poly->verts[poly->edges[2 * e + 1]];
+          QrVec3 mid = qr_vec3_scale (qr_vec3_add (a, b), 0.5);
+
+          /* Edges of neighbours meet end to end: one handle per midpoint. */
+          if (g_hash_table_add (edges, g_memdup2 (&mid, sizeof mid)))
+            g_array_append_val (handles, ((Handle) { HANDLE_EDGE, mid, a, b }));
+        }
+      for (int f = 0; f < poly->n_faces; f++)
+        {
+          int n = qr_polytope_face_count (poly, f);
+          const uint16_t *idx = qr_polytope_face_indices (poly, f);
+          QrVec3 sum = { 0, 0, 0 };
+          Handle h = { HANDLE_FACE };
+
+          if (n < 3)
+            continue;
+          for (int k = 0; k < n; k++)
+            sum = qr_vec3_add (sum, poly->verts[idx[k]]);
+          h.at = qr_vec3_scale (sum, 1.0 / n);
+          h.face = (QrFaceRef) { brush->id, f };
+          h.normal = qr_vec3_cross (qr_vec3_sub (poly->verts[idx[1]], poly->verts[idx[0]]),
+                                    qr_vec3_sub (poly->verts[idx[2]], poly->verts[idx[0]]));
+          g_array_append_val (handles, h);
+        }
     }
-  return corners;
+  return handles;
 }
 
-/* The handle nearest the pointer within reach in its view, if any. */
+/* Whether view `view` shows the handle as one of its own: not an edge seen
+ * end-on (it falls on its corners) nor a face seen edge-on (on its edges). */
 static gboolean
-handle_at (QrDocument *doc, const QrInput *in, QrVec3 *out)
+shown_in (const Handle *h, int view)
 {
-  g_autoptr (GArray) corners = selected_corners (doc);
+  int r, u, depth;
+
+  qr_tool_view_axes (view, &r, &u, &depth);
+  if (h->kind == HANDLE_EDGE)
+    return fabs (qr_vec3_get (h->a, r) - qr_vec3_get (h->b, r)) > 1e-6
+           || fabs (qr_vec3_get (h->a, u) - qr_vec3_get (h->b, u)) > 1e-6;
+  if (h->kind == HANDLE_FACE)
+    return fabs (qr_vec3_get (h->normal, depth)) > 1e-9 * qr_vec3_max_abs (h->normal);
+  return TRUE;
+}
+
+static gboolean
+same_place (QrVec3 p, QrVec3 q, int view)
+{
+  int r, u;
+
+  qr_tool_view_axes (view, &r, &u, NULL);
+  return fabs (qr_vec3_get (p, r) - qr_vec3_get (q, r)) <= 1e-6 && fabs (qr_vec3_get (p, u) - qr_vec3_get (q, u)) <= 1e-6;
+}
+
+/* The handle nearest the pointer within reach in its view, corners before
+ * edges before faces at one place. */
+static gboolean
+handle_at (QrDocument *doc, const QrInput *in, Handle *out)
+{
+  g_autoptr (GArray) handles = selected_handles (doc);
   int r, u;
   double best = GRAB_PX * in->pixel;
   gboolean found = FALSE;
 
   qr_tool_view_axes (in->view, &r, &u, NULL);
-  for (guint k = 0; k < corners->len; k++)
+  for (guint k = 0; k < handles->len; k++)
     {
-      QrVec3 c = g_array_index (corners, QrVec3, k);
-      double d = MAX (fabs (qr_vec3_get (c, r) - qr_vec3_get (in->point, r)),
-                      fabs (qr_vec3_get (c, u) - qr_vec3_get (in->point, u)));
+      const Handle *h = &g_array_index (handles, Handle, k);
+      double d = MAX (fabs (qr_vec3_get (h->at, r) - qr_vec3_get (in->point, r)),
+                      fabs (qr_vec3_get (h->at, u) - qr_vec3_get (in->point, u)));
 
-      if (d <= best)
+      if (!shown_in (h, in->view))
+        continue;
+      if (d < best - 1e-9 || (found && fabs (d - best) <= 1e-9 && h->kind < out->kind) || (!found && d <= best))
         {
           best = d;
-          *out = c;
+          *out = *h;
           found = TRUE;
         }
     }
   return found;
 }
 
-/* Every corner that view `view` shows at the place of `at`. */
+/* Every handle of h's kind that view `view` shows at h's place. */
 static GArray *
-corners_under (QrDocument *doc, int view, QrVec3 at)
+handles_under (QrDocument *doc, int view, const Handle *h)
 {
-  g_autoptr (GArray) corners = selected_corners (doc);
-  GArray *under = g_array_new (FALSE, FALSE, sizeof (QrVec3));
-  int r, u;
+  g_autoptr (GArray) handles = selected_handles (doc);
+  GArray *under = g_array_new (FALSE, FALSE, sizeof (Handle));
 
-  qr_tool_view_axes (view, &r, &u, NULL);
-  for (guint k = 0; k < corners->len; k++)
+  for (guint k = 0; k < handles->len; k++)
     {
-      QrVec3 c = g_array_index (corners, QrVec3, k);
+      const Handle *o = &g_array_index (handles, Handle, k);
 
-      if (fabs (qr_vec3_get (c, r) - qr_vec3_get (at, r)) <= 1e-6
-          && fabs (qr_vec3_get (c, u) - qr_vec3_get (at, u)) <= 1e-6)
-        g_array_append_val (under, c);
+      if (o->kind == h->kind && shown_in (o, view) && same_place (o->at, h->at, view))
+        g_array_append_val (under, *o);
     }
   return under;
+}
+
+/* The grabbed handles as the operations take them: corners, edges' ends
+ * (two each) or faces. */
+static GArray *
+grabbed_positions (VertexTool *self)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+
+  for (guint k = 0; k < self->grabbed->len; k++)
+    {
+      const Handle *h = &g_array_index (self->grabbed, Handle, k);
+
+      g_array_append_val (out, h->a);
+      if (h->kind == HANDLE_EDGE)
+        g_array_append_val (out, h->b);
+    }
+  return out;
+}
+
+static GArray *
+grabbed_faces (VertexTool *self)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+
+  for (guint k = 0; k < self->grabbed->len; k++)
+    g_array_append_val (out, g_array_index (self->grabbed, Handle, k).face);
+  return out;
+}
+
+static HandleKind
+grabbed_kind (VertexTool *self)
+{
+  return g_array_index (self->grabbed, Handle, 0).kind;
 }
 
 static void
@@ -136,17 +245,18 @@ static void
 vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
 {
   VertexTool *self = (VertexTool *) tool;
-  QrVec3 at;
+  Handle at;
 
   if (button != 1 || in->view == QR_TOOL_VIEW_3D)
     return;
   drop_drag (self);
   if (!handle_at (doc, in, &at))
     {
-      qr_tool_set_status (tool, g_strdup (_("Vertex: drag a corner of the selected brushes")));
+      qr_tool_set_status (tool, g_strdup (_("Vertex: drag a corner, an edge's middle or a face's centre of the "
+                                            "selected brushes")));
       return;
     }
-  g_autoptr (GArray) under = corners_under (doc, in->view, at);
+  g_autoptr (GArray) under = handles_under (doc, in->view, &at);
   g_array_append_vals (self->grabbed, under->data, under->len);
   self->view = in->view;
   self->dragging = TRUE;
@@ -164,7 +274,7 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   if (!self->dragging || in->view != self->view)
     return;
   qr_tool_view_axes (self->view, &r, &u, NULL);
-  from = g_array_index (self->grabbed, QrVec3, 0);
+  from = g_array_index (self->grabbed, Handle, 0).at;
   to = qr_tool_snap (in);
   self->delta = qr_vec3 (0, 0, 0);
   qr_vec3_set (&self->delta, r, qr_vec3_get (to, r) - qr_vec3_get (from, r));
@@ -177,9 +287,22 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
       return;
     }
   ids = qr_document_dup_selected_brushes (doc);
-  self->result = qr_op_vertex_move_preview (doc, (const QrId *) (gpointer) ids->data, ids->len,
-                                            (const QrVec3 *) (gpointer) self->grabbed->data, self->grabbed->len, 1,
-                                            self->delta, &error);
+  if (grabbed_kind (self) == HANDLE_FACE)
+    {
+      g_autoptr (GArray) faces = grabbed_faces (self);
+
+      self->result = qr_op_face_move_preview (doc, (const QrId *) (gpointer) ids->data, ids->len,
+                                              (const QrFaceRef *) (gpointer) faces->data, faces->len, self->delta,
+                                              &error);
+    }
+  else
+    {
+      g_autoptr (GArray) positions = grabbed_positions (self);
+
+      self->result = qr_op_vertex_move_preview (doc, (const QrId *) (gpointer) ids->data, ids->len,
+                                                (const QrVec3 *) (gpointer) positions->data, positions->len,
+                                                grabbed_kind (self) == HANDLE_EDGE ? 2 : 1, self->delta, &error);
+    }
   if (self->result == NULL)
     {
       self->refusal = g_strdup (error->message);
@@ -196,19 +319,34 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   VertexTool *self = (VertexTool *) tool;
   g_autoptr (GArray) ids = NULL;
   g_autoptr (GError) error = NULL;
+  gboolean ok = TRUE;
 
   if (!self->dragging)
     return;
   vertex_drag (tool, doc, in);
   if (qr_vec3_max_abs (self->delta) > 0)
     {
+      const QrId *id_list;
+
       ids = qr_document_dup_selected_brushes (doc);
-      if (!qr_op_vertex_move (doc, (const QrId *) (gpointer) ids->data, ids->len,
-                              (const QrVec3 *) (gpointer) self->grabbed->data, self->grabbed->len, self->delta,
-                              &error))
-        qr_tool_set_status (tool, g_strdup_printf (_("Vertex: not moved: %s"), error->message));
+      id_list = (const QrId *) (gpointer) ids->data;
+      if (grabbed_kind (self) == HANDLE_FACE)
+        {
+          g_autoptr (GArray) faces = grabbed_faces (self);
+
+          ok = qr_op_face_move (doc, id_list, ids->len, (const QrFaceRef *) (gpointer) faces->data, faces->len,
+                                self->delta, &error);
+        }
       else
-        qr_tool_set_status (tool, NULL);
+        {
+          g_autoptr (GArray) positions = grabbed_positions (self);
+          const QrVec3 *p = (const QrVec3 *) (gpointer) positions->data;
+
+          ok = grabbed_kind (self) == HANDLE_EDGE
+                   ? qr_op_edge_move (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
+                   : qr_op_vertex_move (doc, id_list, ids->len, p, positions->len, self->delta, &error);
+        }
+      qr_tool_set_status (tool, ok ? NULL : g_strdup_printf (_("Vertex: not moved: %s"), error->message));
     }
   drop_drag (self);
 }
@@ -264,24 +402,27 @@ vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
     }
 }
 
-/* A handle: a small square about p in the view's plane. */
+/* A handle about p in the view's plane: a square for a corner, a diamond
+ * for an edge, an octagon for a face. */
 static void
-add_handle (GArray *segments, int view, double pixel, QrVec3 p, QrPreviewKind kind)
+add_handle (GArray *segments, int view, double pixel, QrVec3 p, HandleKind kind, QrPreviewKind colour)
 {
-  int r, u;
+  int r, u, n = kind == HANDLE_FACE ? 8 : 4;
   double h = QR_HANDLE_PX * pixel;
-  static const int corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+  double radius = kind == HANDLE_CORNER ? h * G_SQRT2 : h * 1.3;
+  double phase = kind == HANDLE_CORNER ? G_PI / 4 : kind == HANDLE_FACE ? G_PI / 8 : 0;
 
   qr_tool_view_axes (view, &r, &u, NULL);
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < n; k++)
     {
+      double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
       QrVec3 a = p, b = p;
 
-      qr_vec3_set (&a, r, qr_vec3_get (p, r) + h * corner[k][0]);
-      qr_vec3_set (&a, u, qr_vec3_get (p, u) + h * corner[k][1]);
-      qr_vec3_set (&b, r, qr_vec3_get (p, r) + h * corner[(k + 1) % 4][0]);
-      qr_vec3_set (&b, u, qr_vec3_get (p, u) + h * corner[(k + 1) % 4][1]);
-      g_array_append_val (segments, ((QrPreviewSegment) { a, b, kind }));
+      qr_vec3_set (&a, r, qr_vec3_get (p, r) + radius * cos (a0));
+      qr_vec3_set (&a, u, qr_vec3_get (p, u) + radius * sin (a0));
+      qr_vec3_set (&b, r, qr_vec3_get (p, r) + radius * cos (a1));
+      qr_vec3_set (&b, u, qr_vec3_get (p, u) + radius * sin (a1));
+      g_array_append_val (segments, ((QrPreviewSegment) { a, b, colour }));
     }
 }
 
@@ -289,32 +430,40 @@ static void
 vertex_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
 {
   VertexTool *self = (VertexTool *) tool;
-  g_autoptr (GArray) corners = selected_corners (doc);
-  int r, u;
+  g_autoptr (GArray) handles = selected_handles (doc);
 
-  qr_tool_view_axes (view, &r, &u, NULL);
-  for (guint k = 0; k < corners->len; k++)
-    {
-      QrVec3 c = g_array_index (corners, QrVec3, k);
-      gboolean hot = self->has_hot && fabs (qr_vec3_get (c, r) - qr_vec3_get (self->hot, r)) <= 1e-6
-                     && fabs (qr_vec3_get (c, u) - qr_vec3_get (self->hot, u)) <= 1e-6;
+  /* Faces first, corners last: where they fall on one place the corner
+   * shows, as it is the one a press takes. */
+  for (int kind = HANDLE_FACE; kind >= HANDLE_CORNER; kind--)
+    for (guint k = 0; k < handles->len; k++)
+      {
+        const Handle *h = &g_array_index (handles, Handle, k);
+        gboolean hot;
 
-      add_handle (segments, view, pixel, c, hot ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
-    }
+        if ((int) h->kind != kind || !shown_in (h, view))
+          continue;
+        hot = self->has_hot && !self->dragging && self->hot.kind == h->kind && same_place (h->at, self->hot.at, view);
+        add_handle (segments, view, pixel, h->at, h->kind, hot ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
+      }
   /* The dragged handles where they go. */
   for (guint k = 0; self->dragging && k < self->grabbed->len; k++)
-    add_handle (segments, view, pixel, qr_vec3_add (g_array_index (self->grabbed, QrVec3, k), self->delta),
-                QR_PREVIEW_HANDLE_HOT);
+    {
+      const Handle *h = &g_array_index (self->grabbed, Handle, k);
+
+      add_handle (segments, view, pixel, qr_vec3_add (h->at, self->delta), h->kind, QR_PREVIEW_HANDLE_HOT);
+    }
 }
 
 static void
 vertex_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   VertexTool *self = (VertexTool *) tool;
-  QrVec3 at;
+  Handle at;
   gboolean has = in != NULL && in->view != QR_TOOL_VIEW_3D && handle_at (doc, in, &at);
 
-  if (has != self->has_hot || (has && (qr_vec3_max_abs (qr_vec3_sub (at, self->hot)) > 0 || in->view != self->hot_view)))
+  if (has != self->has_hot
+      || (has && (at.kind != self->hot.kind || qr_vec3_max_abs (qr_vec3_sub (at.at, self->hot.at)) > 0
+                  || in->view != self->hot_view)))
     tool->preview_changed = TRUE;
   self->has_hot = has;
   if (has)
@@ -354,6 +503,6 @@ qr_vertex_tool_new (void)
   VertexTool *self = g_new0 (VertexTool, 1);
 
   qr_tool_init (&self->parent, &vertex_class);
-  self->grabbed = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  self->grabbed = g_array_new (FALSE, FALSE, sizeof (Handle));
   return &self->parent;
 }

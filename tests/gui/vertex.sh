@@ -6,7 +6,8 @@
 # Ctrl+S writes a brush whose corners, by `quarry-cli mesh --json`, are the block's with that
 # edge moved, and the file is what `quarry-cli edit --step "edge-move …"` makes of the same
 # edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
-# refused: the file saved again is unchanged.
+# refused: the file saved again is unchanged. Last, the edge handle in the middle of the block's
+# left side dragged 32 to the left moves the left face.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -55,5 +56,15 @@ shot 3-refused > /dev/null
 keys ctrl+s
 sleep 1
 check "a drag that swallows a corner changes nothing" cmp -s "$WORK/before-refusal.map" "$MAP"
+
+# An edge handle: the middle of the left side in the top view stands for the bottom and top
+# edges there; dragged 32 to the left, both go, and the left face with them.
+drag_world TOP "0 64 32" "-32 64 32"
+check "the edge drag: '*'" wait_title "*$NAME – Quarry"
+shot 4-edge > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 128,0,0 128,0,64 160,128,0 160,128,64"
+got=$(corners "$MAP")
+check "the left edges moved to x = -32 (got $got)" [ "$got" = "$want" ]
 
 finish
