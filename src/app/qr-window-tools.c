@@ -502,13 +502,22 @@ on_tool_key (QrOrthoCanvas *canvas, guint keyval, guint state, QrWindow *self)
   if (texture_key (self, keyval, state))
     return TRUE;
   if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter)
-    handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ENTER);
+    {
+      handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ENTER);
+      /* Enter leaves the Vertex tool, as in TrenchBroom. */
+      if (!handled && self->tool == self->vertex_tool)
+        {
+          g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
+          handled = TRUE;
+        }
+    }
   else if (keyval == GDK_KEY_Escape)
     {
       handled = qr_tool_key (self->tool, self->document, QR_TOOL_KEY_ESCAPE);
-      if (!handled && self->tool == self->entity_tool)
+      /* Escape leaves the Entity and Vertex tools, the selection kept. */
+      if (!handled && (self->tool == self->entity_tool || self->tool == self->vertex_tool))
         {
-          /* The placed entity stays selected, for its properties. */
+          /* A placed entity stays selected, for its properties. */
           g_action_group_activate_action (G_ACTION_GROUP (self), "tool", g_variant_new_string ("select"));
           handled = TRUE;
         }

@@ -7,7 +7,8 @@
 # edge moved, and the file is what `quarry-cli edit --step "edge-move …"` makes of the same
 # edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
 # refused: the file saved again is unchanged. Last, the edge handle in the middle of the block's
-# left side dragged 32 to the left moves the left face.
+# left side dragged 32 to the left moves the left face; Escape leaves the tool, the block
+# still selected.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -66,5 +67,10 @@ check "Ctrl+S" save_now "$MAP" "$NAME"
 want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 128,0,0 128,0,64 160,128,0 160,128,64"
 got=$(corners "$MAP")
 check "the left edges moved to x = -32 (got $got)" [ "$got" = "$want" ]
+
+# Escape leaves the tool for Select, the block still selected (red in the top view).
+switch_tool Escape 5-left || bail "Escape leaves the Vertex tool"
+still_selected () { colour_at_points "$1" TOP "$SELECTED" "-32 64 0" "64 0 0"; }
+check "Escape: back in Select, the block still selected" wait_shot 5-selected still_selected
 
 finish
