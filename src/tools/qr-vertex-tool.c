@@ -7,10 +7,13 @@
  * one too — and for every selected brush that has it, so shared corners
  * stay shared (TrenchBroom's behaviour). Corners win over edges, edges over
  * faces where they fall on one place; an edge seen end-on and a face seen
- * edge-on have no handle of their own there. The drag shows the brushes it
- * would make, or the old ones in red with the reason in the status bar when
- * the move would be refused; the release makes it one undo step. Escape
- * drops a drag. */
+ * edge-on have no handle of their own there. A click selects a handle
+ * (Shift adds or removes it), a box dragged from empty space selects those
+ * inside; a drag on a selected handle moves every selected one, on another
+ * that one. The drag shows the brushes it would make, or the old ones in
+ * red with the reason in the status bar when the move would be refused;
+ * the release makes it one undo step. Escape drops a drag, then the
+ * selected handles. */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
@@ -46,6 +49,11 @@ typedef struct
   gboolean dragging;
   GArray *grabbed; /* Handle */
   int view;
+  /* The selected handles, all of one kind. */
+  GArray *selected; /* Handle */
+  /* A box being dragged out to select handles. */
+  gboolean boxing;
+  QrVec3 box_from, box_to;
   QrVec3 delta;
   GPtrArray *result;
   char *refusal;
@@ -231,6 +239,45 @@ grabbed_kind (VertexTool *self)
   return g_array_index (self->grabbed, Handle, 0).kind;
 }
 
+static gboolean
+same_handle (const Handle *h, const Handle *o)
+{
+  if (h->kind != o->kind)
+    return FALSE;
+  if (h->kind == HANDLE_FACE)
+    return h->face.brush == o->face.brush && h->face.face == o->face.face;
+  return qr_vec3_max_abs (qr_vec3_sub (h->at, o->at)) <= 1e-6;
+}
+
+static int
+selected_index (VertexTool *self, const Handle *h)
+{
+  for (guint k = 0; k < self->selected->len; k++)
+    if (same_handle (&g_array_index (self->selected, Handle, k), h))
+      return (int) k;
+  return -1;
+}
+
+/* Adds the handles (or, with toggle, removes those already in); handles
+ * of another kind than the selection's replace it. */
+static void
+select_handles (VertexTool *self, const GArray *handles, gboolean toggle)
+{
+  for (guint k = 0; k < handles->len; k++)
+    {
+      const Handle *h = &g_array_index (handles, Handle, k);
+      int at;
+
+      if (self->selected->len > 0 && g_array_index (self->selected, Handle, 0).kind != h->kind)
+        g_array_set_size (self->selected, 0);
+      at = selected_index (self, h);
+      if (at >= 0 && toggle)
+        g_array_remove_index (self->selected, (guint) at);
+      else if (at < 0)
+        g_array_append_val (self->selected, *h);
+    }
+}
+
 static void
 drop_drag (VertexTool *self)
 {
@@ -252,13 +299,38 @@ vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   drop_drag (self);
   if (!handle_at (doc, in, &at))
     {
-      qr_tool_set_status (tool, g_strdup (_("Vertex: drag a corner, an edge's middle or a face's centre of the "
-                                            "selected brushes")));
+      /* Empty space: a box to select handles with. */
+      self->boxing = TRUE;
+      self->view = in->view;
+      self->box_from = self->box_to = in->point;
       return;
     }
   g_autoptr (GArray) under = handles_under (doc, in->view, &at);
-  g_array_append_vals (self->grabbed, under->data, under->len);
   self->view = in->view;
+  if (in->modifiers & QR_INPUT_SHIFT)
+    {
+      /* Shift: the handle joins or leaves the selection; no drag. */
+      select_handles (self, under, TRUE);
+      tool->preview_changed = TRUE;
+      return;
+    }
+  /* A selected handle drags the selection; another is selected alone. */
+  if (selected_index (self, &at) < 0)
+    {
+      g_array_set_size (self->selected, 0);
+      select_handles (self, under, FALSE);
+    }
+  g_array_append_vals (self->grabbed, self->selected->data, self->selected->len);
+  /* The handle pressed leads: the move is measured from it. */
+  for (guint k = 0; k < self->grabbed->len; k++)
+    if (same_handle (&g_array_index (self->grabbed, Handle, k), &at))
+      {
+        Handle lead = g_array_index (self->grabbed, Handle, k);
+
+        g_array_index (self->grabbed, Handle, k) = g_array_index (self->grabbed, Handle, 0);
+        g_array_index (self->grabbed, Handle, 0) = lead;
+        break;
+      }
   self->dragging = TRUE;
 }
 
@@ -271,6 +343,11 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
   QrVec3 from, to;
   int r, u;
 
+  if (self->boxing && in->view == self->view)
+    {
+      self->box_to = in->point;
+      return;
+    }
   if (!self->dragging || in->view != self->view)
     return;
   qr_tool_view_axes (self->view, &r, &u, NULL);
@@ -321,6 +398,46 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   g_autoptr (GError) error = NULL;
   gboolean ok = TRUE;
 
+  if (self->boxing)
+    {
+      g_autoptr (GArray) handles = selected_handles (doc);
+      g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (Handle));
+      int r, u;
+
+      vertex_drag (tool, doc, in);
+      self->boxing = FALSE;
+      qr_tool_view_axes (self->view, &r, &u, NULL);
+      for (guint k = 0; k < handles->len; k++)
+        {
+          const Handle *h = &g_array_index (handles, Handle, k);
+          double x = qr_vec3_get (h->at, r), y = qr_vec3_get (h->at, u);
+
+          if (shown_in (h, self->view)
+              && x >= MIN (qr_vec3_get (self->box_from, r), qr_vec3_get (self->box_to, r))
+              && x <= MAX (qr_vec3_get (self->box_from, r), qr_vec3_get (self->box_to, r))
+              && y >= MIN (qr_vec3_get (self->box_from, u), qr_vec3_get (self->box_to, u))
+              && y <= MAX (qr_vec3_get (self->box_from, u), qr_vec3_get (self->box_to, u)))
+            g_array_append_val (inside, *h);
+        }
+      /* Corners before edges before faces: a box takes one kind. */
+      if (!(in->modifiers & QR_INPUT_SHIFT))
+        g_array_set_size (self->selected, 0);
+      for (int kind = HANDLE_CORNER; kind <= HANDLE_FACE; kind++)
+        {
+          g_autoptr (GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (Handle));
+
+          for (guint k = 0; k < inside->len; k++)
+            if ((int) g_array_index (inside, Handle, k).kind == kind)
+              g_array_append_val (of_kind, g_array_index (inside, Handle, k));
+          if (of_kind->len > 0)
+            {
+              select_handles (self, of_kind, FALSE);
+              break;
+            }
+        }
+      tool->preview_changed = TRUE;
+      return;
+    }
   if (!self->dragging)
     return;
   vertex_drag (tool, doc, in);
@@ -347,6 +464,18 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
                    : qr_op_vertex_move (doc, id_list, ids->len, p, positions->len, self->delta, &error);
         }
       qr_tool_set_status (tool, ok ? NULL : g_strdup_printf (_("Vertex: not moved: %s"), error->message));
+      /* Moved handles stay selected where they went; faces are renumbered
+       * by the move, so a face selection ends with it. */
+      if (ok && grabbed_kind (self) == HANDLE_FACE)
+        g_array_set_size (self->selected, 0);
+      for (guint k = 0; ok && k < self->selected->len; k++)
+        {
+          Handle *h = &g_array_index (self->selected, Handle, k);
+
+          h->at = qr_vec3_add (h->at, self->delta);
+          h->a = qr_vec3_add (h->a, self->delta);
+          h->b = qr_vec3_add (h->b, self->delta);
+        }
     }
   drop_drag (self);
 }
@@ -356,11 +485,21 @@ vertex_key (QrTool *tool, QrDocument *doc, QrToolKey key)
 {
   VertexTool *self = (VertexTool *) tool;
 
-  if (key != QR_TOOL_KEY_ESCAPE || !self->dragging)
+  if (key != QR_TOOL_KEY_ESCAPE)
     return FALSE;
-  drop_drag (self);
-  qr_tool_set_status (tool, NULL);
-  return TRUE;
+  if (self->dragging || self->boxing)
+    {
+      drop_drag (self);
+      self->boxing = FALSE;
+      qr_tool_set_status (tool, NULL);
+      return TRUE;
+    }
+  if (self->selected->len > 0)
+    {
+      g_array_set_size (self->selected, 0);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 static void
@@ -383,6 +522,21 @@ vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 {
   VertexTool *self = (VertexTool *) tool;
 
+  if (self->boxing)
+    {
+      int r, u;
+      double a[3] = { 0, 0, 0 }, b[3] = { 0, 0, 0 };
+      QrBounds box;
+
+      qr_tool_view_axes (self->view, &r, &u, NULL);
+      a[r] = MIN (qr_vec3_get (self->box_from, r), qr_vec3_get (self->box_to, r));
+      b[r] = MAX (qr_vec3_get (self->box_from, r), qr_vec3_get (self->box_to, r));
+      a[u] = MIN (qr_vec3_get (self->box_from, u), qr_vec3_get (self->box_to, u));
+      b[u] = MAX (qr_vec3_get (self->box_from, u), qr_vec3_get (self->box_to, u));
+      box = (QrBounds) { qr_vec3 (a[0], a[1], a[2]), qr_vec3 (b[0], b[1], b[2]) };
+      qr_preview_add_box (segments, box, QR_PREVIEW_RUBBER_BAND);
+      return;
+    }
   if (!self->dragging || qr_vec3_max_abs (self->delta) == 0)
     return;
   if (self->result != NULL)
@@ -442,7 +596,8 @@ vertex_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArr
 
         if ((int) h->kind != kind || !shown_in (h, view))
           continue;
-        hot = self->has_hot && !self->dragging && self->hot.kind == h->kind && same_place (h->at, self->hot.at, view);
+        hot = (self->has_hot && !self->dragging && self->hot.kind == h->kind && same_place (h->at, self->hot.at, view))
+              || (!self->dragging && selected_index (self, h) >= 0);
         add_handle (segments, view, pixel, h->at, h->kind, hot ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
       }
   /* The dragged handles where they go. */
@@ -482,6 +637,7 @@ vertex_free (QrTool *tool)
 
   drop_drag (self);
   g_array_unref (self->grabbed);
+  g_array_unref (self->selected);
   g_free (self);
 }
 
@@ -504,5 +660,6 @@ qr_vertex_tool_new (void)
 
   qr_tool_init (&self->parent, &vertex_class);
   self->grabbed = g_array_new (FALSE, FALSE, sizeof (Handle));
+  self->selected = g_array_new (FALSE, FALSE, sizeof (Handle));
   return &self->parent;
 }

@@ -7,8 +7,9 @@
 # edge moved, and the file is what `quarry-cli edit --step "edge-move …"` makes of the same
 # edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
 # refused: the file saved again is unchanged. Last, the edge handle in the middle of the block's
-# left side dragged 32 to the left moves the left face; Escape leaves the tool, the block
-# still selected.
+# left side dragged 32 to the left moves the left face. A box selects the right side's two
+# corners, a drag of one moves both. Escape drops the handles, Escape again leaves the tool,
+# the block still selected.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -68,9 +69,22 @@ want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 128,0,0 128,0,64 160,128,0 160,128,6
 got=$(corners "$MAP")
 check "the left edges moved to x = -32 (got $got)" [ "$got" = "$want" ]
 
-# Escape leaves the tool for Select, the block still selected (red in the top view).
-switch_tool Escape 5-left || bail "Escape leaves the Vertex tool"
+# A box from empty space selects the two corners of the right side; a drag on one of them
+# moves both (the other out of sight, right of the view).
+drag_world TOP "112 -6 32" "170 136 32"
+shot 5-boxed > /dev/null
+drag_world TOP "128 0 32" "160 0 32"
+check "the drag of the selected corners: '*'" wait_title "*$NAME – Quarry"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 160,0,0 160,0,64 192,128,0 192,128,64"
+got=$(corners "$MAP")
+check "both selected corners moved 32 along x (got $got)" [ "$got" = "$want" ]
+
+# Escape drops the handles' selection, a second leaves the tool for Select, the block still
+# selected (red in the top view).
+keys Escape
+switch_tool Escape 6-left || bail "Escape leaves the Vertex tool"
 still_selected () { colour_at_points "$1" TOP "$SELECTED" "-32 64 0" "64 0 0"; }
-check "Escape: back in Select, the block still selected" wait_shot 5-selected still_selected
+check "Escape, Escape: back in Select, the block still selected" wait_shot 6-selected still_selected
 
 finish
