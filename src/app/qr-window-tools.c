@@ -483,6 +483,14 @@ nudge (QrWindow *self, QrOrthoCanvas *canvas, guint keyval)
   double d[3] = { 0, 0, 0 };
   d[r] = dx * self->grid_size;
   d[u] = dy * self->grid_size;
+  /* The Vertex tool's selected handles go, not the brushes. */
+  if (self->tool == self->vertex_tool && qr_vertex_tool_nudge (self->vertex_tool, self->document, qr_vec3 (d[0], d[1], d[2])))
+    {
+      const char *why = qr_tool_status (self->vertex_tool);
+      g_autofree char *message = g_strdup_printf (_("Handles nudged by %g, %g, %g"), d[0], d[1], d[2]);
+      _qr_window_set_message (self, why != NULL ? why : message);
+      return TRUE;
+    }
   g_autoptr (GError) error = NULL;
   QrObjects objs = qr_objects_of_selection (sel);
   if (!qr_op_nudge (self->document, &objs, qr_vec3 (d[0], d[1], d[2]), &error))

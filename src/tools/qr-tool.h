@@ -210,6 +210,9 @@ QrTool *qr_texture_tool_new (void);
 QrTool *qr_entity_tool_new (void);
 QrTool *qr_disp_tool_new (void);
 QrTool *qr_vertex_tool_new (void);
+/* The Vertex tool's arrow keys: its selected handles moved by delta (one
+ * undo step); FALSE when none is selected. */
+gboolean qr_vertex_tool_nudge (QrTool *vertex, QrDocument *doc, QrVec3 delta);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */

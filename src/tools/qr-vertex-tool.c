@@ -22,6 +22,8 @@
 #include "qr-brush.h"
 #include "qr-operations.h"
 
+static const QrToolClass vertex_class;
+
 /* How near, in pixels, a press must be to a handle to take it. */
 #define GRAB_PX (QR_HANDLE_PX + 2.0)
 
@@ -390,13 +392,67 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
                                                self->delta.y + 0.0, self->delta.z + 0.0));
 }
 
+/* Moves the grabbed handles by self->delta, one undo step; says why not
+ * in the status bar. */
+static gboolean
+move_grabbed (VertexTool *self, QrDocument *doc)
+{
+  g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
+  g_autoptr (GError) error = NULL;
+  const QrId *id_list = (const QrId *) (gpointer) ids->data;
+  gboolean ok;
+
+  if (grabbed_kind (self) == HANDLE_FACE)
+    {
+      g_autoptr (GArray) faces = grabbed_faces (self);
+
+      ok = qr_op_face_move (doc, id_list, ids->len, (const QrFaceRef *) (gpointer) faces->data, faces->len,
+                            self->delta, &error);
+    }
+  else
+    {
+      g_autoptr (GArray) positions = grabbed_positions (self);
+      const QrVec3 *p = (const QrVec3 *) (gpointer) positions->data;
+
+      ok = grabbed_kind (self) == HANDLE_EDGE
+               ? qr_op_edge_move (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
+               : qr_op_vertex_move (doc, id_list, ids->len, p, positions->len, self->delta, &error);
+    }
+  qr_tool_set_status (&self->parent, ok ? NULL : g_strdup_printf (_("Vertex: not moved: %s"), error->message));
+  /* Moved handles stay selected where they went; faces are renumbered by
+   * the move, so a face selection ends with it. */
+  if (ok && grabbed_kind (self) == HANDLE_FACE)
+    g_array_set_size (self->selected, 0);
+  for (guint k = 0; ok && k < self->selected->len; k++)
+    {
+      Handle *h = &g_array_index (self->selected, Handle, k);
+
+      h->at = qr_vec3_add (h->at, self->delta);
+      h->a = qr_vec3_add (h->a, self->delta);
+      h->b = qr_vec3_add (h->b, self->delta);
+    }
+  return ok;
+}
+
+gboolean
+qr_vertex_tool_nudge (QrTool *vertex, QrDocument *doc, QrVec3 delta)
+{
+  VertexTool *self = (VertexTool *) vertex;
+
+  g_return_val_if_fail (vertex != NULL && vertex->klass == &vertex_class, FALSE);
+  if (self->dragging || self->selected->len == 0)
+    return FALSE;
+  g_array_append_vals (self->grabbed, self->selected->data, self->selected->len);
+  self->delta = delta;
+  move_grabbed (self, doc);
+  drop_drag (self);
+  return TRUE;
+}
+
 static void
 vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   VertexTool *self = (VertexTool *) tool;
-  g_autoptr (GArray) ids = NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
 
   if (self->boxing)
     {
@@ -442,41 +498,7 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
     return;
   vertex_drag (tool, doc, in);
   if (qr_vec3_max_abs (self->delta) > 0)
-    {
-      const QrId *id_list;
-
-      ids = qr_document_dup_selected_brushes (doc);
-      id_list = (const QrId *) (gpointer) ids->data;
-      if (grabbed_kind (self) == HANDLE_FACE)
-        {
-          g_autoptr (GArray) faces = grabbed_faces (self);
-
-          ok = qr_op_face_move (doc, id_list, ids->len, (const QrFaceRef *) (gpointer) faces->data, faces->len,
-                                self->delta, &error);
-        }
-      else
-        {
-          g_autoptr (GArray) positions = grabbed_positions (self);
-          const QrVec3 *p = (const QrVec3 *) (gpointer) positions->data;
-
-          ok = grabbed_kind (self) == HANDLE_EDGE
-                   ? qr_op_edge_move (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
-                   : qr_op_vertex_move (doc, id_list, ids->len, p, positions->len, self->delta, &error);
-        }
-      qr_tool_set_status (tool, ok ? NULL : g_strdup_printf (_("Vertex: not moved: %s"), error->message));
-      /* Moved handles stay selected where they went; faces are renumbered
-       * by the move, so a face selection ends with it. */
-      if (ok && grabbed_kind (self) == HANDLE_FACE)
-        g_array_set_size (self->selected, 0);
-      for (guint k = 0; ok && k < self->selected->len; k++)
-        {
-          Handle *h = &g_array_index (self->selected, Handle, k);
-
-          h->at = qr_vec3_add (h->at, self->delta);
-          h->a = qr_vec3_add (h->a, self->delta);
-          h->b = qr_vec3_add (h->b, self->delta);
-        }
-    }
+    move_grabbed (self, doc);
   drop_drag (self);
 }
 

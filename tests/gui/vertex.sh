@@ -8,8 +8,8 @@
 # edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
 # refused: the file saved again is unchanged. Last, the edge handle in the middle of the block's
 # left side dragged 32 to the left moves the left face. A box selects the right side's two
-# corners, a drag of one moves both. Escape drops the handles, Escape again leaves the tool,
-# the block still selected.
+# corners, a drag of one moves both, the Right arrow both again. Escape drops the handles,
+# Escape again leaves the tool, the block still selected.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -79,6 +79,14 @@ check "Ctrl+S" save_now "$MAP" "$NAME"
 want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 160,0,0 160,0,64 192,128,0 192,128,64"
 got=$(corners "$MAP")
 check "both selected corners moved 32 along x (got $got)" [ "$got" = "$want" ]
+# They stay selected: the Right arrow nudges them a grid step (16) further.
+point_at "$RTOP"
+keys Right
+check "Right: '*'" wait_title "*$NAME – Quarry"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 176,0,0 176,0,64 208,128,0 208,128,64"
+got=$(corners "$MAP")
+check "Right nudged the selected corners by 16, not the brush (got $got)" [ "$got" = "$want" ]
 
 # Escape drops the handles' selection, a second leaves the tool for Select, the block still
 # selected (red in the top view).
