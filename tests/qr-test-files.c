@@ -45,3 +45,14 @@ qr_test_count_files (const char *dir)
     n++;
   return n;
 }
+
+char *
+qr_test_read_file (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}

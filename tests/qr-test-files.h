@@ -1,5 +1,5 @@
 /* qr-test-files.h — scratch folders for tests: made fresh, counted, and
- * removed whole afterwards (read-only folders included). */
+ * removed whole afterwards (read-only folders included); files read. */
 #pragma once
 
 #include <glib.h>
@@ -15,3 +15,6 @@ void qr_test_remove_tree (const char *path);
 
 /* The entries of a folder (0 when it cannot be read). */
 guint qr_test_count_files (const char *dir);
+
+/* The contents of a file that must be there (the test fails otherwise). */
+char *qr_test_read_file (const char *path);

@@ -1,6 +1,7 @@
 /* quarry-cli from the outside: exit codes, the exact JSON schemas, files. */
 #include "qr-image-file.h"
 #include "qr-test-corpus.h"
+#include "qr-test-files.h"
 #include "qr-wad.h"
 
 #include <glib/gstdio.h>
@@ -1123,18 +1124,6 @@ test_textures_missing (void)
                    "\"missing\":[\"Floor\"]}\n");
 }
 
-/* The text of a file that must be there. */
-static char *
-read_ok (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 /* reload FILE: the map becomes FILE's as one step; with --undo 1 the file
  * saved is the one before it, steps and all; a FILE that does not parse is
  * bad input that names its line. */
@@ -1155,21 +1144,21 @@ test_edit_reload (void)
 
   run_cli (&make, "edit", path, other, "--step", "create block 0 0 0 16 16 16 --texture other", "--step", "delete 0:0", NULL);
   g_assert_cmpint (make.status, ==, 0);
-  g_autofree char *other_text = read_ok (other);
+  g_autofree char *other_text = qr_test_read_file (other);
   run_cli (&moved_run, "edit", path, moved, "--step", "move 0:0 8 0 0", NULL);
   g_assert_cmpint (moved_run.status, ==, 0);
-  g_autofree char *moved_text = read_ok (moved);
+  g_autofree char *moved_text = qr_test_read_file (moved);
 
   g_autofree char *step = g_strdup_printf ("reload %s", other);
   run_cli (&reload, "edit", path, out, "--history", "--step", "move 0:0 8 0 0", "--step", step, NULL);
   g_assert_cmpint (reload.status, ==, 0);
   g_assert_cmpstr (reload.out, ==, "done 1 Move\ndone 2 Reload\n");
-  g_autofree char *reloaded = read_ok (out);
+  g_autofree char *reloaded = qr_test_read_file (out);
   g_assert_cmpstr (reloaded, ==, other_text);
 
   run_cli (&undone, "edit", path, out, "--step", "move 0:0 8 0 0", "--step", step, "--undo", "1", NULL);
   g_assert_cmpint (undone.status, ==, 0);
-  g_autofree char *before = read_ok (out);
+  g_autofree char *before = qr_test_read_file (out);
   g_assert_cmpstr (before, ==, moved_text);
 
   g_assert_true (g_file_set_contents (broken, "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0\n", -1, NULL));
@@ -1202,13 +1191,13 @@ test_edit_entities (void)
   /* The file as the editor saves it, to compare undone saves with. */
   run_cli (&r0, "edit", path, base, NULL);
   g_assert_cmpint (r0.status, ==, 0);
-  before = read_ok (base);
+  before = qr_test_read_file (base);
 
   run_cli (&r, "edit", base, out, "--history", "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
            "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==, "done 1 Place Entity\ndone 2 Change Class\ndone 3 Set Key\n");
-  text = read_ok (out);
+  text = qr_test_read_file (out);
   g_assert_true (g_str_has_suffix (text, "{\n\"classname\" \"info_null\"\n\"origin\" \"8 8 8\"\n\"target\" \"t1\"\n}\n"
                                          "// entity 2\n{\n\"classname\" \"info_null\"\n\"origin\" \"16 -8 8\"\n"
                                          "\"light\" \"200\"\n\"_color\" \"255 128 0\"\n\"target\" \"t1\"\n}\n"));
@@ -1216,7 +1205,7 @@ test_edit_entities (void)
   run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
            "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
   g_assert_cmpint (u.status, ==, 0);
-  after_undo = read_ok (undone);
+  after_undo = qr_test_read_file (undone);
   g_assert_cmpstr (after_undo, ==, before);
 
   run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
@@ -1271,7 +1260,7 @@ test_edit_landscape (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==, "done 1 Create Landscape\ndone 2 Shape Landscape\ndone 3 Refine Landscape Grid\n"
                               "done 4 Landscape Resolution\ndone 5 Landscape to Displacements\n");
-  text = read_ok (out);
+  text = qr_test_read_file (out);
   /* 9 × 9 control points, 8 × 8 cells of 128 units, 8 samples a cell: a
    * tile a cell. */
   g_assert_cmpuint (count_of (text, "dispinfo"), ==, 64);
@@ -1287,7 +1276,7 @@ test_edit_landscape (void)
   run_cli (&u, "edit", vmf, kept, steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6], steps[7],
            "--step", "landscape-to-displacements 1", "--undo", "1", NULL);
   g_assert_cmpint (u.status, ==, 0);
-  undone = read_ok (kept);
+  undone = qr_test_read_file (kept);
   g_assert_nonnull (strstr (undone, "\"classname\" \"quarry_landscape\""));
   g_assert_nonnull (strstr (undone, "\"grid\" \"9 9\""));
   g_assert_nonnull (strstr (undone, "\"resolution\" \"8\""));
@@ -1299,7 +1288,7 @@ test_edit_landscape (void)
   run_cli (&b, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3 ground", "--step",
            "landscape-point 1 1 1 32", "--step", "landscape-to-brushes 1 64", NULL);
   g_assert_cmpint (b.status, ==, 0);
-  map_text = read_ok (out_map);
+  map_text = qr_test_read_file (out_map);
   g_assert_cmpuint (count_of (map_text, "// brush "), ==, 2 * 4 * 4);
   g_assert_null (strstr (map_text, "quarry_landscape"));
 
@@ -1487,13 +1476,13 @@ test_edit_place_entdef (void)
 
   run_cli (&r0, "edit", path, base, NULL);
   g_assert_cmpint (r0.status, ==, 0);
-  before = read_ok (base);
+  before = qr_test_read_file (base);
 
   run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
            "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
-  text = read_ok (out);
+  text = qr_test_read_file (out);
   g_assert_nonnull (strstr (text, "// entity 1\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"8 8 8\"\n}\n"));
   g_assert_nonnull (strstr (text, "// entity 2\n{\n\"classname\" \"light\"\n\"origin\" \"32 16 8\"\n"
                                   "\"light\" \"200\"\n\"targetname\" \"lamp\"\n\"wait\" \"1\"\n\"style\" \"0\"\n}\n"));
@@ -1503,7 +1492,7 @@ test_edit_place_entdef (void)
   run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
            "set-class 1,2 info_null", "--undo", "2", NULL);
   g_assert_cmpint (u.status, ==, 0);
-  after_undo = read_ok (undone);
+  after_undo = qr_test_read_file (undone);
   g_assert_cmpstr (after_undo, ==, before);
   remove_temp (path);
 }

@@ -18,6 +18,7 @@
 #include "qr-operations.h"
 #include "qr-test-corpus.h"
 #include "qr-test-map.h"
+#include "qr-test-files.h"
 
 #define MAXV (17 * 17)
 
@@ -1186,17 +1187,6 @@ run_cli (Run *r, const char *const *args)
   r->status = WEXITSTATUS (wait_status);
 }
 
-static char *
-read_text (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 static void
 test_cli_steps (void)
 {
@@ -1227,7 +1217,7 @@ test_cli_steps (void)
   g_assert_no_error (error);
   run_cli (&r0, (const char *[]) { "edit", in, plain, NULL });
   g_assert_cmpint (r0.status, ==, 0);
-  plain_text = read_text (plain);
+  plain_text = qr_test_read_file (plain);
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     args[n++] = steps[i];
@@ -1238,7 +1228,7 @@ test_cli_steps (void)
   g_assert_cmpstr (r1.out, ==,
                    "done 1 Create Displacement\ndone 2 Sculpt\ndone 3 Sew Displacements\n"
                    "done 4 Displacement Power\ndone 5 Paint Alpha\ndone 6 Destroy Displacement\n");
-  out_text = read_text (out);
+  out_text = qr_test_read_file (out);
   map = qr_test_parse_ok (out_text, QR_FILE_VMF);
   g_assert_null (qr_face_disp (qr_test_get_face (map, 0, 0, 0)));
   {
@@ -1258,7 +1248,7 @@ test_cli_steps (void)
   args[n] = NULL;
   run_cli (&r2, args);
   g_assert_cmpint (r2.status, ==, 0);
-  undone_text = read_text (out);
+  undone_text = qr_test_read_file (out);
   g_assert_cmpstr (undone_text, ==, plain_text);
 
   /* A refusal says why and exits 1; a bad step exits 2. */

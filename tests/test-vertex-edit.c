@@ -502,17 +502,6 @@ run_cli (char **err, const char *first, ...)
   return WEXITSTATUS (wait_status);
 }
 
-static char *
-read_text (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 /* The edit steps from the command line: a chain of every kind undone
  * saves what convert saves; a refusal exits 1 with the reason and writes
  * nothing; wrong arguments exit 2. */
@@ -531,7 +520,7 @@ test_cli_steps (void)
   g_file_set_contents (in, one_cube, -1, &error);
   g_assert_no_error (error);
   g_assert_cmpint (run_cli (NULL, "convert", in, base, NULL), ==, 0);
-  base_text = read_text (base);
+  base_text = qr_test_read_file (base);
 
   g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "vertex-move 0:0 60 61 70 0 0 32",
                             "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
@@ -542,7 +531,7 @@ test_cli_steps (void)
                             "--step", "face-extrude-brush 0:0:4 16", NULL),
                     ==, 0);
   g_clear_pointer (&err, g_free);
-  out_text = read_text (out);
+  out_text = qr_test_read_file (out);
   doc = qr_test_document_from_map_text (out_text);
   g_clear_pointer (&out_text, g_free);
   brush = brush_at (doc, 0);
@@ -565,7 +554,7 @@ test_cli_steps (void)
                             "--step", "face-extrude 0:0:4 8",
                             "--step", "face-extrude-brush 0:0:4 16", "--undo", "7", NULL),
                     ==, 0);
-  out_text = read_text (out);
+  out_text = qr_test_read_file (out);
   g_assert_cmpstr (out_text, ==, base_text);
   g_clear_pointer (&err, g_free);
   g_unlink (out);

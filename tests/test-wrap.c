@@ -13,6 +13,7 @@
 #include "qr-io.h"
 #include "qr-test-corpus.h"
 #include "qr-test-map.h"
+#include "qr-test-files.h"
 #include "qr-texwrap.h"
 
 #define TOLERANCE 1e-4 /* texels */
@@ -390,17 +391,6 @@ run_cli (const char *const *args, int *status)
   return err;
 }
 
-static char *
-read_text (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 /* `tex-wrap FACES FROM_FACE`: the file changes, and `--undo 1` saves the
  * very bytes a run without the step saves. */
 static void
@@ -428,9 +418,9 @@ check_cli (const char *relative, const char *faces, const char *from)
   g_assert_cmpint (status, ==, 0);
   g_free (run_cli ((const char *[]) { "edit", path, undone, "--step", step, "--undo", "1", NULL }, &status));
   g_assert_cmpint (status, ==, 0);
-  plain_text = read_text (plain);
-  wrapped_text = read_text (wrapped);
-  undone_text = read_text (undone);
+  plain_text = qr_test_read_file (plain);
+  wrapped_text = qr_test_read_file (wrapped);
+  undone_text = qr_test_read_file (undone);
   g_assert_true (strcmp (plain_text, wrapped_text) != 0);
   g_assert_true (strcmp (plain_text, undone_text) == 0);
 
