@@ -80,13 +80,12 @@ check_faces (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, 
                        faces[i].face, faces[i].brush);
           return FALSE;
         }
-      for (int f = 0; f < brush->n_faces; f++)
-        if (qr_face_disp (&brush->faces[f]) != NULL)
-          {
-            g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                         _("Brush %u has a displacement: its faces cannot be extruded"), brush->id);
-            return FALSE;
-          }
+      if (qr_brush_has_disp (brush))
+        {
+          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                       _("Brush %u has a displacement: its faces cannot be extruded"), brush->id);
+          return FALSE;
+        }
     }
   return TRUE;
 }

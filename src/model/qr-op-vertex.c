@@ -184,13 +184,12 @@ reshape (QrDocument *doc, const QrBrush *brush, const GArray *points, const GArr
 static gboolean
 refuse_disp (const QrBrush *brush, GError **error)
 {
-  for (int f = 0; f < brush->n_faces; f++)
-    if (qr_face_disp (&brush->faces[f]) != NULL)
-      {
-        g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                     _("Brush %u has a displacement: its corners cannot be edited"), brush->id);
-        return FALSE;
-      }
+  if (qr_brush_has_disp (brush))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                   _("Brush %u has a displacement: its corners cannot be edited"), brush->id);
+      return FALSE;
+    }
   return TRUE;
 }
 
