@@ -118,6 +118,7 @@ struct _QrWindow
   QrTool *tool;              /* borrowed: the active one of the above */
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
+  guint overlay_shared_lines; /* how many of overlay every view draws (the rest: the 3D view's handles) */
   GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas,
                               * then the camera's marker */
   guint view_tool_lines[3];  /* how many of view_overlay[i] are the tool's */

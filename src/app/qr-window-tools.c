@@ -21,6 +21,7 @@
 #define OVERLAY_CLIP_KEEP 0xff30d0ffu /* amber, as a new brush */
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
 #define OVERLAY_SCULPT_BRUSH 0xff60ff60u /* light green: no brush, selection or handle has it */
+#define OVERLAY_REFUSED 0xff1010ffu   /* a pure red, deeper than the selection's */
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
@@ -52,6 +53,8 @@ overlay_color (QrPreviewKind kind)
       return OVERLAY_CLIP_DROP;
     case QR_PREVIEW_SCULPT_BRUSH:
       return OVERLAY_SCULPT_BRUSH;
+    case QR_PREVIEW_REFUSED:
+      return OVERLAY_REFUSED;
     case QR_PREVIEW_RUBBER_BAND:
     default:
       return OVERLAY_RUBBER_BAND;
@@ -90,9 +93,51 @@ append_links (QrWindow *self, GArray *lines)
     }
 }
 
+/* The 3D camera as the tools see it: its position and frame, and the world
+ * units a pixel spans at distance 1 (picking rays span the widget's
+ * logical pixels, so the handles do too). */
+static QrToolEye
+camera_eye (QrWindow *self)
+{
+  const QrCamera *cam = qr_camera_canvas_get_camera (self->camera_canvas);
+  QrToolEye eye = { .position = cam->position };
+  QrVec3 left;
+  int height = MAX (1, gtk_widget_get_height (GTK_WIDGET (self->camera_canvas)));
+
+  qr_camera_get_basis (cam, &eye.forward, &left, &eye.up);
+  eye.right = qr_vec3_scale (left, -1.0);
+  eye.pixel = 2.0 * tan (cam->fov_y * (G_PI / 360.0)) / height;
+  return eye;
+}
+
+/* The 3D view's overlay: what every view draws, then the tool's handles
+ * seen from the camera (redone as the camera moves). */
+static void
+refresh_eye_overlay (QrWindow *self)
+{
+  g_array_set_size (self->overlay, self->overlay_shared_lines);
+  if (self->tool != NULL && self->tool->klass->eye_preview != NULL)
+    {
+      QrToolEye eye = camera_eye (self);
+
+      qr_tool_eye_preview (self->tool, self->document, &eye, self->preview);
+      append_lines (self->overlay, self->preview);
+    }
+  qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (self->camera_canvas), (const QrOverlayLine *) (gpointer) self->overlay->data,
+                                self->overlay->len);
+}
+
+static void
+on_camera_moved (QrWindow *self)
+{
+  if (self->tool != NULL && self->tool->klass->eye_preview != NULL)
+    refresh_eye_overlay (self);
+  _qr_window_refresh_camera_marker (self);
+}
+
 /* Every view draws the tool's preview and the selected entities' links;
  * each design canvas adds the tool's view preview (handles), sized for its
- * own zoom. */
+ * own zoom, and the 3D view its handles seen from the camera. */
 void
 _qr_window_refresh_tool_overlay (QrWindow *self)
 {
@@ -102,8 +147,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
   g_array_set_size (self->overlay, 0);
   append_links (self, self->overlay);
   append_lines (self->overlay, self->preview);
-  qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (self->camera_canvas), (const QrOverlayLine *) (gpointer) self->overlay->data,
-                                self->overlay->len);
+  self->overlay_shared_lines = self->overlay->len;
   for (int i = 0; i < 3; i++)
     {
       QrOrthoCanvas *canvas = _qr_window_get_ortho (self, i);
@@ -117,6 +161,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
       append_lines (lines, self->preview);
       self->view_tool_lines[i] = lines->len;
     }
+  refresh_eye_overlay (self);
   _qr_window_refresh_camera_marker (self);
 }
 
@@ -354,6 +399,17 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
       refresh_preview (self);
       return;
     }
+  if (self->tool == self->vertex_tool)
+    {
+      /* A handle, or else the brush under the click. */
+      if (button == GDK_BUTTON_PRIMARY)
+        {
+          in.pixel = camera_eye (self).pixel;
+          qr_tool_press (self->vertex_tool, self->document, &in, 1);
+        }
+      refresh_preview (self);
+      return;
+    }
   if (self->tool != self->texture_tool)
     {
       if (button == GDK_BUTTON_PRIMARY)
@@ -376,12 +432,12 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
 }
 
 /* The left button dragged in the 3D view (after a "picked"), and let go:
- * the Displacement tool's stroke, the Landscape tool's control point; the
- * other tools take clicks only. */
+ * the Displacement tool's stroke, the Landscape tool's control point, the
+ * Vertex tool's handles; the other tools take clicks only. */
 static bool
 drags_in_3d (QrWindow *self)
 {
-  return self->tool == self->disp_tool || self->tool == self->landscape_tool;
+  return self->tool == self->disp_tool || self->tool == self->landscape_tool || self->tool == self->vertex_tool;
 }
 
 static void
@@ -407,14 +463,15 @@ on_camera_released (QrCameraCanvas *canvas, const QrRay *ray, guint state, QrWin
 }
 
 /* The pointer over the 3D view: the Entity tool's box follows it onto the
- * surfaces, the Displacement tool's brush lies on the surface under it (the
- * other tools have nothing to show there). */
+ * surfaces, the Displacement tool's brush lies on the surface under it, the
+ * Vertex tool's handle under it lights up (the other tools have nothing to
+ * show there). */
 static void
 on_camera_hovered (QrCameraCanvas *canvas, const QrRay *ray, QrWindow *self)
 {
-  if (self->tool != self->entity_tool && self->tool != self->disp_tool)
+  if (self->tool != self->entity_tool && self->tool != self->disp_tool && self->tool != self->vertex_tool)
     return;
-  QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size };
+  QrInput in = { .view = QR_TOOL_VIEW_3D, .grid = self->grid_size, .pixel = camera_eye (self).pixel };
   if (ray != NULL)
     in.ray = *ray;
   if (qr_tool_hover (self->tool, self->document, ray != NULL ? &in : NULL))
@@ -677,7 +734,7 @@ _qr_window_init_tools (QrWindow *self)
                                 self);
     }
   g_action_map_add_action_entries (G_ACTION_MAP (self), tool_entries, G_N_ELEMENTS (tool_entries), self);
-  g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (_qr_window_refresh_camera_marker), self);
+  g_signal_connect_swapped (self->camera_canvas, "camera-moved", G_CALLBACK (on_camera_moved), self);
   g_signal_connect (self->camera_canvas, "picked", G_CALLBACK (on_picked), self);
   g_signal_connect (self->camera_canvas, "hovered", G_CALLBACK (on_camera_hovered), self);
   g_signal_connect (self->camera_canvas, "dragged", G_CALLBACK (on_camera_dragged), self);

@@ -126,6 +126,15 @@ qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GAr
 }
 
 void
+qr_tool_eye_preview (QrTool *tool, QrDocument *doc, const QrToolEye *eye, GArray *segments)
+{
+  g_return_if_fail (tool != NULL && QR_IS_DOCUMENT (doc) && eye != NULL && segments != NULL);
+  g_array_set_size (segments, 0);
+  if (tool->klass->eye_preview)
+    tool->klass->eye_preview (tool, doc, eye, segments);
+}
+
+void
 qr_tool_init (QrTool *tool, const QrToolClass *klass)
 {
   tool->klass = klass;

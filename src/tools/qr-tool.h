@@ -49,7 +49,8 @@ typedef struct
   QrRay ray;         /* QR_TOOL_VIEW_3D: the picking ray under the pointer */
   QrPick pick;       /* QR_TOOL_VIEW_3D: what the ray meets first, filled in by qr_tool_press and
                       * friends before the tool sees the input (TrenchBroom's pick result) */
-  double pixel;      /* world units per screen pixel, for hit tolerances */
+  double pixel;      /* world units per screen pixel, for hit tolerances; in the 3D view
+                      * those at distance 1 along the view (QrToolEye's) */
   int grid;          /* the grid size points snap to */
   guint modifiers;   /* QR_INPUT_* */
 } QrInput;
@@ -74,6 +75,7 @@ typedef enum
   QR_PREVIEW_CLIP_KEEP,   /* a part the clip keeps */
   QR_PREVIEW_CLIP_DROP,   /* a part the clip removes */
   QR_PREVIEW_SCULPT_BRUSH, /* the Displacement tool's brush on the surface */
+  QR_PREVIEW_REFUSED,     /* what an edit that would be refused leaves as it is */
 } QrPreviewKind;
 
 typedef struct
@@ -81,6 +83,15 @@ typedef struct
   QrVec3 a, b;
   QrPreviewKind kind;
 } QrPreviewSegment;
+
+/* The 3D view's eye, for what a tool draws there at a size fixed on
+ * screen: the camera's position and frame, and the world units one pixel
+ * spans at distance 1 along `forward` (twice as many at distance 2). */
+typedef struct
+{
+  QrVec3 position, forward, right, up;
+  double pixel;
+} QrToolEye;
 
 typedef struct _QrTool QrTool;
 
@@ -98,6 +109,8 @@ typedef struct
   /* Optional: appends what one design canvas adds at its own zoom
    * (`pixel` world units per screen pixel): handles. */
   void (*view_preview) (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
+  /* Optional: what the 3D view adds, seen from `eye` (handles). */
+  void (*eye_preview) (QrTool *tool, QrDocument *doc, const QrToolEye *eye, GArray *segments);
   /* Optional: the pointer moved with no button down (NULL: it left the
    * views); sets the tool's hot spot. */
   void (*hover) (QrTool *tool, QrDocument *doc, const QrInput *in);
@@ -131,6 +144,9 @@ void qr_tool_preview (QrTool *tool, QrDocument *doc, GArray *segments);
 /* Fills `segments` with what design canvas `view` adds to the preview, at
  * `pixel` world units per pixel (handles), emptied first. */
 void qr_tool_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments);
+/* Fills `segments` with what the 3D view adds to the preview, seen from
+ * `eye` (handles), emptied first. */
+void qr_tool_eye_preview (QrTool *tool, QrDocument *doc, const QrToolEye *eye, GArray *segments);
 const char *qr_tool_status (QrTool *tool);
 /* The pointer moved over design canvas in->view (or the 3D view: its pick
  * is filled in as for a press) with no button down, or left the views (NULL). TRUE when the hot spot or the preview changed

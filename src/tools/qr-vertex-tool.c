@@ -13,7 +13,13 @@
  * that one. The drag shows the brushes it would make, or the old ones in
  * red with the reason in the status bar when the move would be refused;
  * the release makes it one undo step. Escape drops a drag, then the
- * selected handles. */
+ * selected handles.
+ *
+ * The 3D view shows every handle at a size fixed on screen. A drag there
+ * moves the handle in the axial plane through it that faces the camera
+ * most (so it stays on the grid), or with Ctrl along the world axis the
+ * pointer follows most closely on screen; a click on no handle selects
+ * brushes as Select does. */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
@@ -46,6 +52,16 @@ typedef struct
 typedef struct
 {
   QrTool parent;
+  /* The selected brushes' handles, kept while the document's revision
+   * stays (hover and drawing ask for them on every motion). */
+  GArray *handles; /* Handle */
+  guint64 handles_revision;
+  /* Clicks in the 3D view that take no handle. */
+  QrTool *select;
+  /* A drag in the 3D view: the axis normal to its plane, and the ray's
+   * direction at the press. */
+  int drag_axis;
+  QrVec3 press_dir;
   /* The drag: the handles taken (all of one kind, as they were), the view,
    * the move so far and what it would make (QrBrush *) or why not. */
   gboolean dragging;
@@ -88,7 +104,7 @@ corner_equal (gconstpointer a, gconstpointer b)
  * position (a selection of thousands of brushes is hashed, not compared
  * pairwise), faces each. */
 static GArray *
-selected_handles (QrDocument *doc)
+collect_handles (QrDocument *doc)
 {
   g_autoptr (GArray) ids = qr_document_dup_selected_brushes (doc);
   g_autoptr (GHashTable) corners = g_hash_table_new (corner_hash, corner_equal);
@@ -136,6 +152,21 @@ selected_handles (QrDocument *doc)
   return handles;
 }
 
+/* The selected brushes' handles (the tool's: not to be freed). */
+static const GArray *
+selected_handles (VertexTool *self, QrDocument *doc)
+{
+  guint64 revision = qr_document_get_revision (doc);
+
+  if (self->handles == NULL || self->handles_revision != revision)
+    {
+      g_clear_pointer (&self->handles, g_array_unref);
+      self->handles = collect_handles (doc);
+      self->handles_revision = revision;
+    }
+  return self->handles;
+}
+
 /* Whether view `view` shows the handle as one of its own: not an edge seen
  * end-on (it falls on its corners) nor a face seen edge-on (on its edges). */
 static gboolean
@@ -143,6 +174,8 @@ shown_in (const Handle *h, int view)
 {
   int r, u, depth;
 
+  if (view == QR_TOOL_VIEW_3D)
+    return TRUE;
   qr_tool_view_axes (view, &r, &u, &depth);
   if (h->kind == HANDLE_EDGE)
     return fabs (qr_vec3_get (h->a, r) - qr_vec3_get (h->b, r)) > 1e-6
@@ -157,32 +190,62 @@ same_place (QrVec3 p, QrVec3 q, int view)
 {
   int r, u;
 
+  if (view == QR_TOOL_VIEW_3D)
+    return qr_vec3_max_abs (qr_vec3_sub (p, q)) <= 1e-6;
   qr_tool_view_axes (view, &r, &u, NULL);
   return fabs (qr_vec3_get (p, r) - qr_vec3_get (q, r)) <= 1e-6 && fabs (qr_vec3_get (p, u) - qr_vec3_get (q, u)) <= 1e-6;
 }
 
-/* The handle nearest the pointer within reach in its view, corners before
- * edges before faces at one place. */
+/* How far the handle at p is from the pointer, in pixels, and how deep
+ * it lies: in a design canvas the larger of the two distances in its
+ * plane (a square reach); in the 3D view its distance from the ray over
+ * the span of a pixel at its depth (a round one). FALSE behind the eye. */
 static gboolean
-handle_at (QrDocument *doc, const QrInput *in, Handle *out)
+pointer_distance (const QrInput *in, QrVec3 p, double *pixels, double *depth)
 {
-  g_autoptr (GArray) handles = selected_handles (doc);
   int r, u;
-  double best = GRAB_PX * in->pixel;
+
+  if (in->view == QR_TOOL_VIEW_3D)
+    {
+      QrVec3 to = qr_vec3_sub (p, in->ray.origin);
+      double s = qr_vec3_dot (to, in->ray.dir);
+
+      if (s <= 0)
+        return FALSE;
+      *pixels = qr_vec3_length (qr_vec3_sub (to, qr_vec3_scale (in->ray.dir, s))) / (in->pixel * s);
+      *depth = s;
+      return TRUE;
+    }
+  qr_tool_view_axes (in->view, &r, &u, NULL);
+  *pixels = MAX (fabs (qr_vec3_get (p, r) - qr_vec3_get (in->point, r)),
+                 fabs (qr_vec3_get (p, u) - qr_vec3_get (in->point, u)))
+            / in->pixel;
+  *depth = 0;
+  return TRUE;
+}
+
+/* The handle nearest the pointer within reach in its view; at one place
+ * (within half a pixel) corners before edges before faces, then the
+ * nearer to the eye. */
+static gboolean
+handle_at (VertexTool *self, QrDocument *doc, const QrInput *in, Handle *out)
+{
+  const GArray *handles = selected_handles (self, doc);
+  double best = GRAB_PX, best_depth = 0;
   gboolean found = FALSE;
 
-  qr_tool_view_axes (in->view, &r, &u, NULL);
   for (guint k = 0; k < handles->len; k++)
     {
       const Handle *h = &g_array_index (handles, Handle, k);
-      double d = MAX (fabs (qr_vec3_get (h->at, r) - qr_vec3_get (in->point, r)),
-                      fabs (qr_vec3_get (h->at, u) - qr_vec3_get (in->point, u)));
+      double d, depth;
 
-      if (!shown_in (h, in->view))
+      if (!shown_in (h, in->view) || !pointer_distance (in, h->at, &d, &depth) || d > GRAB_PX)
         continue;
-      if (d < best - 1e-9 || (found && fabs (d - best) <= 1e-9 && h->kind < out->kind) || (!found && d <= best))
+      if (!found || d < best - 0.5
+          || (d <= best + 0.5 && (h->kind < out->kind || (h->kind == out->kind && depth < best_depth))))
         {
           best = d;
+          best_depth = depth;
           *out = *h;
           found = TRUE;
         }
@@ -192,9 +255,9 @@ handle_at (QrDocument *doc, const QrInput *in, Handle *out)
 
 /* Every handle of h's kind that view `view` shows at h's place. */
 static GArray *
-handles_under (QrDocument *doc, int view, const Handle *h)
+handles_under (VertexTool *self, QrDocument *doc, int view, const Handle *h)
 {
-  g_autoptr (GArray) handles = selected_handles (doc);
+  const GArray *handles = selected_handles (self, doc);
   GArray *under = g_array_new (FALSE, FALSE, sizeof (Handle));
 
   for (guint k = 0; k < handles->len; k++)
@@ -296,10 +359,31 @@ vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   VertexTool *self = (VertexTool *) tool;
   Handle at;
 
-  if (button != 1 || in->view == QR_TOOL_VIEW_3D)
+  if (button != 1)
     return;
   drop_drag (self);
-  if (!handle_at (doc, in, &at))
+  if (in->view == QR_TOOL_VIEW_3D && !handle_at (self, doc, in, &at))
+    {
+      /* No handle: the click picks brushes, as Select's (Ctrl toggles). */
+      QrInput click = *in;
+
+      click.modifiers &= QR_INPUT_CTRL;
+      if (!(in->modifiers & QR_INPUT_SHIFT))
+        g_array_set_size (self->selected, 0);
+      qr_tool_press (self->select, doc, &click, button);
+      qr_tool_release (self->select, doc, &click);
+      tool->preview_changed = TRUE;
+      return;
+    }
+  if (in->view == QR_TOOL_VIEW_3D)
+    {
+      /* The axial plane that faces the eye most. */
+      self->press_dir = in->ray.dir;
+      self->drag_axis = fabs (in->ray.dir.x) >= fabs (in->ray.dir.y) && fabs (in->ray.dir.x) >= fabs (in->ray.dir.z) ? 0
+                        : fabs (in->ray.dir.y) >= fabs (in->ray.dir.z)                                          ? 1
+                                                                                                                 : 2;
+    }
+  else if (!handle_at (self, doc, in, &at))
     {
       /* Empty space: a box to select handles with. */
       self->boxing = TRUE;
@@ -307,7 +391,7 @@ vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
       self->box_from = self->box_to = in->point;
       return;
     }
-  g_autoptr (GArray) under = handles_under (doc, in->view, &at);
+  g_autoptr (GArray) under = handles_under (self, doc, in->view, &at);
   self->view = in->view;
   if (in->modifiers & QR_INPUT_SHIFT)
     {
@@ -336,6 +420,90 @@ vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->dragging = TRUE;
 }
 
+static QrVec3
+unit_axis (int axis)
+{
+  QrVec3 e = { 0, 0, 0 };
+
+  qr_vec3_set (&e, axis, 1.0);
+  return e;
+}
+
+/* The world axis a drag in the 3D view follows with Ctrl: of the axes not
+ * seen nearly end-on from the press, the one the pointer's way from the
+ * handle (in the plane facing the press's ray) runs most along; -1 before
+ * the pointer has left the handle. */
+static int
+follow_axis (VertexTool *self, const QrInput *in, QrVec3 from)
+{
+  QrVec3 d0 = self->press_dir, o = in->ray.origin, d = in->ray.dir;
+  double along = qr_vec3_dot (d, d0), best = 1e-9;
+  int axis = -1;
+
+  if (along <= 1e-9)
+    return -1;
+  QrVec3 hit = qr_vec3_add (o, qr_vec3_scale (d, qr_vec3_dot (qr_vec3_sub (from, o), d0) / along));
+  QrVec3 way = qr_vec3_sub (hit, from);
+  for (int a = 0; a < 3; a++)
+    {
+      /* The axis as the view plane shows it. */
+      QrVec3 seen = qr_vec3_sub (unit_axis (a), qr_vec3_scale (d0, qr_vec3_get (d0, a)));
+      double length = qr_vec3_length (seen), score;
+
+      if (length < 0.2)
+        continue;
+      score = fabs (qr_vec3_dot (seen, way)) / length;
+      if (score > best)
+        {
+          best = score;
+          axis = a;
+        }
+    }
+  return axis;
+}
+
+/* Where a drag in the 3D view takes the handle at `from`: onto the ray's
+ * point in the axial plane through it, or with Ctrl along the axis the
+ * pointer follows, to the point nearest the ray; snapped to the grid
+ * unless Alt is held. FALSE when the ray misses: parallel, or the plane
+ * behind the eye. */
+static gboolean
+drag_target_3d (VertexTool *self, const QrInput *in, QrVec3 from, QrVec3 *to)
+{
+  int axis = self->drag_axis;
+  QrVec3 o = in->ray.origin, d = in->ray.dir;
+
+  *to = from;
+  if (in->modifiers & QR_INPUT_CTRL)
+    {
+      int a = follow_axis (self, in, from);
+
+      if (a < 0)
+        return TRUE;
+      /* The line from + t·e against the ray o + s·d: with w = from − o,
+       * t = (dₐ (d·w) − wₐ) / (1 − dₐ²), e being axis a's unit vector. */
+      QrVec3 w = qr_vec3_sub (from, o);
+      double da = qr_vec3_get (d, a), denom = 1.0 - da * da;
+
+      if (denom < 1e-9)
+        return FALSE;
+      double t = (da * qr_vec3_dot (d, w) - qr_vec3_get (w, a)) / denom;
+      qr_vec3_set (to, a, qr_tool_snap_value (qr_vec3_get (from, a) + t, in));
+      return TRUE;
+    }
+  double da = qr_vec3_get (d, axis);
+  if (fabs (da) < 1e-9)
+    return FALSE;
+  double s = (qr_vec3_get (from, axis) - qr_vec3_get (o, axis)) / da;
+  if (s <= 0)
+    return FALSE;
+  QrVec3 hit = qr_vec3_add (o, qr_vec3_scale (d, s));
+  for (int k = 0; k < 3; k++)
+    if (k != axis)
+      qr_vec3_set (to, k, qr_tool_snap_value (qr_vec3_get (hit, k), in));
+  return TRUE;
+}
+
 static void
 vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
@@ -352,12 +520,21 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
     }
   if (!self->dragging || in->view != self->view)
     return;
-  qr_tool_view_axes (self->view, &r, &u, NULL);
   from = g_array_index (self->grabbed, Handle, 0).at;
-  to = qr_tool_snap (in);
-  self->delta = qr_vec3 (0, 0, 0);
-  qr_vec3_set (&self->delta, r, qr_vec3_get (to, r) - qr_vec3_get (from, r));
-  qr_vec3_set (&self->delta, u, qr_vec3_get (to, u) - qr_vec3_get (from, u));
+  if (in->view == QR_TOOL_VIEW_3D)
+    {
+      if (!drag_target_3d (self, in, from, &to))
+        return; /* the ray misses the plane: the move stays as it was */
+      self->delta = qr_vec3_sub (to, from);
+    }
+  else
+    {
+      qr_tool_view_axes (self->view, &r, &u, NULL);
+      to = qr_tool_snap (in);
+      self->delta = qr_vec3 (0, 0, 0);
+      qr_vec3_set (&self->delta, r, qr_vec3_get (to, r) - qr_vec3_get (from, r));
+      qr_vec3_set (&self->delta, u, qr_vec3_get (to, u) - qr_vec3_get (from, u));
+    }
   g_clear_pointer (&self->result, g_ptr_array_unref);
   g_clear_pointer (&self->refusal, g_free);
   if (qr_vec3_max_abs (self->delta) == 0)
@@ -456,7 +633,7 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 
   if (self->boxing)
     {
-      g_autoptr (GArray) handles = selected_handles (doc);
+      const GArray *handles = selected_handles (self, doc);
       g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (Handle));
       int r, u;
 
@@ -574,60 +751,101 @@ vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
       const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));
 
       if (brush != NULL)
-        add_brush_edges (segments, brush, QR_PREVIEW_CLIP_DROP);
+        add_brush_edges (segments, brush, QR_PREVIEW_REFUSED);
     }
 }
 
-/* A handle about p in the view's plane: a square for a corner, a diamond
- * for an edge, an octagon for a face. */
+/* A handle about p in the plane of the unit vectors right and up, `pixel`
+ * world units to a pixel there: a square for a corner, a diamond for an
+ * edge, an octagon for a face. */
 static void
-add_handle (GArray *segments, int view, double pixel, QrVec3 p, HandleKind kind, QrPreviewKind colour)
+add_handle (GArray *segments, QrVec3 right, QrVec3 up, double pixel, QrVec3 p, HandleKind kind,
+            QrPreviewKind colour)
 {
-  int r, u, n = kind == HANDLE_FACE ? 8 : 4;
+  int n = kind == HANDLE_FACE ? 8 : 4;
   double h = QR_HANDLE_PX * pixel;
   double radius = kind == HANDLE_CORNER ? h * G_SQRT2 : h * 1.3;
   double phase = kind == HANDLE_CORNER ? G_PI / 4 : kind == HANDLE_FACE ? G_PI / 8 : 0;
+  QrVec3 prev = qr_vec3_add (p, qr_vec3_add (qr_vec3_scale (right, radius * cos (phase)),
+                                             qr_vec3_scale (up, radius * sin (phase))));
 
-  qr_tool_view_axes (view, &r, &u, NULL);
-  for (int k = 0; k < n; k++)
+  for (int k = 1; k <= n; k++)
     {
-      double a0 = phase + 2 * G_PI * k / n, a1 = phase + 2 * G_PI * (k + 1) / n;
-      QrVec3 a = p, b = p;
+      double angle = phase + 2 * G_PI * k / n;
+      QrVec3 next = qr_vec3_add (p, qr_vec3_add (qr_vec3_scale (right, radius * cos (angle)),
+                                                 qr_vec3_scale (up, radius * sin (angle))));
 
-      qr_vec3_set (&a, r, qr_vec3_get (p, r) + radius * cos (a0));
-      qr_vec3_set (&a, u, qr_vec3_get (p, u) + radius * sin (a0));
-      qr_vec3_set (&b, r, qr_vec3_get (p, r) + radius * cos (a1));
-      qr_vec3_set (&b, u, qr_vec3_get (p, u) + radius * sin (a1));
-      g_array_append_val (segments, ((QrPreviewSegment) { a, b, colour }));
+      g_array_append_val (segments, ((QrPreviewSegment) { prev, next, colour }));
+      prev = next;
     }
+}
+
+/* Whether handle h is drawn hot in `view`: under the pointer there, or
+ * selected; not while a drag shows where the handles go. */
+static gboolean
+drawn_hot (VertexTool *self, const Handle *h, int view)
+{
+  if (self->dragging)
+    return FALSE;
+  return (self->has_hot && self->hot_view == view && self->hot.kind == h->kind && same_place (h->at, self->hot.at, view))
+         || selected_index (self, h) >= 0;
 }
 
 static void
 vertex_view_preview (QrTool *tool, QrDocument *doc, int view, double pixel, GArray *segments)
 {
   VertexTool *self = (VertexTool *) tool;
-  g_autoptr (GArray) handles = selected_handles (doc);
+  const GArray *handles = selected_handles (self, doc);
+  int r, u;
 
+  qr_tool_view_axes (view, &r, &u, NULL);
   /* Faces first, corners last: where they fall on one place the corner
    * shows, as it is the one a press takes. */
   for (int kind = HANDLE_FACE; kind >= HANDLE_CORNER; kind--)
     for (guint k = 0; k < handles->len; k++)
       {
         const Handle *h = &g_array_index (handles, Handle, k);
-        gboolean hot;
 
         if ((int) h->kind != kind || !shown_in (h, view))
           continue;
-        hot = (self->has_hot && !self->dragging && self->hot.kind == h->kind && same_place (h->at, self->hot.at, view))
-              || (!self->dragging && selected_index (self, h) >= 0);
-        add_handle (segments, view, pixel, h->at, h->kind, hot ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
+        add_handle (segments, unit_axis (r), unit_axis (u), pixel, h->at, h->kind,
+                    drawn_hot (self, h, view) ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
       }
   /* The dragged handles where they go. */
   for (guint k = 0; self->dragging && k < self->grabbed->len; k++)
     {
       const Handle *h = &g_array_index (self->grabbed, Handle, k);
 
-      add_handle (segments, view, pixel, qr_vec3_add (h->at, self->delta), h->kind, QR_PREVIEW_HANDLE_HOT);
+      add_handle (segments, unit_axis (r), unit_axis (u), pixel, qr_vec3_add (h->at, self->delta), h->kind,
+                  QR_PREVIEW_HANDLE_HOT);
+    }
+}
+
+static void
+vertex_eye_preview (QrTool *tool, QrDocument *doc, const QrToolEye *eye, GArray *segments)
+{
+  VertexTool *self = (VertexTool *) tool;
+  const GArray *handles = selected_handles (self, doc);
+
+  for (int kind = HANDLE_FACE; kind >= HANDLE_CORNER; kind--)
+    for (guint k = 0; k < handles->len; k++)
+      {
+        const Handle *h = &g_array_index (handles, Handle, k);
+        double depth = qr_vec3_dot (qr_vec3_sub (h->at, eye->position), eye->forward);
+
+        if ((int) h->kind != kind || depth <= 0)
+          continue;
+        add_handle (segments, eye->right, eye->up, eye->pixel * depth, h->at, h->kind,
+                    drawn_hot (self, h, QR_TOOL_VIEW_3D) ? QR_PREVIEW_HANDLE_HOT : QR_PREVIEW_HANDLE);
+      }
+  for (guint k = 0; self->dragging && k < self->grabbed->len; k++)
+    {
+      const Handle *h = &g_array_index (self->grabbed, Handle, k);
+      QrVec3 at = qr_vec3_add (h->at, self->delta);
+      double depth = qr_vec3_dot (qr_vec3_sub (at, eye->position), eye->forward);
+
+      if (depth > 0)
+        add_handle (segments, eye->right, eye->up, eye->pixel * depth, at, h->kind, QR_PREVIEW_HANDLE_HOT);
     }
 }
 
@@ -636,7 +854,7 @@ vertex_hover (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   VertexTool *self = (VertexTool *) tool;
   Handle at;
-  gboolean has = in != NULL && in->view != QR_TOOL_VIEW_3D && handle_at (doc, in, &at);
+  gboolean has = in != NULL && handle_at (self, doc, in, &at);
 
   if (has != self->has_hot
       || (has && (at.kind != self->hot.kind || qr_vec3_max_abs (qr_vec3_sub (at.at, self->hot.at)) > 0
@@ -660,6 +878,8 @@ vertex_free (QrTool *tool)
   drop_drag (self);
   g_array_unref (self->grabbed);
   g_array_unref (self->selected);
+  g_clear_pointer (&self->handles, g_array_unref);
+  qr_tool_free (self->select);
   g_free (self);
 }
 
@@ -671,6 +891,7 @@ static const QrToolClass vertex_class = {
   .key = vertex_key,
   .preview = vertex_preview,
   .view_preview = vertex_view_preview,
+  .eye_preview = vertex_eye_preview,
   .hover = vertex_hover,
   .free = vertex_free,
 };
@@ -683,5 +904,6 @@ qr_vertex_tool_new (void)
   qr_tool_init (&self->parent, &vertex_class);
   self->grabbed = g_array_new (FALSE, FALSE, sizeof (Handle));
   self->selected = g_array_new (FALSE, FALSE, sizeof (Handle));
+  self->select = qr_select_tool_new ();
   return &self->parent;
 }

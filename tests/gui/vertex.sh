@@ -8,8 +8,11 @@
 # edge. Then a drag that would swallow a corner (the edge dragged inside the block) is
 # refused: the file saved again is unchanged. Last, the edge handle in the middle of the block's
 # left side dragged 32 to the left moves the left face. A box selects the right side's two
-# corners, a drag of one moves both, the Right arrow both again. Escape drops the handles,
-# Escape again leaves the tool, the block still selected.
+# corners, a drag of one moves both, the Right arrow both again. Escape drops the handles.
+# In the 3D view: the pointer over the topmost corner handle lights it up; a drag of it moves
+# that corner alone, in a plane through it (two coordinates at most, on the grid); a Ctrl+drag
+# moves it along one axis; Ctrl+Z twice restores the file. Escape leaves the tool, the block
+# still selected.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -88,8 +91,70 @@ want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 176,0,0 176,0,64 208,128,0 208,128,6
 got=$(corners "$MAP")
 check "Right nudged the selected corners by 16, not the brush (got $got)" [ "$got" = "$want" ]
 
-# Escape drops the handles' selection, a second leaves the tool for Select, the block still
-# selected (red in the top view).
+# Escape drops the handles' selection.
+keys Escape
+
+# top_handle_3d IMAGE: the screen X Y of the 3D view's topmost handle, white or yellow (hot or
+# selected), a corner's square (the far top corner, seen from above): the middle of its top
+# row, QR_HANDLE_PX (4) below.
+top_handle_3d () {
+  local w h x y
+  IFS='x+' read -r w h x y <<< "$R3D"
+  "$CONVERT" "$1" -crop "$R3D" +repage -alpha off txt:- \
+    | awk -F'[,: ]+' -v X="$x" -v Y="$y" '!/^#/ && /#F0F0F0|#FFFF40/ {
+        if (top == "" || $2 < top) { top = $2; sum = 0; n = 0 }
+        if ($2 == top) { sum += $1; n++ } }
+      END { if (n) printf "%d %d\n", X + sum / n, Y + top + 4 }'
+}
+# moved_corner BEFORE AFTER AXES: exactly one corner differs, in at most AXES coordinates, each
+# a multiple of 16 (the grid). Sets WHY.
+moved_corner () {
+  WHY=$("$QUARRY_PYTHON" - "$1" "$2" "$3" <<'PY'
+import sys
+before = set(sys.argv[1].split()); after = set(sys.argv[2].split()); axes = int(sys.argv[3])
+gone, new = sorted(before - after), sorted(after - before)
+if len(gone) != 1 or len(new) != 1:
+    print("corners gone %s, new %s" % (gone, new)); sys.exit()
+a = [float(c) for c in gone[0].split(",")]; b = [float(c) for c in new[0].split(",")]
+changed = [k for k in range(3) if a[k] != b[k]]
+if not changed or len(changed) > axes or any(b[k] % 16 for k in changed):
+    print("%s moved to %s" % (gone[0], new[0]))
+PY
+)
+  [ -z "$WHY" ]
+}
+before_3d=$(corners "$MAP")
+cp "$MAP" "$WORK/before-3d.map"
+read -r hx hy <<< "$(top_handle_3d "$(shot 7-3d)")"
+check "the 3D view shows the corner handles (topmost at ${hx:-none} ${hy:-})" [ -n "${hx:-}" ]
+xdotool mousemove $((hx + 5)) $((hy + 5))
+sleep 0.1
+xdotool mousemove "$hx" "$hy"
+hot_3d () { [ "$(colour_near "$1" "$hx" $((hy - 4)) '#FFFF40' 2)" -gt 0 ]; }
+check "the pointer over it lights it up (yellow)" wait_shot 8-hot-3d hot_3d
+drag_px "$hx" "$hy" "$hx" $((hy - 40))
+check "the 3D drag: '*'" wait_title "*$NAME – Quarry"
+shot 9-dragged-3d > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+after_3d=$(corners "$MAP")
+check "one corner moved in a plane, on the grid ($before_3d -> $after_3d)" moved_corner "$before_3d" "$after_3d" 2
+[ -z "$WHY" ] || diag "$WHY"
+read -r hx hy <<< "$(top_handle_3d "$(shot 10-3d)")"
+drag_px "$hx" "$hy" "$hx" $((hy - 30)) ctrl
+check "the Ctrl+drag: '*'" wait_title "*$NAME – Quarry"
+check "Ctrl+S" save_now "$MAP" "$NAME"
+after_axis=$(corners "$MAP")
+check "Ctrl+drag: one corner moved along one axis ($after_3d -> $after_axis)" moved_corner "$after_3d" "$after_axis" 1
+[ -z "$WHY" ] || diag "$WHY"
+shot 11-axis-3d > /dev/null
+keys ctrl+z
+keys ctrl+z
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/before-3d.map" "Ctrl+Z twice: the file as before the 3D drags"
+
+# Escape drops the moved corner's selection, a second leaves the tool for Select, the block
+# still selected (red in the top view).
+point_at "$RTOP"
 keys Escape
 switch_tool Escape 6-left || bail "Escape leaves the Vertex tool"
 still_selected () { colour_at_points "$1" TOP "$SELECTED" "-32 64 0" "64 0 0"; }
