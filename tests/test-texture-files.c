@@ -160,6 +160,23 @@ test_image_corrupt (void)
     image = qr_image_file_decode (forged, size, "wide.png", &error);
     g_assert_null (image);
     g_assert_cmpstr (error->message, ==, "wide.png: its header says 16000×16000 pixels, more than its 8857 bytes can hold");
+    g_clear_error (&error);
+
+    /* A JPEG whose frame header (16001×14141, within the side limit)
+     * follows bytes libjpeg skips, so only the loader sees it: 237 bytes
+     * asked for 680 MB (fuzz-image, regressions/image/jpeg-lying-size.bin). */
+    static const char lying[] =
+      "/9gAAAD/2wBDAAoHBwgHBgoICP//////////Dg0NDh0VFhEYIx8lJCIfIiEmKzkvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBD"
+      "AQoLCw4NDhwQKxAcOygiKDs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ojs7Ozs7Ozs7Ozs7Ozs7Ozs7OzvHx8fHx8fHx8fHx8fHx8fHx8fHx8fH"
+      "x8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHOzs7Ozs7Ozs7/8AAEQg3PT6BAwEiAAIRAQMRASL+AP/aAAwDAQACEQMR"
+      "AFdc";
+    gsize jpeg_size;
+    g_autofree guchar *jpeg = g_base64_decode (lying, &jpeg_size);
+    g_assert_cmpuint (jpeg_size, ==, 237);
+    image = qr_image_file_decode (jpeg, jpeg_size, "lying.jpg", &error);
+    g_assert_null (image);
+    g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
+    g_assert_cmpstr (error->message, ==, "lying.jpg: it says 16001×14141 pixels, more than its 237 bytes can hold");
   }
 }
 

@@ -8,9 +8,20 @@
  * oversized image stops the decode before the rest is fed. */
 #define FEED_BYTES (256 * 1024)
 
+/* The most RGBA bytes an image may decode to per byte of its file. Deflate
+ * expands at most 1032 to 1 and TGA's run-length code less. A JPEG spends
+ * at least a bit on each 8 × 8 block of its first scan (a Huffman code for
+ * the DC difference), so a byte holds at most 512 pixels, 2048 RGBA bytes;
+ * LZW (GIF) grows its codes' strings by one symbol each, far less. A file
+ * whose header asks for more is lying about its size, or truncated. */
+#define BOUNDED_BYTES_PER_BYTE 1100
+#define JPEG_BYTES_PER_BYTE 2048
+
 typedef struct
 {
   int width, height;
+  uint64_t most_bytes; /* what the file's size allows the image (RGBA) */
+  bool refused;        /* the loader was told not to allocate */
 } Announced;
 
 static void
@@ -23,9 +34,14 @@ on_size_prepared (GdkPixbufLoader *loader, int width, int height, gpointer user_
   /* The loader allocates the image as soon as this returns; a zero size
    * tells it not to (gdk-pixbuf's PixbufModuleSizeFunc convention). Needed
    * where announced_size found no header, as in a JPEG whose frame header
-   * follows bytes libjpeg skips: 168 bytes asked for 7.8 GB (fuzz-image). */
-  if (width > QR_IMAGE_MAX_SIDE || height > QR_IMAGE_MAX_SIDE)
-    gdk_pixbuf_loader_set_size (loader, 0, 0);
+   * follows bytes libjpeg skips: 168 bytes asked for 7.8 GB, and 237 bytes
+   * for 680 MB within the side limit (fuzz-image). */
+  if (width > QR_IMAGE_MAX_SIDE || height > QR_IMAGE_MAX_SIDE
+      || (uint64_t) MAX (width, 0) * (uint64_t) MAX (height, 0) * 4 > announced->most_bytes)
+    {
+      announced->refused = true;
+      gdk_pixbuf_loader_set_size (loader, 0, 0);
+    }
 }
 
 /* Whether a PNG's chunks run whole up to its IEND chunk. gdk-pixbuf's
@@ -98,7 +114,7 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
 {
   g_autoptr (GdkPixbufLoader) loader = NULL;
   g_autoptr (GError) local = NULL;
-  Announced announced = { 0, 0 };
+  Announced announced = { 0 };
   GdkPixbuf *pixbuf;
   QrImage *image;
   uint32_t width = 0, height = 0;
@@ -114,11 +130,10 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
       return NULL;
     }
   is_tga = strlen (name) > 4 && g_ascii_strcasecmp (name + strlen (name) - 4, ".tga") == 0;
+  announced.most_bytes = (uint64_t) size * (size >= 2 && data[0] == 0xFF && data[1] == 0xD8 ? JPEG_BYTES_PER_BYTE
+                                                                                          : BOUNDED_BYTES_PER_BYTE);
   if (announced_size (data, size, is_tga, &width, &height))
     {
-      /* Deflate expands at most 1032 to 1 and TGA's run-length code less:
-       * a PNG or TGA needing more bytes than that is lying about its size. */
-      bool bounded = !(data[0] == 0xFF && data[1] == 0xD8);
       uint64_t bytes = (uint64_t) width * height * 4;
 
       if (width == 0 || height == 0 || width > QR_IMAGE_MAX_SIDE || height > QR_IMAGE_MAX_SIDE)
@@ -128,7 +143,7 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
                        name, width, height, QR_IMAGE_MAX_SIDE);
           return NULL;
         }
-      if (bounded && bytes > (uint64_t) size * 1100)
+      if (bytes > announced.most_bytes)
         {
           g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
                        "%s: its header says %u×%u pixels, more than its %" G_GSIZE_FORMAT " bytes can hold",
@@ -153,18 +168,25 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
   for (gsize at = 0; at < size && fed; at += FEED_BYTES)
     {
       fed = gdk_pixbuf_loader_write (loader, data + at, MIN (FEED_BYTES, size - at), &local);
-      if (announced.width > QR_IMAGE_MAX_SIDE || announced.height > QR_IMAGE_MAX_SIDE)
+      if (announced.refused)
         break;
     }
   /* Closing is required even after a failed write; its error then adds
    * nothing. */
   if (!gdk_pixbuf_loader_close (loader, fed ? &local : NULL) && local == NULL)
     g_set_error_literal (&local, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, "the image data is incomplete");
-  if (announced.width > QR_IMAGE_MAX_SIDE || announced.height > QR_IMAGE_MAX_SIDE)
+  if (announced.refused && (announced.width > QR_IMAGE_MAX_SIDE || announced.height > QR_IMAGE_MAX_SIDE))
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED,
                    "%s: its size %d×%d is out of range (1 to %d per side)",
                    name, announced.width, announced.height, QR_IMAGE_MAX_SIDE);
+      return NULL;
+    }
+  if (announced.refused)
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
+                   "%s: it says %d×%d pixels, more than its %" G_GSIZE_FORMAT " bytes can hold",
+                   name, announced.width, announced.height, size);
       return NULL;
     }
   if (local != NULL)
