@@ -403,6 +403,23 @@ test_split_and_remove (void)
   QrVec3 edge[2] = { { 0, 0, 64 }, { 64, 0, 64 } }, corner = { 64, 64, 64 };
   QrFaceRef top = { id, 5 };
 
+  /* The previews show the splits and change nothing. */
+  {
+    g_autoptr (GPtrArray) edge_shown = qr_op_edge_split_preview (doc, &id, 1, edge, 1, qr_vec3 (0, -16, 16), &error);
+    g_autoptr (GPtrArray) face_shown = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (edge_shown->len, ==, 1);
+    g_assert_true (has_corner (g_ptr_array_index (edge_shown, 0), 32, -16, 80));
+    face_shown = qr_op_face_split_preview (doc, NULL, 0, &top, 1, qr_vec3 (0, 0, 32), &error);
+    g_assert_no_error (error);
+    g_assert_true (has_corner (g_ptr_array_index (face_shown, 0), 32, 32, 96));
+    g_assert_null (qr_op_face_split_preview (doc, NULL, 0, &top, 1, qr_vec3 (0, 0, -32), &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH);
+    g_clear_error (&error);
+    g_assert_false (qr_document_can_undo (doc));
+    qr_test_assert_saves_as (doc, before_text);
+  }
   g_assert_true (qr_op_edge_split (doc, &id, 1, edge, 1, qr_vec3 (0, -16, 16), &error));
   g_assert_no_error (error);
   assert_solid (brush_at (doc, 0));

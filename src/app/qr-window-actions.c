@@ -255,7 +255,18 @@ paste_in_place_activated (GSimpleAction *action, GVariant *param, gpointer user_
 static void
 delete_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  delete_selection (QR_WINDOW (user_data), _("Delete"));
+  QrWindow *self = QR_WINDOW (user_data);
+
+  /* The Vertex tool's selected corners go, not the brushes. */
+  if (self->tool == self->vertex_tool && qr_vertex_tool_remove (self->vertex_tool, self->document))
+    {
+      const char *why = qr_tool_status (self->vertex_tool);
+
+      _qr_window_set_message (self, why != NULL ? why : qr_document_get_note (self->document));
+      _qr_window_refresh_tool_overlay (self);
+      return;
+    }
+  delete_selection (self, _("Delete"));
 }
 
 static void

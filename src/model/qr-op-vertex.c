@@ -524,3 +524,22 @@ qr_op_face_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrFace
 
   return run_faces (doc, ids, n, faces, n_faces, plan_move, delta, NULL, &made, error) ? made : NULL;
 }
+
+GPtrArray *
+qr_op_edge_split_preview (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends, guint n_edges,
+                          QrVec3 delta, GError **error)
+{
+  Handles hs = { ends, n_edges, 2, NULL, delta };
+  GPtrArray *made = NULL;
+
+  return run (doc, ids, n, plan_split, &hs, delta, NULL, &made, error) ? made : NULL;
+}
+
+GPtrArray *
+qr_op_face_split_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces, guint n_faces,
+                          QrVec3 delta, GError **error)
+{
+  GPtrArray *made = NULL;
+
+  return run_faces (doc, ids, n, faces, n_faces, plan_split, delta, NULL, &made, error) ? made : NULL;
+}

@@ -201,6 +201,11 @@ GPtrArray *qr_op_vertex_move_preview (QrDocument *doc, const QrId *ids, guint n,
 /* Likewise for qr_op_face_move. */
 GPtrArray *qr_op_face_move_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
                                     guint n_faces, QrVec3 delta, GError **error);
+/* Likewise for qr_op_edge_split and qr_op_face_split. */
+GPtrArray *qr_op_edge_split_preview (QrDocument *doc, const QrId *ids, guint n, const QrVec3 *ends, guint n_edges,
+                                     QrVec3 delta, GError **error);
+GPtrArray *qr_op_face_split_preview (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
+                                     guint n_faces, QrVec3 delta, GError **error);
 
 /* TrenchBroom's extrude: each face's plane moves `distance` along its
  * normal (negative: inward), its neighbours keep their planes and stretch;

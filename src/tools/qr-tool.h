@@ -229,6 +229,10 @@ QrTool *qr_vertex_tool_new (void);
 /* The Vertex tool's arrow keys: its selected handles moved by delta (one
  * undo step); FALSE when none is selected. */
 gboolean qr_vertex_tool_nudge (QrTool *vertex, QrDocument *doc, QrVec3 delta);
+/* Delete in the Vertex tool: the selected handles' corners removed (one
+ * undo step; a refusal is the tool's status); FALSE when none is selected,
+ * and Delete deletes the selection as elsewhere. */
+gboolean qr_vertex_tool_remove (QrTool *vertex, QrDocument *doc);
 
 /* The shape Block makes and its options (sides, arc…); the box is the
  * tool's. Starts as a block. */

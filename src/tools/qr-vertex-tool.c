@@ -13,7 +13,9 @@
  * that one. The drag shows the brushes it would make, or the old ones in
  * red with the reason in the status bar when the move would be refused;
  * the release makes it one undo step. Escape drops a drag, then the
- * selected handles.
+ * selected handles. A Shift+drag of an edge or face handle splits it: its
+ * midpoint or centre becomes a corner where the drag takes it. Delete
+ * removes the selected handles' corners (qr_vertex_tool_remove).
  *
  * The 3D view shows every handle at a size fixed on screen. A drag there
  * moves the handle in the axial plane through it that faces the camera
@@ -65,6 +67,9 @@ typedef struct
   /* The drag: the handles taken (all of one kind, as they were), the view,
    * the move so far and what it would make (QrBrush *) or why not. */
   gboolean dragging;
+  /* Shift went down with the press: a click toggles the handles grabbed,
+   * a drag of edges or faces splits them. */
+  gboolean shift_press;
   GArray *grabbed; /* Handle */
   int view;
   /* The selected handles, all of one kind. */
@@ -347,6 +352,7 @@ static void
 drop_drag (VertexTool *self)
 {
   self->dragging = FALSE;
+  self->shift_press = FALSE;
   g_array_set_size (self->grabbed, 0);
   g_clear_pointer (&self->result, g_ptr_array_unref);
   g_clear_pointer (&self->refusal, g_free);
@@ -395,9 +401,11 @@ vertex_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   self->view = in->view;
   if (in->modifiers & QR_INPUT_SHIFT)
     {
-      /* Shift: the handle joins or leaves the selection; no drag. */
-      select_handles (self, under, TRUE);
-      tool->preview_changed = TRUE;
+      /* Shift: the release tells a click (the handle joins or leaves the
+       * selection) from a drag (a split). */
+      g_array_append_vals (self->grabbed, under->data, under->len);
+      self->shift_press = TRUE;
+      self->dragging = TRUE;
       return;
     }
   /* A selected handle drags the selection; another is selected alone. */
@@ -542,28 +550,41 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
       qr_tool_set_status (tool, NULL);
       return;
     }
+  if (self->shift_press && grabbed_kind (self) == HANDLE_CORNER)
+    {
+      /* Corners do not split: a Shift+drag of one is a click. */
+      self->delta = qr_vec3 (0, 0, 0);
+      return;
+    }
   ids = qr_document_dup_selected_brushes (doc);
+  const QrId *id_list = (const QrId *) (gpointer) ids->data;
   if (grabbed_kind (self) == HANDLE_FACE)
     {
       g_autoptr (GArray) faces = grabbed_faces (self);
+      const QrFaceRef *f = (const QrFaceRef *) (gpointer) faces->data;
 
-      self->result = qr_op_face_move_preview (doc, (const QrId *) (gpointer) ids->data, ids->len,
-                                              (const QrFaceRef *) (gpointer) faces->data, faces->len, self->delta,
-                                              &error);
+      self->result = self->shift_press
+                         ? qr_op_face_split_preview (doc, id_list, ids->len, f, faces->len, self->delta, &error)
+                         : qr_op_face_move_preview (doc, id_list, ids->len, f, faces->len, self->delta, &error);
     }
   else
     {
       g_autoptr (GArray) positions = grabbed_positions (self);
+      const QrVec3 *p = (const QrVec3 *) (gpointer) positions->data;
+      guint per = grabbed_kind (self) == HANDLE_EDGE ? 2 : 1;
 
-      self->result = qr_op_vertex_move_preview (doc, (const QrId *) (gpointer) ids->data, ids->len,
-                                                (const QrVec3 *) (gpointer) positions->data, positions->len,
-                                                grabbed_kind (self) == HANDLE_EDGE ? 2 : 1, self->delta, &error);
+      self->result = self->shift_press
+                         ? qr_op_edge_split_preview (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
+                         : qr_op_vertex_move_preview (doc, id_list, ids->len, p, positions->len, per, self->delta, &error);
     }
   if (self->result == NULL)
     {
       self->refusal = g_strdup (error->message);
       qr_tool_set_status (tool, g_strdup_printf (_("Vertex: %s"), error->message));
     }
+  else if (self->shift_press)
+    qr_tool_set_status (tool, g_strdup_printf (_("Vertex: split, the new corner moved by %g %g %g"),
+                                               self->delta.x + 0.0, self->delta.y + 0.0, self->delta.z + 0.0));
   else
     qr_tool_set_status (tool, g_strdup_printf (_("Vertex: move by %g %g %g"), self->delta.x + 0.0,
                                                self->delta.y + 0.0, self->delta.z + 0.0));
@@ -582,23 +603,26 @@ move_grabbed (VertexTool *self, QrDocument *doc)
   if (grabbed_kind (self) == HANDLE_FACE)
     {
       g_autoptr (GArray) faces = grabbed_faces (self);
+      const QrFaceRef *f = (const QrFaceRef *) (gpointer) faces->data;
 
-      ok = qr_op_face_move (doc, id_list, ids->len, (const QrFaceRef *) (gpointer) faces->data, faces->len,
-                            self->delta, &error);
+      ok = self->shift_press ? qr_op_face_split (doc, id_list, ids->len, f, faces->len, self->delta, &error)
+                             : qr_op_face_move (doc, id_list, ids->len, f, faces->len, self->delta, &error);
     }
   else
     {
       g_autoptr (GArray) positions = grabbed_positions (self);
       const QrVec3 *p = (const QrVec3 *) (gpointer) positions->data;
 
-      ok = grabbed_kind (self) == HANDLE_EDGE
+      ok = self->shift_press  ? qr_op_edge_split (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
+           : grabbed_kind (self) == HANDLE_EDGE
                ? qr_op_edge_move (doc, id_list, ids->len, p, positions->len / 2, self->delta, &error)
                : qr_op_vertex_move (doc, id_list, ids->len, p, positions->len, self->delta, &error);
     }
   qr_tool_set_status (&self->parent, ok ? NULL : g_strdup_printf (_("Vertex: not moved: %s"), error->message));
   /* Moved handles stay selected where they went; faces are renumbered by
-   * the move, so a face selection ends with it. */
-  if (ok && grabbed_kind (self) == HANDLE_FACE)
+   * the move, so a face selection ends with it, and a split leaves the
+   * handles it split behind. */
+  if (ok && (grabbed_kind (self) == HANDLE_FACE || self->shift_press))
     g_array_set_size (self->selected, 0);
   for (guint k = 0; ok && k < self->selected->len; k++)
     {
@@ -674,9 +698,57 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
   if (!self->dragging)
     return;
   vertex_drag (tool, doc, in);
-  if (qr_vec3_max_abs (self->delta) > 0)
+  if (self->shift_press && qr_vec3_max_abs (self->delta) == 0)
+    {
+      /* A Shift+click: the handle joins or leaves the selection. */
+      select_handles (self, self->grabbed, TRUE);
+      tool->preview_changed = TRUE;
+    }
+  else if (qr_vec3_max_abs (self->delta) > 0)
     move_grabbed (self, doc);
   drop_drag (self);
+}
+
+gboolean
+qr_vertex_tool_remove (QrTool *vertex, QrDocument *doc)
+{
+  VertexTool *self = (VertexTool *) vertex;
+  g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (vertex != NULL && vertex->klass == &vertex_class, FALSE);
+  if (self->dragging || self->selected->len == 0)
+    return FALSE;
+  /* The selected corners, edges' ends or faces' corners. */
+  for (guint k = 0; k < self->selected->len; k++)
+    {
+      const Handle *h = &g_array_index (self->selected, Handle, k);
+      const QrBrush *brush;
+
+      if (h->kind != HANDLE_FACE)
+        {
+          g_array_append_val (positions, h->a);
+          if (h->kind == HANDLE_EDGE)
+            g_array_append_val (positions, h->b);
+          continue;
+        }
+      brush = qr_document_lookup_brush (doc, h->face.brush);
+      if (brush == NULL || !qr_brush_is_valid (brush))
+        continue;
+      for (int i = 0; i < qr_polytope_face_count (brush->poly, h->face.face); i++)
+        g_array_append_val (positions, brush->poly->verts[qr_polytope_face_indices (brush->poly, h->face.face)[i]]);
+    }
+  ids = qr_document_dup_selected_brushes (doc);
+  if (qr_op_vertex_remove (doc, (const QrId *) (gpointer) ids->data, ids->len,
+                           (const QrVec3 *) (gpointer) positions->data, positions->len, &error))
+    {
+      g_array_set_size (self->selected, 0);
+      qr_tool_set_status (vertex, NULL);
+    }
+  else
+    qr_tool_set_status (vertex, g_strdup_printf (_("Vertex: not removed: %s"), error->message));
+  return TRUE;
 }
 
 static gboolean

@@ -11,8 +11,9 @@
 # corners, a drag of one moves both, the Right arrow both again. Escape drops the handles.
 # In the 3D view: the pointer over the topmost corner handle lights it up; a drag of it moves
 # that corner alone, in a plane through it (two coordinates at most, on the grid); a Ctrl+drag
-# moves it along one axis; Ctrl+Z twice restores the file. Escape leaves the tool, the block
-# still selected.
+# moves it along one axis; Ctrl+Z twice restores the file. Shift+drag of an edge handle splits
+# the edges; Delete removes the selected corners. Escape leaves the tool, the block still
+# selected.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -152,12 +153,32 @@ keys ctrl+z
 check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$WORK/before-3d.map" "Ctrl+Z twice: the file as before the 3D drags"
 
-# Escape drops the moved corner's selection, a second leaves the tool for Select, the block
-# still selected (red in the top view).
+# Shift+drag of the edge handle in the middle of the front side (y 0) in the top view splits
+# the two edges it stands for: their midpoints become corners where the drag ends, on the grid.
+# A box round the new corners in the front view (the top view does not reach y -32) selects
+# them; Delete removes them again.
 point_at "$RTOP"
 keys Escape
+drag_world TOP "72 0 32" "80 -32 32" shift
+check "the split: '*'" wait_title "*$NAME – Quarry"
+shot 12-split > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+want="-32,0,0 -32,0,64 -32,128,0 -32,128,64 80,-32,0 80,-32,64 176,0,0 176,0,64 208,128,0 208,128,64"
+got=$(corners "$MAP")
+check "Shift+drag split both edges at (72, 0), the new corners on the grid at (80, -32) (got $got)" [ "$got" = "$want" ]
+drag_world FRONT "72 0 -8" "88 0 72"
+keys Delete
+sleep 0.5
+shot 13-removed > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+got=$(corners "$MAP")
+check "Delete removed the selected corners, not the brush (got $got)" [ "$got" = "$before_3d" ]
+
+# With no handle selected (Delete took them), Escape leaves the tool for Select, the block
+# still selected (red in the top view).
+point_at "$RTOP"
 switch_tool Escape 6-left || bail "Escape leaves the Vertex tool"
 still_selected () { colour_at_points "$1" TOP "$SELECTED" "-32 64 0" "64 0 0"; }
-check "Escape, Escape: back in Select, the block still selected" wait_shot 6-selected still_selected
+check "Escape: back in Select, the block still selected" wait_shot 6-selected still_selected
 
 finish
