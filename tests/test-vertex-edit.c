@@ -467,6 +467,28 @@ test_extrude (void)
   double d = 16 * sqrt (2.0), grown;
   QrBrush *after;
 
+  /* The previews show both kinds and change nothing, ids included. */
+  {
+    g_autoptr (GPtrArray) pushed = qr_op_face_extrude_preview (doc, &slope, 1, d, FALSE, &error);
+    g_autoptr (GPtrArray) slab = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (pushed->len, ==, 1);
+    g_assert_cmpfloat_with_epsilon (qr_polytope_volume (((QrBrush *) g_ptr_array_index (pushed, 0))->poly),
+                                    96.0 * 96 / 2 * 64, 1e-6);
+    slab = qr_op_face_extrude_preview (doc, &slope, 1, d, TRUE, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (qr_polytope_volume (((QrBrush *) g_ptr_array_index (slab, 0))->poly),
+                                    (96.0 * 96 - 64.0 * 64) / 2 * 64, 1e-6);
+    g_assert_null (qr_op_face_extrude_preview (doc, &slope, 1, -d, TRUE, &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+    g_clear_error (&error);
+    g_assert_null (qr_op_face_extrude_preview (doc, &slope, 1, -200, FALSE, &error));
+    g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID_BRUSH);
+    g_clear_error (&error);
+    g_assert_false (qr_document_can_undo (doc));
+    qr_test_assert_saves_as (doc, before_text);
+  }
   g_assert_true (qr_op_face_extrude (doc, &slope, 1, d, &error));
   g_assert_no_error (error);
   after = brush_at (doc, 0);

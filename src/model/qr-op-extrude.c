@@ -111,17 +111,17 @@ check_result (const QrBrush *brush, const int *pushed, guint n_pushed, GError **
   return TRUE;
 }
 
-gboolean
-qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GError **error)
+/* The brushes the faces' brushes become, extruded and checked, in the order
+ * of `locs` (filled: where each is); NULL with the refusal. */
+static GPtrArray *
+plan_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GArray *ids, GArray **locs,
+              GError **error)
 {
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
-  g_autoptr (GArray) locs = NULL;
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_brush_free);
-  g_autoptr (QrSelection) after = NULL;
   bool lock = qr_document_get_texture_lock (doc);
 
   if (!check_faces (doc, faces, n, distance, error))
-    return FALSE;
+    return NULL;
   for (guint i = 0; i < n; i++)
     {
       bool listed = false;
@@ -131,12 +131,12 @@ qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double dis
       if (!listed)
         g_array_append_val (ids, faces[i].brush);
     }
-  locs = qr_op_locate (doc, (const QrId *) (gpointer) ids->data, ids->len, error);
-  if (locs == NULL)
-    return FALSE;
-  for (guint b = 0; b < locs->len; b++)
+  *locs = qr_op_locate (doc, (const QrId *) (gpointer) ids->data, ids->len, error);
+  if (*locs == NULL)
+    return NULL;
+  for (guint b = 0; b < (*locs)->len; b++)
     {
-      const QrBrushLoc *loc = &g_array_index (locs, QrBrushLoc, b);
+      const QrBrushLoc *loc = &g_array_index (*locs, QrBrushLoc, b);
       QrBrush *copy = qr_brush_copy (loc->brush);
       g_autoptr (GArray) pushed = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -149,8 +149,21 @@ qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double dis
           }
       qr_brush_build (copy, qr_document_get_builder (doc));
       if (!check_result (copy, (const int *) (gpointer) pushed->data, pushed->len, error))
-        return FALSE;
+        return NULL;
     }
+  return g_steal_pointer (&made);
+}
+
+gboolean
+qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GError **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
+  g_autoptr (GPtrArray) made = plan_extrude (doc, faces, n, distance, ids, &locs, error);
+  g_autoptr (QrSelection) after = NULL;
+
+  if (made == NULL)
+    return FALSE;
   /* Faces dropped only once every check passed: they shift the indices. */
   qr_document_edit_begin (doc);
   for (guint b = 0; b < locs->len; b++)
@@ -166,22 +179,23 @@ qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, double dis
   return TRUE;
 }
 
-gboolean
-qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GError **error)
+/* The slabs Ctrl+extrude makes, checked, one per face, `where` filled with
+ * their sources; NULL with the refusal. A preview takes no ids from the
+ * map (its new faces have id 0). */
+static GPtrArray *
+plan_slabs (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, bool preview, GArray *where,
+            GError **error)
 {
-  g_autoptr (GArray) made_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_brush_free);
-  g_autoptr (GArray) where = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
-  g_autoptr (QrSelection) after = NULL;
   bool lock = qr_document_get_texture_lock (doc);
 
   if (!check_faces (doc, faces, n, distance, error))
-    return FALSE;
+    return NULL;
   if (distance < 0)
     {
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
                    _("A brush extruded from a face grows outward: the distance must be positive"));
-      return FALSE;
+      return NULL;
     }
   for (guint i = 0; i < n; i++)
     {
@@ -192,24 +206,38 @@ qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, doub
       int f = faces[i].face;
 
       if (one == NULL)
-        return FALSE;
+        return NULL;
       loc = &g_array_index (one, QrBrushLoc, 0);
       /* The brush's own faces bound the slab's sides; the face, turned
        * round where it was, closes it behind. */
       slab = qr_brush_copy (loc->brush);
-      qr_op_renumber (doc, slab);
+      if (!preview)
+        qr_op_renumber (doc, slab);
       back = qr_brush_add_face (slab);
       qr_face_copy_into (back, &slab->faces[f]);
-      back->id = qr_map_take_face_id (qr_document_get_map (doc));
+      back->id = preview ? 0 : qr_map_take_face_id (qr_document_get_map (doc));
       back->points[0] = slab->faces[f].points[2];
       back->points[2] = slab->faces[f].points[0];
       push_face (slab, f, distance, lock);
       qr_brush_build (slab, qr_document_get_builder (doc));
       g_ptr_array_add (made, slab);
       if (!check_result (slab, &f, 1, error))
-        return FALSE;
+        return NULL;
       g_array_append_val (where, *loc);
     }
+  return g_steal_pointer (&made);
+}
+
+gboolean
+qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, GError **error)
+{
+  g_autoptr (GArray) made_ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) where = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
+  g_autoptr (GPtrArray) made = plan_slabs (doc, faces, n, distance, false, where, error);
+  g_autoptr (QrSelection) after = NULL;
+
+  if (made == NULL)
+    return FALSE;
   qr_document_edit_begin (doc);
   /* Each new brush follows its source, the last first so that earlier
    * positions stay valid. */
@@ -228,4 +256,20 @@ qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, doub
   after = qr_op_selection_of ((const QrId *) (gpointer) made_ids->data, made_ids->len);
   qr_op_commit (doc, _("Extrude to Brush"), QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
+}
+
+GPtrArray *
+qr_op_face_extrude_preview (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, gboolean to_brush,
+                            GError **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) locs = NULL;
+
+  if (to_brush)
+    {
+      g_autoptr (GArray) where = g_array_new (FALSE, FALSE, sizeof (QrBrushLoc));
+
+      return plan_slabs (doc, faces, n, distance, true, where, error);
+    }
+  return plan_extrude (doc, faces, n, distance, ids, &locs, error);
 }

@@ -218,3 +218,8 @@ gboolean qr_op_face_extrude (QrDocument *doc, const QrFaceRef *faces, guint n, d
  * the selection. "Extrude to Brush". */
 gboolean qr_op_face_extrude_brush (QrDocument *doc, const QrFaceRef *faces, guint n, double distance,
                                    GError **error);
+/* A drag's preview of qr_op_face_extrude or, with to_brush,
+ * qr_op_face_extrude_brush: the brushes made (owned, built; the slabs
+ * without ids), or NULL with the refusal; the document stays as it is. */
+GPtrArray *qr_op_face_extrude_preview (QrDocument *doc, const QrFaceRef *faces, guint n, double distance,
+                                       gboolean to_brush, GError **error);
