@@ -414,9 +414,11 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
     {
       if (button == GDK_BUTTON_PRIMARY)
         {
-          /* Select reads Ctrl alone in 3D. */
-          in.modifiers &= QR_INPUT_CTRL;
+          /* Select reads Ctrl alone in 3D, and Shift to extrude a face
+           * while it is the active tool (its drags come in then). */
+          in.modifiers &= self->tool == self->select_tool ? QR_INPUT_CTRL | QR_INPUT_SHIFT | QR_INPUT_ALT : QR_INPUT_CTRL;
           qr_tool_press (self->select_tool, self->document, &in, 1);
+          refresh_preview (self);
         }
       return;
     }
@@ -433,11 +435,13 @@ on_picked (QrCameraCanvas *canvas, const QrRay *ray, guint button, guint state, 
 
 /* The left button dragged in the 3D view (after a "picked"), and let go:
  * the Displacement tool's stroke, the Landscape tool's control point, the
- * Vertex tool's handles; the other tools take clicks only. */
+ * Vertex tool's handles, Select's extrude; the other tools take clicks
+ * only. */
 static bool
 drags_in_3d (QrWindow *self)
 {
-  return self->tool == self->disp_tool || self->tool == self->landscape_tool || self->tool == self->vertex_tool;
+  return self->tool == self->disp_tool || self->tool == self->landscape_tool || self->tool == self->vertex_tool
+         || self->tool == self->select_tool;
 }
 
 static void

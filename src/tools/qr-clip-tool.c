@@ -181,16 +181,6 @@ clip_key (QrTool *tool, QrDocument *doc, QrToolKey key)
 }
 
 static void
-add_polytope (GArray *segments, const QrPolytope *poly, QrPreviewKind kind)
-{
-  for (int e = 0; e < poly->n_edges; e++)
-    {
-      QrPreviewSegment s = { poly->verts[poly->edges[2 * e]], poly->verts[poly->edges[2 * e + 1]], kind };
-      g_array_append_val (segments, s);
-    }
-}
-
-static void
 add_part (ClipTool *self, GArray *segments, const QrCsgBrush *part, QrPreviewKind kind)
 {
   if (part == NULL)
@@ -201,7 +191,7 @@ add_part (ClipTool *self, GArray *segments, const QrCsgBrush *part, QrPreviewKin
       points[3 * f + k] = g_array_index (part, QrCsgFace, f).points[k];
   g_autoptr (QrPolytope) poly = qr_polytope_build (self->builder, points, (int) part->len);
   if (poly->status == QR_POLY_OK)
-    add_polytope (segments, poly, kind);
+    qr_preview_add_polytope (segments, poly, kind);
 }
 
 static void

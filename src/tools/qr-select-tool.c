@@ -8,7 +8,9 @@
  * design canvas; clicking the selection again cycles them through resize
  * (eight squares), rotate (four circles at the corners, 15° steps unless
  * Shift) and shear (four diamonds on the sides), as in Hammer. Each drag
- * is one undo step, however long. */
+ * is one undo step, however long. In the 3D view a click selects; a
+ * Shift+drag on a selected brush's face extrudes it, Ctrl+Shift+drag into
+ * a new brush (qr-extrude-drag.h). */
 #include "qr-tool.h"
 
 #include <glib/gi18n.h>
@@ -17,6 +19,7 @@
 #include "qr-brush.h"
 #include "qr-disp.h"
 #include "qr-entity-transform.h"
+#include "qr-extrude-drag.h"
 #include "qr-map.h"
 #include "qr-operations.h"
 
@@ -65,6 +68,7 @@ typedef struct
   gboolean was_selected; /* the press was on what was already selected */
   QrSelection *on_click; /* owned: the selection a click without a drag makes, or NULL */
   guint steps;           /* commands the last drag update added to the transaction */
+  QrExtrudeDrag extrude; /* a Shift+drag on a face in the 3D view */
 } SelectTool;
 
 /* What a click is on: a brush, or a point entity. */
@@ -396,7 +400,8 @@ select_press (QrTool *tool, QrDocument *doc, const QrInput *in, int button)
   /* The 3D view only clicks: no gesture starts, none pending is dropped. */
   if (in->view == QR_TOOL_VIEW_3D)
     {
-      click_3d (doc, in);
+      if (!qr_extrude_drag_begin (&self->extrude, doc, in))
+        click_3d (doc, in);
       return;
     }
   /* A press elsewhere drops a box that waits for Enter. */
@@ -551,7 +556,10 @@ select_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
   if (in->view == QR_TOOL_VIEW_3D)
-    return;
+    {
+      qr_tool_set_status (tool, qr_extrude_drag_update (&self->extrude, doc, in));
+      return;
+    }
   self->current = in->point;
   if (self->mode == MODE_HANDLE)
     {
@@ -677,7 +685,11 @@ select_release (QrTool *tool, QrDocument *doc, const QrInput *in)
 {
   SelectTool *self = (SelectTool *) tool;
   if (in->view == QR_TOOL_VIEW_3D)
-    return;
+    {
+      if (self->extrude.active)
+        qr_tool_set_status (tool, qr_extrude_drag_finish (&self->extrude, doc, in));
+      return;
+    }
   self->current = in->point;
   if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
     {
@@ -718,6 +730,12 @@ select_key (QrTool *tool, QrDocument *doc, QrToolKey key)
       confirm_box (self, doc);
       return TRUE;
     }
+  if (key == QR_TOOL_KEY_ESCAPE && self->extrude.active)
+    {
+      qr_extrude_drag_clear (&self->extrude);
+      qr_tool_set_status (tool, NULL);
+      return TRUE;
+    }
   if (key != QR_TOOL_KEY_ESCAPE || self->mode == MODE_IDLE)
     return FALSE;
   if (self->mode == MODE_MOVE || self->mode == MODE_HANDLE)
@@ -730,6 +748,7 @@ static void
 select_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 {
   SelectTool *self = (SelectTool *) tool;
+  qr_extrude_drag_preview (&self->extrude, doc, segments);
   if (self->mode != MODE_BOX && self->mode != MODE_BOX_PENDING)
     return;
   int r, u, depth;
@@ -747,6 +766,7 @@ static void
 select_free (QrTool *tool)
 {
   SelectTool *self = (SelectTool *) tool;
+  qr_extrude_drag_clear (&self->extrude);
   g_clear_pointer (&self->moving, qr_selection_free);
   g_clear_pointer (&self->handle_sel, qr_selection_free);
   g_clear_pointer (&self->on_click, qr_selection_free);

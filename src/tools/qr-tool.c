@@ -220,6 +220,19 @@ qr_tool_snap (const QrInput *in)
 }
 
 void
+qr_preview_add_polytope (GArray *segments, const QrPolytope *poly, QrPreviewKind kind)
+{
+  if (poly == NULL || poly->status != QR_POLY_OK)
+    return;
+  for (int e = 0; e < poly->n_edges; e++)
+    {
+      QrPreviewSegment s = { poly->verts[poly->edges[2 * e]], poly->verts[poly->edges[2 * e + 1]], kind };
+
+      g_array_append_val (segments, s);
+    }
+}
+
+void
 qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind)
 {
   QrVec3 c[8];

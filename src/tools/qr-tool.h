@@ -187,6 +187,8 @@ void qr_tool_patches_in_box (QrDocument *doc, int view, double x0, double y0, do
 
 /* Appends the twelve edges of a box. */
 void qr_preview_add_box (GArray *segments, QrBounds box, QrPreviewKind kind);
+/* Appends a polytope's edges (none when it is NULL or failed). */
+void qr_preview_add_polytope (GArray *segments, const QrPolytope *poly, QrPreviewKind kind);
 
 /* Handles on a box in a design canvas sit at 3 × 3 places, k = 0 at the
  * min, 1 the middle, 2 the max of the view's right (i) and up (j) axes.

@@ -774,21 +774,6 @@ vertex_key (QrTool *tool, QrDocument *doc, QrToolKey key)
 }
 
 static void
-add_brush_edges (GArray *segments, const QrBrush *brush, QrPreviewKind kind)
-{
-  const QrPolytope *poly = brush->poly;
-
-  if (poly == NULL || poly->status != QR_POLY_OK)
-    return;
-  for (int e = 0; e < poly->n_edges; e++)
-    {
-      QrPreviewSegment s = { poly->verts[poly->edges[2 * e]], poly->verts[poly->edges[2 * e + 1]], kind };
-
-      g_array_append_val (segments, s);
-    }
-}
-
-static void
 vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
 {
   VertexTool *self = (VertexTool *) tool;
@@ -813,7 +798,7 @@ vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
   if (self->result != NULL)
     {
       for (guint i = 0; i < self->result->len; i++)
-        add_brush_edges (segments, g_ptr_array_index (self->result, i), QR_PREVIEW_NEW_BRUSH);
+        qr_preview_add_polytope (segments, ((const QrBrush *) g_ptr_array_index (self->result, i))->poly, QR_PREVIEW_NEW_BRUSH);
       return;
     }
   /* Refused: the brushes as they stay, in red. */
@@ -823,7 +808,7 @@ vertex_preview (QrTool *tool, QrDocument *doc, GArray *segments)
       const QrBrush *brush = qr_document_lookup_brush (doc, g_array_index (ids, QrId, i));
 
       if (brush != NULL)
-        add_brush_edges (segments, brush, QR_PREVIEW_REFUSED);
+        qr_preview_add_polytope (segments, brush->poly, QR_PREVIEW_REFUSED);
     }
 }
 

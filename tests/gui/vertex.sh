@@ -13,7 +13,8 @@
 # that corner alone, in a plane through it (two coordinates at most, on the grid); a Ctrl+drag
 # moves it along one axis; Ctrl+Z twice restores the file. Shift+drag of an edge handle splits
 # the edges; Delete removes the selected corners. Escape leaves the tool, the block still
-# selected.
+# selected. Then Select extrudes the top face in the 3D view (Shift+drag), and Ctrl+Shift+drag
+# makes a new brush from it.
 TEST=vertex
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -180,5 +181,41 @@ point_at "$RTOP"
 switch_tool Escape 6-left || bail "Escape leaves the Vertex tool"
 still_selected () { colour_at_points "$1" TOP "$SELECTED" "-32 64 0" "64 0 0"; }
 check "Escape: back in Select, the block still selected" wait_shot 6-selected still_selected
+
+# Select in the 3D view: Shift+drag on the block's top face (50 px below its far top corner, as
+# the Vertex tool showed it) extrudes it upward, on the grid, the bottom staying; Ctrl+Z; then
+# Ctrl+Shift+drag makes a new brush on top instead, the block unchanged.
+read -r hx hy <<< "$(top_handle_3d "$QUARRY_GUI_ARTEFACTS/$TEST-13-removed.png")"
+drag_px "$hx" $((hy + 50)) "$hx" $((hy + 10)) shift
+check "the extrude: '*'" wait_title "*$NAME – Quarry"
+shot 14-extruded > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+extruded=$(corners "$MAP")
+raised () {
+  WHY=$("$QUARRY_PYTHON" - "$before_3d" "$extruded" <<'PY'
+import sys
+before = sorted(tuple(map(float, p.split(","))) for p in sys.argv[1].split())
+after = sorted(tuple(map(float, p.split(","))) for p in sys.argv[2].split())
+tops = {p[2] for p in after} - {0.0}
+if len(tops) != 1 or min(tops) <= 64 or min(tops) % 16:
+    print("top heights %s" % sorted(tops)); sys.exit()
+top = min(tops)
+if sorted((x, y, top if z == 64 else z) for x, y, z in before) != after:
+    print("not the block raised to %g" % top)
+PY
+)
+  [ -z "$WHY" ]
+}
+check "Shift+drag extruded the top face up, on the grid ($extruded)" raised
+[ -z "$WHY" ] || diag "$WHY"
+keys ctrl+z
+drag_px "$hx" $((hy + 50)) "$hx" $((hy + 10)) ctrl+shift
+check "the extrude to a brush: '*'" wait_title "*$NAME – Quarry"
+shot 15-slab > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+brushes=$("$QUARRY_CLI" mesh "$MAP" --json | "$QUARRY_PYTHON" -c '
+import json, sys
+print(sum(len(e.get("brushes", [])) for e in json.load(sys.stdin)["entities"]))')
+check "Ctrl+Shift+drag made a second brush (brushes: $brushes)" [ "$brushes" = 2 ]
 
 finish
