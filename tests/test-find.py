@@ -61,7 +61,7 @@ def read_map(path):
 if not os.path.isfile(MAP):
     print("1..0 # SKIP the corpus is not at %s" % corpus)
     sys.exit(0)
-print("1..8")
+print("1..10")
 entities = read_map(MAP)
 faces = [(e, b, f, t) for e, (_, brushes) in enumerate(entities) for b, brush in enumerate(brushes)
          for f, t in enumerate(brush)]
@@ -71,6 +71,15 @@ for glob in ("*WATER*", "med_csl_brk1?", "clip"):
     want = [(e, b, f) for e, b, f, t in faces if fnmatch.fnmatchcase(t.lower(), glob.lower())]
     ok([(h["entity"], h["brush"], h["face"]) for h in hits] == want and len(want) > 0,
        "--texture %s: %d faces, as the file has" % (glob, len(want)))
+
+# --exact: a name with '*' in it (Quake's liquids) is that name, not a glob.
+liquid = sorted({t for _, _, _, t in faces if t.startswith("*")})[0]
+hits = find("--texture", liquid.upper(), "--exact")
+want = [(e, b, f) for e, b, f, t in faces if t.lower() == liquid.lower()]
+ok([(h["entity"], h["brush"], h["face"]) for h in hits] == want and len(want) > 0,
+   "--texture %s --exact: %d faces, the name's alone" % (liquid.upper(), len(want)))
+hits = find("--texture", "*", "--exact")
+ok(hits == [], "--texture '*' --exact: no face is named *")
 
 cls = "info_teleport_destination"
 hits = find("--entities", "classname=" + cls)

@@ -89,6 +89,7 @@ struct _QrTextureBrowser
   gboolean updating_selection;
   gboolean dirty; /* the list does not follow the finder yet */
   gboolean picking; /* no WADs menu */
+  GtkWidget *menu;  /* a texture's right-click menu */
 };
 
 G_DEFINE_FINAL_TYPE (QrTextureBrowser, qr_texture_browser, GTK_TYPE_WIDGET)
@@ -97,6 +98,7 @@ enum
 {
   CURRENT_CHANGED,
   APPLY,
+  SELECT_FACES,
   WAD_TOGGLED,
   N_SIGNALS
 };
@@ -239,6 +241,34 @@ on_drag_begin (GtkDragSource *source, GdkDrag *drag, GtkListItem *list_item)
     gtk_drag_source_set_icon (source, GDK_PAINTABLE (item->thumb), THUMB_SIZE / 2, THUMB_SIZE / 2);
 }
 
+/* A right-click on a texture: Apply and Select Faces Using It, for that
+ * texture (TrenchBroom's texture browser menu). */
+static void
+on_cell_menu (GtkGestureClick *click, int n_press, double x, double y, GtkListItem *list_item)
+{
+  GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
+  QrTextureBrowser *self = QR_TEXTURE_BROWSER (gtk_widget_get_ancestor (cell, QR_TYPE_TEXTURE_BROWSER));
+  QrTextureItem *item = gtk_list_item_get_item (list_item);
+  g_autoptr (GMenu) model = g_menu_new ();
+  g_autoptr (GMenuItem) apply = NULL, faces = NULL;
+  graphene_point_t at;
+
+  if (item == NULL || self == NULL || self->picking)
+    return;
+  apply = g_menu_item_new (_("_Apply to Selection"), NULL);
+  g_menu_item_set_action_and_target_value (apply, "browser.apply", g_variant_new_string (item->name));
+  faces = g_menu_item_new (_("_Select Faces Using It"), NULL);
+  g_menu_item_set_action_and_target_value (faces, "browser.select-faces", g_variant_new_string (item->name));
+  g_menu_append_item (model, apply);
+  g_menu_append_item (model, faces);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (model));
+  if (!gtk_widget_compute_point (cell, GTK_WIDGET (self), &GRAPHENE_POINT_INIT ((float) x, (float) y), &at))
+    return;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) at.x, (int) at.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+  gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrTextureBrowser *self)
 {
@@ -270,6 +300,11 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrTexture
   g_signal_connect (drag, "prepare", G_CALLBACK (on_drag_prepare), list_item);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), list_item);
   gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (drag));
+
+  GtkGesture *menu = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (menu), GDK_BUTTON_SECONDARY);
+  g_signal_connect (menu, "pressed", G_CALLBACK (on_cell_menu), list_item);
+  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (menu));
 }
 
 static void
@@ -550,6 +585,7 @@ static void
 qr_texture_browser_dispose (GObject *object)
 {
   QrTextureBrowser *self = QR_TEXTURE_BROWSER (object);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->document);
   g_clear_object (&self->store);
@@ -573,6 +609,22 @@ qr_texture_browser_unroot (GtkWidget *widget)
 }
 
 static void
+menu_apply_activated (GtkWidget *widget, const char *action, GVariant *param)
+{
+  QrTextureBrowser *self = QR_TEXTURE_BROWSER (widget);
+  const char *name = g_variant_get_string (param, NULL);
+
+  set_current (self, name);
+  g_signal_emit (self, signals[APPLY], 0, name);
+}
+
+static void
+menu_select_faces_activated (GtkWidget *widget, const char *action, GVariant *param)
+{
+  g_signal_emit (widget, signals[SELECT_FACES], 0, g_variant_get_string (param, NULL));
+}
+
+static void
 qr_texture_browser_class_init (QrTextureBrowserClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -586,6 +638,11 @@ qr_texture_browser_class_init (QrTextureBrowserClass *klass)
                                            NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[APPLY] = g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SELECT_FACES] = g_signal_new ("select-faces", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                        NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "browser.apply", "s", menu_apply_activated);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "browser.select-faces", "s",
+                                   menu_select_faces_activated);
   signals[WAD_TOGGLED] = g_signal_new ("wad-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                        NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
 }
@@ -663,6 +720,12 @@ qr_texture_browser_init (QrTextureBrowser *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->summary), "dim-label");
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->summary));
   update_summary (self);
+
+  self->menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->menu), GTK_POS_BOTTOM);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 }
 
 GtkWidget *

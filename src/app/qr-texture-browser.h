@@ -36,6 +36,7 @@ void qr_texture_browser_set_picking (QrTextureBrowser *self, gboolean picking);
 void qr_texture_browser_focus_filter (QrTextureBrowser *self);
 
 /* Signals: "current-changed" (const char *name), "apply" (const char *name),
+ * "select-faces" (const char *name: a texture's menu asks for the faces using it),
  * "wad-toggled" (int entry in the wad key or -1, const char *path, gboolean on). */
 
 G_END_DECLS

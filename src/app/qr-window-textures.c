@@ -4,6 +4,8 @@
  * them, remembering the folder for the map's game. */
 #include "qr-window-private.h"
 
+#include "qr-find.h"
+
 #include <glib/gi18n.h>
 #include "qr-landscape.h"
 #include "qr-operations.h"
@@ -355,20 +357,49 @@ _qr_window_set_current_texture (QrWindow *self, const char *name)
   qr_texture_browser_set_current (self->texture_browser, name);
 }
 
-/* Double-click: every face of the selected brushes takes the texture, in
- * one undo step, attributes kept. */
+/* Double-click: the selected faces, or else every face of the selected
+ * brushes, take the texture, in one undo step, attributes kept. */
 static void
 on_texture_apply (QrTextureBrowser *browser, const char *name, QrWindow *self)
 {
   _qr_window_apply_texture (self, name, 0, -1);
 }
 
+/* A texture's menu: every face using it becomes the selection (the name
+ * exactly: Quake's liquids start with '*'). */
+static void
+on_texture_select_faces (QrTextureBrowser *browser, const char *name, QrWindow *self)
+{
+  QrMap *map = qr_document_get_map (self->document);
+  QrFindQuery query = { .texture = name, .texture_exact = TRUE };
+  g_autoptr (GArray) hits = qr_find (map, &query);
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < hits->len; i++)
+    {
+      const QrFindHit *h = &g_array_index (hits, QrFindHit, i);
+
+      qr_selection_add_face (sel, qr_entity_get_brush (qr_map_get_entity (map, h->entity), (guint) h->brush)->id,
+                             h->face);
+    }
+  qr_document_set_selection (self->document, sel);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u face using %s", "Selected %u faces using %s",
+                                       hits->len),
+                          hits->len, name);
+  _qr_window_set_message (self, text);
+}
+
 void
 _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face)
 {
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (QrFaceRef));
+  const QrSelection *sel = qr_document_get_selection (self->document);
   if (brush != 0)
     g_array_append_val (refs, ((QrFaceRef) { brush, face }));
+  else if (sel->faces->len > 0)
+    /* Selected faces (the Texture tool's, Select Faces Using It) take it alone. */
+    g_array_append_vals (refs, sel->faces->data, sel->faces->len);
   else
     {
       g_autoptr (GArray) ids = qr_document_dup_selected_brushes (self->document);
@@ -389,8 +420,11 @@ _qr_window_apply_texture (QrWindow *self, const char *name, QrId brush, int face
       _qr_window_show_error (self, _("Could not apply the texture"), error);
       return;
     }
-  g_autofree char *text = brush != 0
-                              ? g_strdup_printf (_("Applied %s to a face"), name)
+  g_autofree char *text = brush != 0 ? g_strdup_printf (_("Applied %s to a face"), name)
+                          : g_array_index (refs, QrFaceRef, 0).face >= 0
+                              ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Applied %s to %u face",
+                                                              "Applied %s to %u faces", refs->len),
+                                                 name, refs->len)
                               : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Applied %s to %u brush",
                                                               "Applied %s to %u brushes", refs->len),
                                                  name, refs->len);
@@ -609,5 +643,6 @@ _qr_window_init_textures (GtkWidgetClass *widget_class)
   g_type_ensure (QR_TYPE_TEXTURE_BROWSER);
   gtk_widget_class_bind_template_callback (widget_class, on_texture_current_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_texture_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_texture_select_faces);
   gtk_widget_class_bind_template_callback (widget_class, on_wad_toggled);
 }

@@ -11,7 +11,7 @@
 int
 qr_cli_find (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, exact = FALSE;
   g_autofree char *texture = NULL, *entities = NULL, *chain = NULL;
   const GOptionEntry entries[] = {
     { "texture", 0, 0, G_OPTION_ARG_STRING, &texture,
@@ -20,6 +20,7 @@ qr_cli_find (int argc, char **argv)
       "Entities the filter matches: words of class, targetname or key names, key=value", "FILTER" },
     { "chain", 0, 0, G_OPTION_ARG_STRING, &chain,
       "Entities wired to those named NAME: target, killtarget, pathtarget and outputs, both ways", "NAME" },
+    { "exact", 0, 0, G_OPTION_ARG_NONE, &exact, "--texture is a name: * and ? are letters (Quake's *water1)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
     { NULL },
   };
@@ -39,7 +40,7 @@ qr_cli_find (int argc, char **argv)
   map = qr_cli_load (argv[1]);
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
-  query = (QrFindQuery) { texture, entities, chain };
+  query = (QrFindQuery) { texture, entities, chain, exact };
   hits = qr_find (map, &query);
 
   if (json)

@@ -6,12 +6,16 @@
 /* Per texture index of the map: whether its name matches (as Replace
  * Textures matches them); each name is matched once, not once per face. */
 static guint8 *
-matching_textures (const QrMap *map, const char *glob)
+matching_textures (const QrMap *map, const char *glob, gboolean exact)
 {
   guint8 *match = g_new0 (guint8, MAX (map->textures->len, 1));
 
   for (guint i = 0; i < map->textures->len; i++)
-    match[i] = qr_texture_name_matches (glob, g_ptr_array_index (map->textures, i));
+    {
+      const char *name = g_ptr_array_index (map->textures, i);
+
+      match[i] = exact ? g_ascii_strcasecmp (glob, name) == 0 : qr_texture_name_matches (glob, name);
+    }
   return match;
 }
 
@@ -103,7 +107,7 @@ qr_find (const QrMap *map, const QrFindQuery *query)
 {
   GArray *hits = g_array_new (FALSE, FALSE, sizeof (QrFindHit));
   g_autoptr (QrEntityFilter) filter = qr_entity_filter_new (query->entities != NULL ? query->entities : "");
-  g_autofree guint8 *match = query->texture != NULL ? matching_textures (map, query->texture) : NULL;
+  g_autofree guint8 *match = query->texture != NULL ? matching_textures (map, query->texture, query->texture_exact) : NULL;
   g_autofree guint8 *chain = query->chain != NULL && query->chain[0] != '\0' ? chain_of (map, query->chain) : NULL;
 
   for (guint e = 0; e < qr_map_entity_count (map); e++)

@@ -19,6 +19,9 @@ typedef struct
    * target, killtarget and pathtarget keys and Source outputs, followed
    * both ways (what fires them, what they fire); NULL or "": any. */
   const char *chain;
+  /* `texture` is a name, not a glob: Quake's liquids start with '*'
+   * (the texture browser's "Select Faces Using It"). */
+  gboolean texture_exact;
 } QrFindQuery;
 
 typedef struct

@@ -12,6 +12,7 @@
 #     its browns, and Ctrl+S writes afloor1_4 on all 12 faces;
 #  3. Ctrl+Z then Ctrl+S writes the file back byte for byte as it was, and the 3D view shows
 #     the missing checkerboard where the browns were.
+#  4. the thumbnail's right-click menu: Apply to Selection and Select Faces Using It.
 TEST=texture-browser
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -129,4 +130,34 @@ same_file "$WORK/original.map" "one Ctrl+Z restores the map byte for byte"
 point_at "$RTOP"
 keys Escape
 check "undone, the faces are missing again in 3D" wait_shot 4-undone missing_drawn
+
+# 4. the thumbnail's right-click menu: with the wall W alone selected (a click on its centre
+# in the top view), Apply to Selection gives its 6 faces afloor1_4 and no other; with nothing
+# selected, Select Faces Using It selects those 6 faces: W outlined in the face selection's
+# yellow in the top view, the floor's far edge (y 0) not.
+map_bounds "$MAP" && frame_map 5-framed || bail "the views frame the map"
+click_world TOP "128 248 0"
+xdotool mousemove "$CELL_X" "$CELL_Y"
+sleep 0.3
+xdotool click 3
+sleep 0.5
+shot 5-menu > /dev/null
+# The menu opens below the pointer, its two items about 30 px apart.
+click_px $((CELL_X + 75)) $((CELL_Y + 21))
+sleep 0.5
+stamp=$(file_stamp "$MAP")
+point_at "$RTOP"
+keys ctrl+s
+check "Ctrl+S writes the file" wait_file_written "$MAP" "$stamp"
+textured=$(grep -c '^( .* afloor1_4 ' "$MAP")
+check "Apply to Selection from the menu: the wall's 6 faces are afloor1_4 ($textured)" test "$textured" = 6
+keys Escape
+xdotool mousemove "$CELL_X" "$CELL_Y"
+sleep 0.3
+xdotool click 3
+sleep 0.5
+click_px $((CELL_X + 75)) $((CELL_Y + 51))
+yellow_at () { colour_at_points "$1" TOP '#FFE020' "$2"; }
+wall_faces () { yellow_at "$1" "128 240 0" && no_colour_at_points "$1" TOP '#FFE020' "128 0 0"; }
+check "Select Faces Using It: the wall's faces are selected, the floor's not" wait_shot 6-faces wall_faces
 finish
