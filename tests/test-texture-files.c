@@ -177,6 +177,18 @@ test_image_corrupt (void)
     g_assert_null (image);
     g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
     g_assert_cmpstr (error->message, ==, "lying.jpg: it says 16001×14141 pixels, more than its 237 bytes can hold");
+    g_clear_error (&error);
+
+    /* Formats no game loads textures from are refused before any loader
+     * sees them: this ICO header made gdk-pixbuf's ICO loader ask for
+     * 450 MB (fuzz-image, regressions/image/ico-not-a-texture.bin). */
+    static const char ico[] = "AAABAAEAAP/bAAFHGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbGxsbIQA=";
+    gsize ico_size;
+    g_autofree guchar *ico_data = g_base64_decode (ico, &ico_size);
+    image = qr_image_file_decode (ico_data, ico_size, "icon.png", &error);
+    g_assert_null (image);
+    g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
+    g_assert_cmpstr (error->message, ==, "icon.png: not a PNG or JPEG image (nor named .tga)");
   }
 }
 

@@ -151,18 +151,26 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
           return NULL;
         }
     }
-  if (is_tga)
+  /* Only the formats games load textures from, each by its own loader:
+   * gdk-pixbuf's sniffing reaches loaders such as ICO's, which allocated
+   * 450 MB for 74 bytes before announcing any size (fuzz-image). */
+  const char *type = is_tga                                                        ? "tga"
+                     : size >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0 ? "png"
+                     : size >= 2 && data[0] == 0xFF && data[1] == 0xD8                 ? "jpeg"
+                                                                                    : NULL;
+  if (type == NULL)
     {
-      loader = gdk_pixbuf_loader_new_with_type ("tga", &local);
-      if (loader == NULL)
-        {
-          g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED,
-                       "%s: no TGA loader is installed (%s)", name, local->message);
-          return NULL;
-        }
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
+                   "%s: not a PNG or JPEG image (nor named .tga)", name);
+      return NULL;
     }
-  else
-    loader = gdk_pixbuf_loader_new ();
+  loader = gdk_pixbuf_loader_new_with_type (type, &local);
+  if (loader == NULL)
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED, "%s: no %s loader is installed (%s)", name,
+                   type, local->message);
+      return NULL;
+    }
   g_signal_connect (loader, "size-prepared", G_CALLBACK (on_size_prepared), &announced);
 
   for (gsize at = 0; at < size && fed; at += FEED_BYTES)
