@@ -314,10 +314,12 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           QrId id = qr_entity_get_brush (entity, b)->id;
-          if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id))
+          if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id)
+              && !qr_map_brush_is_hidden (map, entity, id))
             g_array_append_val (brushes, id);
         }
-      if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id))
+      if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id)
+          && !qr_map_entity_is_hidden (map, entity->id))
         g_array_append_val (entities, entity->id);
     }
   qr_selection_add_brushes (sel, (const QrId *) (gpointer) brushes->data, brushes->len);
