@@ -81,7 +81,8 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "save-as", !loading);
   set_enabled (self, "cancel-load", loading || self->texture_cancellable != NULL);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
-                                   "flip", "rotate-90", "transform", "tie", "tie-choose", "untie" };
+                                   "flip", "rotate-90", "transform", "tie", "tie-choose", "untie",
+                                   "hide-selection", "isolate-selection" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
     set_enabled (self, need_selection[i], !loading && any);
   const char *need_two[] = { "convex-union", "intersect", "merge" };
@@ -90,6 +91,7 @@ _qr_window_update_actions (QrWindow *self)
   /* Groups hold brushes: Ungroup dissolves those the selected ones are in
    * (and says so when they are in none). */
   set_enabled (self, "ungroup", !loading && sel->brushes->len > 0);
+  set_enabled (self, "show-all", !loading && !qr_hidden_is_empty (qr_document_get_map (self->document)->hidden));
   const char *need_faces[] = { "disp-create", "disp-power", "disp-destroy", "disp-sew" };
   for (guint i = 0; i < G_N_ELEMENTS (need_faces); i++)
     set_enabled (self, need_faces[i], !loading && sel->faces->len > 0);
@@ -280,6 +282,36 @@ duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   double g = self->grid_size;
   gboolean ok = qr_op_duplicate (self->document, &objs, qr_vec3 (g, g, 0), &error);
   report (self, ok, _("Duplicate"), error);
+}
+
+/* ---- Visibility (issue 20): view-only undo steps ---- */
+
+static void
+hide_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
+  gboolean ok = qr_op_hide (self->document, &objs, &error);
+  report (self, ok, _("Hide"), error);
+}
+
+static void
+isolate_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
+  gboolean ok = qr_op_isolate (self->document, &objs, &error);
+  report (self, ok, _("Isolate"), error);
+}
+
+static void
+show_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  qr_op_show_all (QR_WINDOW (user_data)->document);
 }
 
 static void
@@ -853,6 +885,9 @@ static const GActionEntry entries[] = {
   { "select-none", select_none_activated },
   { "select-invert", select_invert_activated },
   { "select-invalid", select_invalid_activated },
+  { "hide-selection", hide_selection_activated },
+  { "isolate-selection", isolate_selection_activated },
+  { "show-all", show_all_activated },
   { "grid-smaller", grid_smaller_activated },
   { "grid-larger", grid_larger_activated },
   { "show-grid", NULL, NULL, "true", show_grid_changed },
