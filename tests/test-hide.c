@@ -8,26 +8,11 @@
 #include "qr-test-map.h"
 #include "qr-tool.h"
 
-/* Three 64-unit cubes along X, at x 0, 128 and 256, and a player start
- * whose box (±8) stands at (64, 160, 32), clear of them; nothing selected,
- * nothing modified. */
+/* qr_test_row_with_entity, counted as saved. */
 static QrDocument *
 row_with_entity (QrId ids[3], QrId *entity)
 {
-  QrDocument *doc = qr_test_document_from_map_text (
-      "{\n\"classname\" \"worldspawn\"\n}\n"
-      "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 160 32\"\n}\n");
-  const QrMap *map = qr_document_get_map (doc);
-  for (int i = 0; i < 3; i++)
-    {
-      QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK,
-                               .box = { { 128 * i, 0, 0 }, { 128 * i + 64, 64, 64 } }, .axis = 2 };
-      g_assert_true (qr_op_create (doc, &spec, "base", NULL));
-      ids[i] = qr_entity_get_brush (qr_map_get_entity (map, 0), i)->id;
-    }
-  *entity = qr_map_get_entity (map, 1)->id;
-  g_autoptr (QrSelection) none = qr_selection_new ();
-  qr_document_set_selection (doc, none);
+  QrDocument *doc = qr_test_row_with_entity (ids, entity);
   qr_document_mark_saved (doc);
   return doc;
 }

@@ -287,25 +287,26 @@ duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 /* ---- Visibility (issue 20): view-only undo steps ---- */
 
 static void
-hide_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+hide_selected (QrWindow *self, gboolean isolate)
 {
-  QrWindow *self = user_data;
   g_autoptr (GError) error = NULL;
+  /* A copy: the operation replaces the selection it is given. */
   g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
   QrObjects objs = qr_objects_of_selection (sel);
-  gboolean ok = qr_op_hide (self->document, &objs, &error);
-  report (self, ok, _("Hide"), error);
+  gboolean ok = isolate ? qr_op_isolate (self->document, &objs, &error) : qr_op_hide (self->document, &objs, &error);
+  report (self, ok, isolate ? _("Isolate") : _("Hide"), error);
+}
+
+static void
+hide_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  hide_selected (QR_WINDOW (user_data), FALSE);
 }
 
 static void
 isolate_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  QrWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
-  QrObjects objs = qr_objects_of_selection (sel);
-  gboolean ok = qr_op_isolate (self->document, &objs, &error);
-  report (self, ok, _("Isolate"), error);
+  hide_selected (QR_WINDOW (user_data), TRUE);
 }
 
 static void

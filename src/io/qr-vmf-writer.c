@@ -77,22 +77,26 @@ put_id (VmfWriter *w, QrId id)
   g_string_append_printf (w->out, "\"id\" \"%u\"\n", id);
 }
 
+static void write_node_items (VmfWriter *w, const QrNode *node);
+
+static void
+write_item (VmfWriter *w, const QrNodeItem *it)
+{
+  if (it->child != NULL)
+    {
+      open_block (w, it->key);
+      write_node_items (w, it->child);
+      close_block (w);
+    }
+  else
+    put_kv (w, it->key, it->value);
+}
+
 static void
 write_node_items (VmfWriter *w, const QrNode *node)
 {
   for (guint i = 0; i < node->n_items; i++)
-    {
-      const QrNodeItem *it = &node->items[i];
-
-      if (it->child != NULL)
-        {
-          open_block (w, it->key);
-          write_node_items (w, it->child);
-          close_block (w);
-        }
-      else
-        put_kv (w, it->key, it->value);
-    }
+    write_item (w, &node->items[i]);
 }
 
 /* An object's editor block as read, but for visgroupshown, which says
@@ -116,14 +120,8 @@ write_editor (VmfWriter *w, const QrNode *editor, bool hidden)
           else
             put_kv (w, it->key, strcmp (it->value, "0") == 0 ? "1" : it->value);
         }
-      else if (it->child != NULL)
-        {
-          open_block (w, it->key);
-          write_node_items (w, it->child);
-          close_block (w);
-        }
       else
-        put_kv (w, it->key, it->value);
+        write_item (w, it);
     }
   if (hidden && !said)
     put_kv (w, "visgroupshown", "0");
@@ -223,14 +221,8 @@ write_solid (VmfWriter *w, const QrBrush *b)
 
       if (it->child != NULL && it->child == editor)
         write_editor (w, editor, hidden);
-      else if (it->child != NULL)
-        {
-          open_block (w, it->key);
-          write_node_items (w, it->child);
-          close_block (w);
-        }
       else
-        put_kv (w, it->key, it->value);
+        write_item (w, it);
     }
   if (hidden && editor == NULL)
     write_editor (w, NULL, true);
