@@ -86,6 +86,22 @@ test_hide_undo_not_modified (void)
   /* Undoing a Hide and hiding something else leaves the saved map saved. */
   g_assert_true (qr_op_hide (doc, QR_BRUSHES (&ids[2], 1), &error));
   g_assert_false (qr_document_is_modified (doc));
+  /* Saved after a Hide: undoing it and hiding again (which discards the
+   * saved step from the redo stack) is still the saved map... */
+  qr_document_mark_saved (doc);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_false (qr_document_is_modified (doc));
+  g_assert_true (qr_op_hide (doc, QR_BRUSHES (&ids[2], 1), &error));
+  g_assert_false (qr_document_is_modified (doc));
+  /* ...but not when a real edit was among the discarded steps. */
+  g_assert_true (qr_op_translate (doc, QR_BRUSHES (&ids[1], 1), qr_vec3 (16, 0, 0), &error));
+  qr_document_mark_saved (doc);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_is_modified (doc));
+  g_assert_true (qr_op_hide (doc, QR_BRUSHES (&ids[1], 1), &error));
+  g_assert_true (qr_document_is_modified (doc));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_is_modified (doc));
 
   /* Show All brings everything back, as one step. */
   g_assert_true (qr_op_hide (doc, QR_BRUSHES (&ids[0], 1), &error));
