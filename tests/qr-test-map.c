@@ -1,5 +1,6 @@
 /* qr-test-map.c — see qr-test-map.h. */
 #include "qr-test-map.h"
+#include "qr-operations.h"
 
 #include <string.h>
 
@@ -80,4 +81,24 @@ qr_test_assert_vec3_same (QrVec3 v, double x, double y, double z)
   qr_test_assert_same (v.x, x);
   qr_test_assert_same (v.y, y);
   qr_test_assert_same (v.z, z);
+}
+
+QrDocument *
+qr_test_row_with_entity (QrId ids[3], QrId *entity)
+{
+  QrDocument *doc = qr_test_document_from_map_text (
+      "{\n\"classname\" \"worldspawn\"\n}\n"
+      "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 160 32\"\n}\n");
+  const QrMap *map = qr_document_get_map (doc);
+  for (int i = 0; i < 3; i++)
+    {
+      QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK,
+                               .box = { { 128 * i, 0, 0 }, { 128 * i + 64, 64, 64 } }, .axis = 2 };
+      g_assert_true (qr_op_create (doc, &spec, "base", NULL));
+      ids[i] = qr_entity_get_brush (qr_map_get_entity (map, 0), i)->id;
+    }
+  *entity = qr_map_get_entity (map, 1)->id;
+  g_autoptr (QrSelection) none = qr_selection_new ();
+  qr_document_set_selection (doc, none);
+  return doc;
 }

@@ -15,6 +15,11 @@ QrMap *qr_test_parse_ok (const char *text, QrFileKind kind);
 /* A document of `text`, a .map. */
 QrDocument *qr_test_document_from_map_text (const char *text);
 
+/* Three 64-unit cubes along X, at x 0, 128 and 256 (their ids in `ids`),
+ * and a player start (`entity`) whose box (±8) stands at (64, 160, 32),
+ * clear of them; nothing selected. */
+QrDocument *qr_test_row_with_entity (QrId ids[3], QrId *entity);
+
 /* Fails with qr_map_equal's reason when the maps differ. */
 void qr_test_assert_maps_equal (const QrMap *a, const QrMap *b);
 

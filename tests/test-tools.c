@@ -223,28 +223,6 @@ test_select_click_and_move (void)
   assert_bounds (only_brush (doc), qr_vec3 (0, 3, 7), qr_vec3 (64, 67, 71));
 }
 
-/* Three 64-unit cubes along X, at x 0, 128 and 256, and a player start
- * whose box (±8) stands at (64, 160, 32), clear of them. */
-static QrDocument *
-row_with_entity (QrId ids[3], QrId *entity)
-{
-  QrDocument *doc = qr_test_document_from_map_text (
-      "{\n\"classname\" \"worldspawn\"\n}\n"
-      "{\n\"classname\" \"info_player_start\"\n\"origin\" \"64 160 32\"\n}\n");
-  const QrMap *map = qr_document_get_map (doc);
-  for (int i = 0; i < 3; i++)
-    {
-      QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK,
-                               .box = { { 128 * i, 0, 0 }, { 128 * i + 64, 64, 64 } }, .axis = 2 };
-      g_assert_true (qr_op_create (doc, &spec, "base", NULL));
-      ids[i] = qr_entity_get_brush (qr_map_get_entity (map, 0), i)->id;
-    }
-  *entity = qr_map_get_entity (map, 1)->id;
-  g_autoptr (QrSelection) none = qr_selection_new ();
-  qr_document_set_selection (doc, none);
-  return doc;
-}
-
 static void
 click (QrTool *tool, QrDocument *doc, QrInput in)
 {
@@ -258,7 +236,7 @@ static void
 test_select_entities (void)
 {
   QrId ids[3], entity;
-  g_autoptr (QrDocument) doc = row_with_entity (ids, &entity);
+  g_autoptr (QrDocument) doc = qr_test_row_with_entity (ids, &entity);
   g_autoptr (QrTool) select = qr_select_tool_new ();
   const QrMap *map = qr_document_get_map (doc);
 
@@ -310,7 +288,7 @@ static void
 test_select_drag_inside_selection (void)
 {
   QrId ids[3], entity;
-  g_autoptr (QrDocument) doc = row_with_entity (ids, &entity);
+  g_autoptr (QrDocument) doc = qr_test_row_with_entity (ids, &entity);
   g_autoptr (QrTool) select = qr_select_tool_new ();
   const QrEntity *world = qr_map_get_entity (qr_document_get_map (doc), 0);
   g_autoptr (QrSelection) ends = qr_selection_new ();

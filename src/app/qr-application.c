@@ -52,6 +52,11 @@ static const struct
   { "win.select-all", { "<Control>a", NULL } },
   { "win.select-none", { "<Control><Shift>a", NULL } },
   { "win.select-invert", { "<Control>i", NULL } },
+  /* Hammer's H; Show All on Shift+H as well as Alt+H, which a menu bar's
+   * _Help mnemonic may take first. */
+  { "win.hide-selection", { "h", NULL } },
+  { "win.show-all", { "<Alt>h", "<Shift>h", NULL } },
+  { "win.isolate-selection", { "<Control><Shift>i", NULL } },
   { "win.grid-smaller", { "bracketleft", NULL } },
   { "win.grid-larger", { "bracketright", NULL } },
   { "win.zoom-in", { "plus", "equal", "KP_Add" } },

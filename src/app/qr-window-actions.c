@@ -81,7 +81,8 @@ _qr_window_update_actions (QrWindow *self)
   set_enabled (self, "save-as", !loading);
   set_enabled (self, "cancel-load", loading || self->texture_cancellable != NULL);
   const char *need_selection[] = { "cut", "copy", "delete", "duplicate", "carve", "hollow", "group", "zoom-selection",
-                                   "flip", "rotate-90", "transform", "tie", "tie-choose", "untie" };
+                                   "flip", "rotate-90", "transform", "tie", "tie-choose", "untie",
+                                   "hide-selection", "isolate-selection" };
   for (guint i = 0; i < G_N_ELEMENTS (need_selection); i++)
     set_enabled (self, need_selection[i], !loading && any);
   const char *need_two[] = { "convex-union", "intersect", "merge" };
@@ -90,6 +91,7 @@ _qr_window_update_actions (QrWindow *self)
   /* Groups hold brushes: Ungroup dissolves those the selected ones are in
    * (and says so when they are in none). */
   set_enabled (self, "ungroup", !loading && sel->brushes->len > 0);
+  set_enabled (self, "show-all", !loading && !qr_hidden_is_empty (qr_document_get_map (self->document)->hidden));
   const char *need_faces[] = { "disp-create", "disp-power", "disp-destroy", "disp-sew" };
   for (guint i = 0; i < G_N_ELEMENTS (need_faces); i++)
     set_enabled (self, need_faces[i], !loading && sel->faces->len > 0);
@@ -282,6 +284,37 @@ duplicate_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   report (self, ok, _("Duplicate"), error);
 }
 
+/* ---- Visibility (issue 20): view-only undo steps ---- */
+
+static void
+hide_selected (QrWindow *self, gboolean isolate)
+{
+  g_autoptr (GError) error = NULL;
+  /* A copy: the operation replaces the selection it is given. */
+  g_autoptr (QrSelection) sel = qr_selection_copy (qr_document_get_selection (self->document));
+  QrObjects objs = qr_objects_of_selection (sel);
+  gboolean ok = isolate ? qr_op_isolate (self->document, &objs, &error) : qr_op_hide (self->document, &objs, &error);
+  report (self, ok, isolate ? _("Isolate") : _("Hide"), error);
+}
+
+static void
+hide_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  hide_selected (QR_WINDOW (user_data), FALSE);
+}
+
+static void
+isolate_selection_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  hide_selected (QR_WINDOW (user_data), TRUE);
+}
+
+static void
+show_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  qr_op_show_all (QR_WINDOW (user_data)->document);
+}
+
 static void
 select_all_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -314,10 +347,12 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           QrId id = qr_entity_get_brush (entity, b)->id;
-          if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id))
+          if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id)
+              && !qr_map_brush_is_hidden (map, entity, id))
             g_array_append_val (brushes, id);
         }
-      if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id))
+      if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id)
+          && !qr_map_entity_is_hidden (map, entity->id))
         g_array_append_val (entities, entity->id);
     }
   qr_selection_add_brushes (sel, (const QrId *) (gpointer) brushes->data, brushes->len);
@@ -851,6 +886,9 @@ static const GActionEntry entries[] = {
   { "select-none", select_none_activated },
   { "select-invert", select_invert_activated },
   { "select-invalid", select_invalid_activated },
+  { "hide-selection", hide_selection_activated },
+  { "isolate-selection", isolate_selection_activated },
+  { "show-all", show_all_activated },
   { "grid-smaller", grid_smaller_activated },
   { "grid-larger", grid_larger_activated },
   { "show-grid", NULL, NULL, "true", show_grid_changed },

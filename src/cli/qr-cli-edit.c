@@ -541,6 +541,18 @@ run_step (Step *s, GError **error)
         return QR_EXIT_BAD_INPUT;
       ok = qr_op_set_class (s->doc, IDS (entities), s->argv[2], error);
     }
+  else if (strcmp (op, "hide") == 0 || strcmp (op, "isolate") == 0)
+    {
+      if ((status = step_objects (s, 0, &ids, &entities, error)) != QR_EXIT_OK)
+        return status;
+      ok = op[0] == 'h' ? qr_op_hide (s->doc, OBJS (ids, entities), error)
+                        : qr_op_isolate (s->doc, OBJS (ids, entities), error);
+    }
+  else if (strcmp (op, "show-all") == 0 && s->argc == 1)
+    {
+      qr_op_show_all (s->doc);
+      ok = true;
+    }
   else if (strcmp (op, "copy") == 0)
     {
       g_autoptr (QrSelection) sel = qr_selection_new ();
@@ -613,6 +625,7 @@ qr_cli_edit (int argc, char **argv)
     context, "Steps (OBJS: E:B or E, comma-separated; FACES: E:B:F or E:B; see README.md):\n"
              "  create move nudge resize rotate shear flip delete duplicate group ungroup tie untie\n"
              "  set-texture set-key delete-key rename-key copy paste reload\n"
+             "  hide OBJS   isolate OBJS   show-all (VMF: editor visgroupshown; .map: not saved)\n"
              "  place CLASS X Y Z [KEY=VALUE…]   set-class ENTITIES CLASS\n"
              "  texture tex-shift tex-scale tex-rotate tex-justify tex-fit tex-align tex-wrap tex-replace\n"
              "  disp-create FACES POWER   disp-destroy FACES   disp-power FACES POWER   disp-sew FACES\n"

@@ -1,6 +1,10 @@
 /* Writer for Quake-family .map files. Faces keep the form they were read in
  * unless a target dialect asks for a conversion; numbers are the shortest
- * decimals that read back exactly. */
+ * decimals that read back exactly.
+ *
+ * What the editor hides (qr-hidden.h) is not written: TrenchBroom's format
+ * hides only whole layers (`_tb_layer_hidden`) and has no key for one
+ * object, so in a .map file hiding lasts the session. */
 #include "qr-escape.h"
 #include "qr-brushdef-text.h"
 #include "qr-io.h"

@@ -661,6 +661,36 @@ assign_missing_ids (QrMap *map)
     }
 }
 
+/* Hammer's hidden state: an object whose editor block says visgroupshown
+ * "0" opens hidden (qr-hidden.h); the block itself is kept as read. */
+static bool
+editor_hides (const QrNode *editor)
+{
+  return editor != NULL && g_strcmp0 (qr_node_get (editor, "visgroupshown"), "0") == 0;
+}
+
+static void
+note_hidden (QrMap *map)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrNode *node = g_ptr_array_index (entity->kept, k);
+          if (strcmp (node->name, "editor") == 0 && editor_hides (node))
+            qr_map_hide_entity (map, entity->id);
+        }
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        {
+          const QrBrush *brush = qr_entity_get_brush (entity, b);
+          if (brush->extra != NULL && editor_hides (qr_node_get_child (brush->extra, "editor")))
+            qr_map_hide_brush (map, brush->id);
+        }
+    }
+}
+
 QrMap *
 qr_map_parse_vmf (const char *data, gsize len, const char *name, GError **error)
 {
@@ -735,5 +765,6 @@ qr_map_read_vmf (const char *data, gsize len, const char *name,
   if (!ok)
     return NULL;
   assign_missing_ids (map);
+  note_hidden (map);
   return g_steal_pointer (&map);
 }

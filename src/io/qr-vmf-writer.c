@@ -77,22 +77,55 @@ put_id (VmfWriter *w, QrId id)
   g_string_append_printf (w->out, "\"id\" \"%u\"\n", id);
 }
 
+static void write_node_items (VmfWriter *w, const QrNode *node);
+
+static void
+write_item (VmfWriter *w, const QrNodeItem *it)
+{
+  if (it->child != NULL)
+    {
+      open_block (w, it->key);
+      write_node_items (w, it->child);
+      close_block (w);
+    }
+  else
+    put_kv (w, it->key, it->value);
+}
+
 static void
 write_node_items (VmfWriter *w, const QrNode *node)
 {
   for (guint i = 0; i < node->n_items; i++)
-    {
-      const QrNodeItem *it = &node->items[i];
+    write_item (w, &node->items[i]);
+}
 
-      if (it->child != NULL)
+/* An object's editor block as read, but for visgroupshown, which says
+ * whether the object is hidden now (qr-hidden.h): the key is added when
+ * hiding needs it, and a "0" the object no longer means becomes "1". */
+static void
+write_editor (VmfWriter *w, const QrNode *editor, bool hidden)
+{
+  bool said = false;
+
+  open_block (w, "editor");
+  for (guint i = 0; editor != NULL && i < editor->n_items; i++)
+    {
+      const QrNodeItem *it = &editor->items[i];
+
+      if (it->child == NULL && !said && strcmp (it->key, "visgroupshown") == 0)
         {
-          open_block (w, it->key);
-          write_node_items (w, it->child);
-          close_block (w);
+          said = true;
+          if (hidden)
+            put_kv (w, it->key, "0");
+          else
+            put_kv (w, it->key, strcmp (it->value, "0") == 0 ? "1" : it->value);
         }
       else
-        put_kv (w, it->key, it->value);
+        write_item (w, it);
     }
+  if (hidden && !said)
+    put_kv (w, "visgroupshown", "0");
+  close_block (w);
 }
 
 static void
@@ -177,10 +210,22 @@ write_solid (VmfWriter *w, const QrBrush *b)
     open_block (w, "hidden");
   open_block (w, "solid");
   put_id (w, b->id);
+  bool hidden = qr_hidden_has_brush (w->map->hidden, b->id);
+  const QrNode *editor = b->extra != NULL ? qr_node_get_child (b->extra, "editor") : NULL;
+
   for (int i = 0; i < b->n_faces; i++)
     write_side (w, &b->faces[i]);
-  if (b->extra != NULL)
-    write_node_items (w, b->extra);
+  for (guint i = 0; b->extra != NULL && i < b->extra->n_items; i++)
+    {
+      const QrNodeItem *it = &b->extra->items[i];
+
+      if (it->child != NULL && it->child == editor)
+        write_editor (w, editor, hidden);
+      else
+        write_item (w, it);
+    }
+  if (hidden && editor == NULL)
+    write_editor (w, NULL, true);
   close_block (w);
   if (b->flags & QR_BRUSH_HIDDEN)
     close_block (w);
@@ -191,6 +236,9 @@ write_entity (VmfWriter *w, const QrEntity *e, bool world)
 {
   guint kept = 0;
   bool hidden = (e->flags & QR_ENTITY_HIDDEN) != 0;
+  /* Hidden in the editor (qr-hidden.h), which the hidden { } wrapper does not say. */
+  bool unseen = qr_hidden_has_entity (w->map->hidden, e->id);
+  bool has_editor = false;
 
   if (hidden)
     open_block (w, "hidden");
@@ -206,13 +254,24 @@ write_entity (VmfWriter *w, const QrEntity *e, bool world)
   for (guint b = 0; b <= qr_entity_brush_count (e); b++)
     {
       while (kept < e->kept->len && ((QrNode *) g_ptr_array_index (e->kept, kept))->anchor <= (int) b)
-        write_node (w, g_ptr_array_index (e->kept, kept++));
+        {
+          const QrNode *node = g_ptr_array_index (e->kept, kept++);
+          if (strcmp (node->name, "editor") == 0 && !has_editor && node->raw == NULL && node->patch == NULL)
+            {
+              has_editor = true;
+              write_editor (w, node, unseen);
+            }
+          else
+            write_node (w, node);
+        }
       if (b < qr_entity_brush_count (e))
         {
           write_solid (w, qr_entity_get_brush (e, b));
           qr_output_step (w->output);
         }
     }
+  if (unseen && !has_editor)
+    write_editor (w, NULL, true);
   close_block (w);
   if (hidden)
     close_block (w);

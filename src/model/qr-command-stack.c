@@ -21,6 +21,33 @@ qr_command_stack_free (QrCommandStack *stack)
   g_free (stack);
 }
 
+/* The commands from history position `from` to `to` (from < to), which
+ * are done or to redo, are all view-only. */
+static bool
+view_only_between (const QrCommandStack *stack, guint from, guint to)
+{
+  for (guint i = from; i < to; i++)
+    {
+      const QrCommand *cmd = i < stack->done->len ? g_ptr_array_index (stack->done, i)
+                                                  : g_ptr_array_index (stack->undone, stack->undone->len - 1 - (i - stack->done->len));
+      if (!cmd->view_only)
+        return false;
+    }
+  return true;
+}
+
+bool
+qr_command_stack_is_clean (const QrCommandStack *stack)
+{
+  guint now = stack->done->len;
+
+  if (stack->clean < 0)
+    return false;
+  if ((guint) stack->clean <= now)
+    return view_only_between (stack, stack->clean, now);
+  return view_only_between (stack, now, stack->clean);
+}
+
 bool
 qr_command_stack_push (QrCommandStack *stack, QrCommand *cmd)
 {
@@ -28,9 +55,10 @@ qr_command_stack_push (QrCommandStack *stack, QrCommand *cmd)
 
   if (stack->undone->len > 0)
     {
-      /* The clean point was among the discarded redo steps. */
+      /* The clean point was among the discarded redo steps: what is done
+       * now is still the saved map when only view-only steps lay between. */
       if (stack->clean > (int) stack->done->len)
-        stack->clean = -1;
+        stack->clean = view_only_between (stack, stack->done->len, stack->clean) ? (int) stack->done->len : -1;
       g_ptr_array_set_size (stack->undone, 0);
     }
 

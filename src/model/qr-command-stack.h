@@ -3,7 +3,9 @@
  * As the report's command manager: executing pushes on `done` and clears
  * `undone`; undo moves the top of `done` to `undone`, redo moves it back.
  * The clean point is the number of done commands when the document was
- * saved; it becomes unreachable when the commands after it are discarded. */
+ * saved; it becomes unreachable when the commands after it are discarded.
+ * View-only commands (Hide) between the clean point and the present do not
+ * make the document modified: they change what is shown, not the map. */
 #pragma once
 
 #include <glib.h>
@@ -63,8 +65,5 @@ void qr_command_stack_mark_clean (QrCommandStack *stack);
  * autosave differs from its file whatever is undone). */
 void qr_command_stack_forget_clean (QrCommandStack *stack);
 
-static inline bool
-qr_command_stack_is_clean (const QrCommandStack *stack)
-{
-  return stack->clean == (int) stack->done->len;
-}
+/* At the clean point, or only view-only commands away from it. */
+bool qr_command_stack_is_clean (const QrCommandStack *stack);

@@ -2,6 +2,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include "qr-patch.h"
 
 typedef struct
 {
@@ -14,6 +15,12 @@ typedef struct
   QrCommand parent;
   GPtrArray *commands;
 } QrGroupCommand;
+
+typedef struct
+{
+  QrCommand parent;
+  QrHidden *hidden; /* the set not in the map at the moment; owned, or NULL */
+} QrHiddenCommand;
 
 static void
 command_init (QrCommand *cmd, const QrCommandClass *klass, const char *description,
@@ -186,6 +193,89 @@ qr_group_command_new (const char *description, GPtrArray *commands, QrSelection 
   command_init (&cmd->parent, &group_class, description, before, after);
   cmd->commands = commands;
   g_ptr_array_set_free_func (commands, (GDestroyNotify) qr_command_free);
+  /* A transaction of Hide steps alone is one too. */
+  cmd->parent.view_only = commands->len > 0;
+  for (guint i = 0; i < commands->len; i++)
+    cmd->parent.view_only &= ((QrCommand *) g_ptr_array_index (commands, i))->view_only;
+  return &cmd->parent;
+}
+
+/* Ids in one of the sets (of `a` or `b`, either may be NULL) and not the
+ * other, appended to `out`. */
+static void
+note_toggled (const QrHidden *a, const QrHidden *b, bool entities, GArray *out)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      const QrHidden *from = side ? b : a, *other = side ? a : b;
+      GHashTableIter iter;
+      gpointer key;
+
+      if (from == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, entities ? from->entities : from->brushes);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (other == NULL || !g_hash_table_contains (entities ? other->entities : other->brushes, key))
+          qr_change_set_add (out, GPOINTER_TO_UINT (key));
+    }
+}
+
+static void
+hidden_swap (QrCommand *self, QrMap *map, QrChangeSet *changes)
+{
+  QrHiddenCommand *cmd = (QrHiddenCommand *) self;
+  g_autoptr (GArray) entities = g_array_new (FALSE, FALSE, sizeof (QrId));
+  QrHidden *held = map->hidden;
+
+  note_toggled (held, cmd->hidden, false, changes->brushes_modified);
+  note_toggled (held, cmd->hidden, true, entities);
+  map->hidden = cmd->hidden;
+  cmd->hidden = held;
+  /* An entity's brushes and patches are drawn or not with it. */
+  for (guint i = 0; i < entities->len; i++)
+    {
+      QrId id = g_array_index (entities, QrId, i);
+      guint e;
+
+      qr_change_set_add (changes->entities_modified, id);
+      if (!qr_map_find_entity (map, id, &e))
+        continue;
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+        qr_change_set_add (changes->brushes_modified, qr_entity_get_brush (entity, b)->id);
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrNode *node = g_ptr_array_index (entity->kept, k);
+          if (node->patch != NULL)
+            qr_change_set_add (changes->brushes_modified, node->patch->id);
+        }
+    }
+}
+
+static gboolean
+hidden_merge (QrCommand *self, QrCommand *next)
+{
+  return FALSE;
+}
+
+static void
+hidden_free (QrCommand *self)
+{
+  qr_hidden_free (((QrHiddenCommand *) self)->hidden);
+  command_finalize (self);
+  g_free (self);
+}
+
+static const QrCommandClass hidden_class = { hidden_swap, hidden_swap, hidden_merge, hidden_free };
+
+QrCommand *
+qr_hidden_command_new (const char *description, QrHidden *other, QrSelection *before, QrSelection *after)
+{
+  QrHiddenCommand *cmd = g_new0 (QrHiddenCommand, 1);
+
+  command_init (&cmd->parent, &hidden_class, description, before, after);
+  cmd->parent.view_only = true;
+  cmd->hidden = other;
   return &cmd->parent;
 }
 

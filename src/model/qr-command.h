@@ -11,6 +11,7 @@
 #include <glib.h>
 #include "qr-change-set.h"
 #include "qr-edit.h"
+#include "qr-hidden.h"
 #include "qr-map.h"
 #include "qr-selection.h"
 
@@ -55,6 +56,8 @@ struct _QrCommand
   QrMergeKind merge_kind;
   GArray *merge_ids;            /* QrId, sorted */
   gint64 time;                  /* monotonic µs of the last execution or merge */
+  bool view_only;               /* changes only what the views show (Hide): undoable, but the
+                                 * document is no more modified for it (qr-command-stack.h) */
 };
 
 /* Takes ownership of edit and the selections. */
@@ -63,6 +66,13 @@ QrCommand *qr_edit_command_new (const char *description, QrEdit *edit,
 /* A transaction: takes ownership of the commands (in execution order). */
 QrCommand *qr_group_command_new (const char *description, GPtrArray *commands,
                                  QrSelection *before, QrSelection *after);
+
+/* Swaps the map's hidden set (qr-hidden.h) with `other` (taken; NULL for
+ * nothing hidden); undo swaps back. A view-only step. The change set names
+ * the objects whose visibility changed as modified (a brush entity's
+ * brushes and patches with it), so views rebuild or drop just those. */
+QrCommand *qr_hidden_command_new (const char *description, QrHidden *other,
+                                  QrSelection *before, QrSelection *after);
 
 void qr_command_execute (QrCommand *cmd, QrMap *map, QrChangeSet *changes);
 void qr_command_undo (QrCommand *cmd, QrMap *map, QrChangeSet *changes);

@@ -556,6 +556,28 @@ qr_document_edit_commit (QrDocument *doc, const char *description,
 }
 
 void
+qr_document_set_hidden (QrDocument *doc, QrHidden *hidden, const char *description, const QrSelection *after)
+{
+  g_autoptr (QrHidden) owned = hidden;
+  g_autoptr (QrChangeSet) changes = NULL;
+  QrCommand *cmd;
+
+  g_return_if_fail (QR_IS_DOCUMENT (doc) && doc->edit == NULL && after != NULL);
+  if (qr_hidden_equal (hidden, doc->map->hidden))
+    return;
+  changes = qr_change_set_new ();
+  cmd = qr_hidden_command_new (description, g_steal_pointer (&owned), qr_selection_copy (doc->selection),
+                               qr_selection_copy (after));
+  qr_command_execute (cmd, doc->map, changes);
+  changes->selection_changed = replace_selection (doc, after);
+  if (doc->transaction != NULL)
+    g_ptr_array_add (doc->transaction, cmd);
+  else
+    qr_command_stack_push (doc->stack, cmd);
+  emit_changed (doc, changes);
+}
+
+void
 qr_document_edit_abort (QrDocument *doc)
 {
   g_autoptr (QrChangeSet) changes = qr_change_set_new ();

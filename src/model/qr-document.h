@@ -119,6 +119,13 @@ void qr_document_edit_commit (QrDocument *doc, const char *description,
 void qr_document_edit_abort (QrDocument *doc);
 gboolean qr_document_in_edit (QrDocument *doc);
 
+/* Makes `hidden` (taken; NULL for nothing) what the views leave out, as
+ * one undo step named `description` that leaves `after` selected. A
+ * view-only step: it does not make the document modified. No step when
+ * the set is the one the map has. Not during an edit session. */
+void qr_document_set_hidden (QrDocument *doc, QrHidden *hidden, const char *description,
+                             const QrSelection *after);
+
 /* Where a brush or entity is now. */
 gboolean qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index);
 gboolean qr_document_find_entity (QrDocument *doc, QrId id, guint *entity);

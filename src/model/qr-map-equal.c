@@ -150,6 +150,8 @@ qr_map_equal (const QrMap *a, const QrMap *b, char **why)
     return differ (why, "preamble comments");
   if (!kept_equal (a->kept, b->kept))
     return differ (why, "kept top-level blocks");
+  if (!qr_hidden_equal (a->hidden, b->hidden))
+    return differ (why, "hidden objects");
   if (a->entities->len != b->entities->len)
     return differ (why, "%u / %u entities", a->entities->len, b->entities->len);
   for (guint i = 0; i < a->entities->len; i++)

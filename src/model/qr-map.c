@@ -26,6 +26,7 @@ qr_map_free (QrMap *map)
   g_hash_table_unref (map->texture_index);
   g_ptr_array_unref (map->textures);
   qr_map_index_free (map->index);
+  qr_hidden_free (map->hidden);
   g_free (map->preamble);
   g_free (map);
 }
@@ -57,6 +58,8 @@ qr_map_snapshot (const QrMap *map)
       g_hash_table_insert (copy->texture_index, name, GUINT_TO_POINTER (i + 1));
     }
   copy->last_texture = map->last_texture;
+  if (!qr_hidden_is_empty (map->hidden))
+    copy->hidden = qr_hidden_copy (map->hidden);
   copy->next_entity_id = map->next_entity_id;
   copy->next_brush_id = map->next_brush_id;
   copy->next_face_id = map->next_face_id;

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include "qr-entity.h"
+#include "qr-hidden.h"
 #include "qr-map-index.h"
 #include "qr-model-types.h"
 #include "qr-texproj.h"
@@ -37,6 +38,7 @@ struct _QrMap
   GHashTable *texture_index; /* name → index + 1 (borrowed keys) */
   uint32_t last_texture;     /* faces in a row mostly share a texture: checked before hashing */
   QrMapIndex *index;         /* where each id is (qr-map-index.h); owned, made on first use */
+  QrHidden *hidden;          /* what the views leave out (qr-hidden.h); owned, or NULL for nothing */
   QrId next_entity_id;
   QrId next_brush_id;
   QrId next_face_id;

@@ -74,6 +74,17 @@ gboolean qr_op_delete (QrDocument *doc, const QrId *brushes, guint n_brushes,
  * entities, whole entities as new entities. The copies become the selection. */
 gboolean qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset, GError **error);
 
+/* Visibility (issue 20; qr-hidden.h). Each is one view-only undo step:
+ * undoable, but not a modification of the document. */
+
+/* Hides the objects (brushes and patches by id, whole entities: their
+ * brushes and patches too) and deselects them. "Hide". */
+gboolean qr_op_hide (QrDocument *doc, const QrObjects *objs, GError **error);
+/* Hides every object but these (which stay selected). "Isolate". */
+gboolean qr_op_isolate (QrDocument *doc, const QrObjects *objs, GError **error);
+/* Shows every hidden object; no step when none is. "Show All". */
+void qr_op_show_all (QrDocument *doc);
+
 /* Groups the brushes: a func_group entity in a .map (TrenchBroom's keys),
  * a group block with editor groupids in a VMF. */
 gboolean qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError **error);

@@ -44,8 +44,8 @@ bool qr_selection_has_face (const QrSelection *sel, QrId brush, int face);
 void qr_selection_add_brushes (QrSelection *sel, const QrId *ids, guint n);
 void qr_selection_add_entities (QrSelection *sel, const QrId *ids, guint n);
 
-/* Adds every brush and point entity of `map` (Select All), in time
- * n log n whatever order the ids are in. */
+/* Adds every brush and point entity of `map` that is not hidden (Select
+ * All), in time n log n whatever order the ids are in. */
 void qr_selection_add_all (QrSelection *sel, const QrMap *map);
 
 /* Adds every brush of `map` whose geometry is built and invalid (kept as

@@ -1220,9 +1220,15 @@ is_selected (const QrSelection *sel, QrId brush, QrId entity)
   return (brush != 0 && qr_selection_has_brush (sel, brush)) || qr_selection_has_entity (sel, entity);
 }
 
+/* Hidden objects (qr-hidden.h) have no slot: no view draws them. */
 static void
 build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, const QrBrush *brush)
 {
+  if (qr_map_brush_is_hidden (map, entity, brush->id))
+    {
+      drop_slot (mesh, brush_key (brush->id));
+      return;
+    }
   uint32_t flags = is_selected (mesh->selection, brush->id, entity->id) ? QR_SCENE_SELECTED : 0;
   QrSceneVertex centre = build_brush (mesh, map, brush, look_of (mesh, entity), flags);
   store_slot (mesh, brush_key (brush->id), entity->id, centre);
@@ -1231,6 +1237,11 @@ build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, c
 static void
 build_patch_slot (QrSceneMesh *mesh, const QrEntity *entity, const QrPatch *patch)
 {
+  if (qr_map_brush_is_hidden (qr_document_get_map (mesh->doc), entity, patch->id))
+    {
+      drop_slot (mesh, brush_key (patch->id));
+      return;
+    }
   uint32_t flags = is_selected (mesh->selection, patch->id, entity->id) ? QR_SCENE_SELECTED : 0;
   QrSceneVertex centre = build_patch (mesh, patch, look_of (mesh, entity), flags);
   store_slot (mesh, brush_key (patch->id), entity->id, centre);
@@ -1293,7 +1304,8 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
   QrSceneVertex centre;
   /* The box the tools pick and bound the entity by: its class's size. */
   if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin)
-      || !qr_entity_box (entity, qr_document_get_entdefs (mesh->doc), &box))
+      || !qr_entity_box (entity, qr_document_get_entdefs (mesh->doc), &box)
+      || qr_map_entity_is_hidden (qr_document_get_map (mesh->doc), entity->id))
     {
       drop_slot (mesh, entity_key (entity->id));
       return;

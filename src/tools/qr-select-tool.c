@@ -134,7 +134,8 @@ pick (QrDocument *doc, const QrInput *in)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
+      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity->id)
+          && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
         {
           double d = box_distance (box, in, r, u);
           /* Inside the box beats any edge: -1 sorts before every distance. */
@@ -148,7 +149,7 @@ pick (QrDocument *doc, const QrInput *in)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush))
+          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
             continue;
           const QrPolytope *poly = brush->poly;
           QrBounds b = qr_brush_bounds (brush);
@@ -610,7 +611,8 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
+      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity->id)
+          && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
           && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)
         {
           g_array_append_val (entities, entity->id);
@@ -619,7 +621,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush))
+          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
             continue;
           QrBounds b = qr_brush_bounds (brush);
           if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0 && qr_vec3_get (b.max, u) <= y1)

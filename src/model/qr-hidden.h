@@ -1,0 +1,46 @@
+/* qr-hidden.h — which objects the views leave out: Hide, Isolate and Show
+ * All (issue 20).
+ *
+ * A set of brush ids (patches among them: they number with the brushes)
+ * and entity ids that the map holds (QrMap.hidden), so a step that hides
+ * swaps whole sets in and out like the other undo steps, and a reload
+ * brings the file's set with the file. A brush is hidden when its id is or
+ * its entity's is; hiding a whole brush entity names both, as Hammer writes
+ * it. VMF keeps the state in each object's editor block (visgroupshown);
+ * .map files have no per-object key for it, so there it lasts a session. */
+#pragma once
+
+#include <glib.h>
+#include <stdbool.h>
+#include "qr-model-types.h"
+
+typedef struct
+{
+  GHashTable *brushes;  /* QrId set */
+  GHashTable *entities; /* QrId set */
+} QrHidden;
+
+QrHidden *qr_hidden_new (void);
+QrHidden *qr_hidden_copy (const QrHidden *hidden);
+void qr_hidden_free (QrHidden *hidden);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrHidden, qr_hidden_free)
+
+/* NULL and an empty set are the same: nothing hidden. */
+bool qr_hidden_is_empty (const QrHidden *hidden);
+bool qr_hidden_equal (const QrHidden *a, const QrHidden *b);
+
+/* `hidden` may be NULL (nothing hidden). */
+bool qr_hidden_has_brush (const QrHidden *hidden, QrId id);
+bool qr_hidden_has_entity (const QrHidden *hidden, QrId id);
+
+void qr_hidden_add_brush (QrHidden *hidden, QrId id);
+void qr_hidden_add_entity (QrHidden *hidden, QrId id);
+
+/* Lookups on a map's set (map->hidden may be NULL). */
+bool qr_map_entity_is_hidden (const QrMap *map, QrId entity);
+/* A brush or patch of `entity`: hidden by its own id or its entity's. */
+bool qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, QrId brush);
+
+/* For readers: hides one object of the map being read. */
+void qr_map_hide_brush (QrMap *map, QrId id);
+void qr_map_hide_entity (QrMap *map, QrId id);

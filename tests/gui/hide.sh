@@ -1,0 +1,80 @@
+#!/bin/bash
+# hide: View ▸ Hide Selection, Show All (issue 20) on a VMF of two boxes, A = 0..128³ and
+# B = 256..384 × 0..128 × 0..128, as `quarry-cli convert` writes it:
+#  1. a click on A's right side in the Top view selects it (red); H hides it: its edges are
+#     no longer drawn in the Top view, B's still are, and the title gains no '*' (hiding is
+#     not a change to the map); a click where A's side was selects nothing.
+#  2. Ctrl+S: the file is what `quarry-cli edit --step "hide 0:0"` makes: A's editor block
+#     says "visgroupshown" "0".
+#  3. Alt+H shows A again; Ctrl+S: the file is the plain save again.
+TEST=hide
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+WORK=$GUI_TMP/work
+mkdir -p "$WORK"
+NAME=boxes.vmf
+MAP=$WORK/$NAME
+make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
+  "create block 256 0 0 384 128 128 --texture base" || bail "quarry-cli edit makes the test map"
+"$QUARRY_CLI" convert "$WORK/boxes.map" "$WORK/plain.vmf" || bail "quarry-cli convert to VMF"
+cp "$WORK/plain.vmf" "$MAP"
+"$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/hidden.vmf" --step "hide 0:0" || bail "quarry-cli edit hide 0:0"
+[ "$(grep -c '"visgroupshown" "0"' "$WORK/hidden.vmf")" = 1 ] || bail "quarry-cli hides A in the VMF"
+
+# Midpoints of A's and B's sides in the Top view.
+A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
+B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
+
+a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
+# A's sides show no edge at all, B's all show theirs.
+a_gone () {
+  local p s
+  WHY=
+  for p in "${A_SIDES[@]}"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy TOP $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
+  edges_at "$1" TOP "${B_SIDES[@]}" > /dev/null || { WHY="Top view: B's edges missing"; return 1; }
+}
+a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
+none_selected () {
+  crop "$1" "$(view_area TOP)" "$GUI_TMP/top.png"
+  local n
+  n=$(colour_pixels "$GUI_TMP/top.png" "$SELECTED" 4%)
+  [ "$n" = 0 ] || { WHY="$n selected pixels in the Top view"; return 1; }
+}
+
+open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
+check "the Top view shows A and B where expected ($FIT_TOP)" wait_edges app-framed TOP "${A_SIDES[@]}" "${B_SIDES[@]}"
+[ "$_failed" = 0 ] || bail "the views' geometry is known (no point in driving the tools blind)"
+
+# ---- 1. hide ----
+click_world TOP "128 32 0"
+check "a click on A's right side in the Top view selects it" wait_shot 1-selected a_selected
+point_at "$RTOP"
+keys h
+check "H: A is no longer drawn in the Top view, B still is" wait_shot 1-hidden a_gone
+check "hiding is not a change: no '*'" [ "$(title)" = "$NAME – Quarry" ]
+check "nothing is selected" wait_shot 1-deselected none_selected
+click_world TOP "128 32 0"
+sleep 0.5
+check "a click where A's side was selects nothing" wait_shot 1-click none_selected
+check "and A stays hidden" wait_shot 1-still-hidden a_gone
+
+# ---- 2. saved hidden ----
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/hidden.vmf" "the file: A's editor block says visgroupshown 0 (quarry-cli edit hide 0:0)"
+
+# ---- 3. show all ----
+point_at "$RTOP"
+keys alt+h
+check "Alt+H: A is drawn again" wait_shot 3-shown a_back
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/plain.vmf" "the file: the plain save again"
+
+check "the editor is still running" app_alive
+finish
