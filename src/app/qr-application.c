@@ -41,6 +41,8 @@ static const struct
   { "win.close", { "<Control>w", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
+  { "win.next-leak-point", { "<Control><Shift>Right", NULL } },
+  { "win.previous-leak-point", { "<Control><Shift>Left", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control>y", "<Control><Shift>z", NULL } },
   { "win.cut", { "<Control>x", NULL } },

@@ -119,6 +119,8 @@ struct _QrWindow
   GArray *preview;           /* QrPreviewSegment: the active tool's */
   GArray *overlay;           /* QrOverlayLine: the preview as the 3D view draws it */
   guint overlay_shared_lines; /* how many of overlay every view draws (the rest: the 3D view's handles) */
+  GArray *leak_points;        /* QrVec3: a loaded leak trace (qr-window-leak.c), or NULL */
+  int leak_at;                /* the trace point the 3D camera was put at, or -1 */
   GArray *view_overlay[3];   /* QrOverlayLine: the preview and handles of each design canvas,
                               * then the camera's marker */
   guint view_tool_lines[3];  /* how many of view_overlay[i] are the tool's */
@@ -265,6 +267,12 @@ void _qr_window_autosave_saved (QrWindow *self);
 /* qr-window-export.c: File ▸ Export ▸ OBJ… and glTF Binary… (win.export-obj,
  * win.export-gltf): options, a file chooser, then a worker writes the files. */
 void _qr_window_init_export (QrWindow *self);
+/* qr-window-leak.c: a compile's leak trace, drawn in every view. */
+void _qr_window_init_leak (QrWindow *self);
+void _qr_window_load_pointfile (QrWindow *self, const char *path);
+void _qr_window_unload_pointfile (QrWindow *self);
+/* Appends the trace's segments to `lines` (QrOverlayLine) in `color`. */
+void _qr_window_append_leak (QrWindow *self, GArray *lines, uint32_t color);
 void _qr_window_clear_export (QrWindow *self);
 /* qr-window-bench.c */
 void _qr_window_bench_free (QrRenderBench *bench);

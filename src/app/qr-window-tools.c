@@ -22,6 +22,8 @@
 #define OVERLAY_CLIP_DROP 0xff707070u /* grey: goes away */
 #define OVERLAY_SCULPT_BRUSH 0xff60ff60u /* light green: no brush, selection or handle has it */
 #define OVERLAY_REFUSED 0xff1010ffu   /* a pure red, deeper than the selection's */
+/* A leak trace: magenta, which no brush, selection or handle has. */
+#define OVERLAY_LEAK 0xffff20ffu
 /* The 3D camera's marker: a steel blue no brush, selection or handle has,
  * and below the GUI tests' "bright" threshold. */
 #define OVERLAY_CAMERA 0xffc8a030u
@@ -146,6 +148,7 @@ _qr_window_refresh_tool_overlay (QrWindow *self)
   qr_tool_preview (self->tool, self->document, self->preview);
   g_array_set_size (self->overlay, 0);
   append_links (self, self->overlay);
+  _qr_window_append_leak (self, self->overlay, OVERLAY_LEAK);
   append_lines (self->overlay, self->preview);
   self->overlay_shared_lines = self->overlay->len;
   for (int i = 0; i < 3; i++)

@@ -421,6 +421,8 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
     {
       g_signal_handlers_disconnect_by_data (self->document, self);
       g_object_unref (self->document);
+      /* A trace belongs to the map it was compiled from. */
+      _qr_window_unload_pointfile (self);
     }
   self->document = g_object_ref (doc);
   qr_document_set_texture_lock (doc, g_settings_get_boolean (self->settings, "texture-lock"));
@@ -620,6 +622,7 @@ qr_window_dispose (GObject *object)
   _qr_window_clear_monitor (self);
   _qr_window_clear_autosave (self);
   _qr_window_clear_export (self);
+  _qr_window_unload_pointfile (self);
   _qr_window_clear_faces (self);
   _qr_window_clear_find (self);
   _qr_window_clear_textures (self);
@@ -772,6 +775,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_tools (self);
   _qr_window_init_autosave (self);
   _qr_window_init_export (self);
+  _qr_window_init_leak (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
   _qr_window_init_disp_tool (self);
