@@ -528,6 +528,17 @@ test_cli_steps (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (QrDocument) doc = NULL;
   QrBrush *brush, *slab;
+  const char *chain[] = {
+    "edit", base, out,
+    "--step", "vertex-move 0:0 60 61 70 0 0 32",
+    "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
+    "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
+    "--step", "face-move 0:0:4 0 0 -8",
+    "--step", "face-split 0:0:1 16 0 0",
+    "--step", "face-extrude 0:0:4 8",
+    "--step", "face-extrude-brush 0:0:4 16",
+    NULL, NULL, NULL, /* room for --undo 7 */
+  };
 
   g_file_set_contents (in, one_cube, -1, &error);
   g_assert_no_error (error);
@@ -535,13 +546,7 @@ test_cli_steps (void)
   g_assert_cmpint (run.status, ==, 0);
   base_text = qr_test_read_file (base);
 
-  qr_test_run_cli (&run, "edit", base, out, "--step", "vertex-move 0:0 60 61 70 0 0 32",
-                   "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
-                   "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
-                   "--step", "face-move 0:0:4 0 0 -8",
-                   "--step", "face-split 0:0:1 16 0 0",
-                   "--step", "face-extrude 0:0:4 8",
-                   "--step", "face-extrude-brush 0:0:4 16", NULL);
+  qr_test_run_cliv (&run, chain);
   g_assert_cmpint (run.status, ==, 0);
   out_text = qr_test_read_file (out);
   doc = qr_test_document_from_map_text (out_text);
@@ -558,13 +563,9 @@ test_cli_steps (void)
   g_assert_cmpfloat (slab->poly->bounds.min.z, ==, -32);
   g_assert_cmpfloat (slab->poly->bounds.max.z, ==, -16);
 
-  qr_test_run_cli (&run, "edit", base, out, "--step", "vertex-move 0:0 60 61 70 0 0 32",
-                   "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
-                   "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
-                   "--step", "face-move 0:0:4 0 0 -8",
-                   "--step", "face-split 0:0:1 16 0 0",
-                   "--step", "face-extrude 0:0:4 8",
-                   "--step", "face-extrude-brush 0:0:4 16", "--undo", "7", NULL);
+  chain[G_N_ELEMENTS (chain) - 3] = "--undo";
+  chain[G_N_ELEMENTS (chain) - 2] = "7";
+  qr_test_run_cliv (&run, chain);
   g_assert_cmpint (run.status, ==, 0);
   out_text = qr_test_read_file (out);
   g_assert_cmpstr (out_text, ==, base_text);
