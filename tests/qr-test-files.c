@@ -1,6 +1,7 @@
 #include "qr-test-files.h"
 
 #include <glib/gstdio.h>
+#include <sys/wait.h>
 
 char *
 qr_test_temp_dir (const char *pattern)
@@ -55,4 +56,46 @@ qr_test_read_file (const char *path)
   g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
   return text;
+}
+
+void
+qr_test_run_clear (QrTestRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+qr_test_run_cliv (QrTestRun *run, const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("QUARRY_CLI");
+  int wait_status;
+
+  g_assert_nonnull (cli);
+  qr_test_run_clear (run);
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out, &run->err, &wait_status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+void
+qr_test_run_cli (QrTestRun *run, const char *first, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  qr_test_run_cliv (run, (const char *const *) args->pdata);
 }

@@ -9,45 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct
-{
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *r, const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  const char *cli = g_getenv ("QUARRY_CLI");
-  va_list args;
-  int wait_status;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &r->out, &r->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
-
 static char *
 write_temp (const char *name, const char *text)
 {
@@ -121,22 +82,22 @@ field (json_object *o, const char *key)
 static void
 test_usage (void)
 {
-  g_auto (Run) none = { 0 };
-  g_auto (Run) unknown = { 0 };
-  g_auto (Run) help = { 0 };
-  g_auto (Run) mesh_no_json = { 0 };
+  g_auto (QrTestRun) none = { 0 };
+  g_auto (QrTestRun) unknown = { 0 };
+  g_auto (QrTestRun) help = { 0 };
+  g_auto (QrTestRun) mesh_no_json = { 0 };
 
-  run_cli (&none, NULL);
+  qr_test_run_cliv (&none, (const char *const[]) { NULL });
   g_assert_cmpint (none.status, ==, 2);
   g_assert_nonnull (strstr (none.err, "Usage"));
-  run_cli (&unknown, "frobnicate", NULL);
+  qr_test_run_cli (&unknown, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "frobnicate"));
-  run_cli (&help, "--help", NULL);
+  qr_test_run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "convert"));
   g_assert_nonnull (strstr (help.out, "entdef"));
-  run_cli (&mesh_no_json, "mesh", "x.map", NULL);
+  qr_test_run_cli (&mesh_no_json, "mesh", "x.map", NULL);
   g_assert_cmpint (mesh_no_json.status, ==, 2);
 }
 
@@ -144,14 +105,14 @@ static void
 test_bad_input (void)
 {
   g_autofree char *path = write_temp ("broken.map", "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0 ) ( 0 x 0 ) a 0 0 0 1 1\n}\n}\n");
-  g_auto (Run) r = { 0 };
-  g_auto (Run) missing = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
   g_autofree char *expected = g_strdup_printf ("%s:4:25: expected a number, found “x”", path);
 
-  run_cli (&r, "info", path, NULL);
+  qr_test_run_cli (&r, "info", path, NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, expected));
-  run_cli (&missing, "info", "/nonexistent/quarry.map", NULL);
+  qr_test_run_cli (&missing, "info", "/nonexistent/quarry.map", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "/nonexistent/quarry.map"));
   remove_temp (path);
@@ -161,10 +122,10 @@ static void
 test_info_json (void)
 {
   g_autofree char *path = write_temp ("box.map", box_map);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   json_object *root, *invalid, *bounds, *textures;
 
-  run_cli (&r, "info", path, "--json", NULL);
+  qr_test_run_cli (&r, "info", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -245,10 +206,10 @@ test_info_displaced_bounds (void)
 {
   g_autofree char *text = displaced_block_vmf (100);
   g_autofree char *path = write_temp ("hill.vmf", text);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   json_object *root, *bounds;
 
-  run_cli (&r, "info", path, "--json", NULL);
+  qr_test_run_cli (&r, "info", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -271,12 +232,12 @@ test_info_patches (void)
     "( ( 2 0 0 0 0 ) ( 2 1 0 0 1 ) ( 2 2 0 0 2 ) )\n)\n}\n}\n"
     "{\npatchDef2\n{\nx\n( 3 3 0 0 0 )\n(\n( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) )\n)\n}\n}\n"
     "}\n");
-  g_auto (Run) r = { 0 };
-  g_auto (Run) m = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) m = { 0 };
   g_autofree char *expected = g_strdup_printf ("%s:22:1: expected “(” starting a row of control points, found “)”", path);
   json_object *root, *bad, *patch, *verts, *last;
 
-  run_cli (&r, "info", path, "--json", NULL);
+  qr_test_run_cli (&r, "info", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -289,7 +250,7 @@ test_info_patches (void)
   json_object_put (root);
 
   /* mesh lists the good patch's tessellation: a flat square, one cell. */
-  run_cli (&m, "mesh", path, "--json", NULL);
+  qr_test_run_cli (&m, "mesh", path, "--json", NULL);
   g_assert_cmpint (m.status, ==, 0);
   root = json_tokener_parse (m.out);
   g_assert_nonnull (root);
@@ -312,11 +273,11 @@ static void
 test_mesh_json (void)
 {
   g_autofree char *path = write_temp ("box.map", box_map);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   json_object *root, *entities, *world, *brushes, *box, *bad, *faces;
   static const char *const allowed_root[] = { "entities" };
 
-  run_cli (&r, "mesh", path, "--json", NULL);
+  qr_test_run_cli (&r, "mesh", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -453,11 +414,11 @@ static void
 check_mesh_uv (const char *name, const char *text, guint n_brushes, UvExpect expect)
 {
   g_autofree char *path = write_temp (name, text);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   json_object *root, *brushes;
   int seen = 0;
 
-  run_cli (&r, "mesh", path, "--json", NULL);
+  qr_test_run_cli (&r, "mesh", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -582,20 +543,20 @@ test_convert_brushdef (void)
   g_autofree char *vmf = g_build_filename (dir, "q3.vmf", NULL);
   g_autofree char *same = g_build_filename (dir, "same.map", NULL);
   g_autofree char *same_text = NULL;
-  g_auto (Run) to_valve = { 0 };
-  g_auto (Run) to_vmf = { 0 };
-  g_auto (Run) as_read = { 0 };
+  g_auto (QrTestRun) to_valve = { 0 };
+  g_auto (QrTestRun) to_vmf = { 0 };
+  g_auto (QrTestRun) as_read = { 0 };
 
-  run_cli (&to_valve, "convert", path, valve, "--format", "valve220", NULL);
+  qr_test_run_cli (&to_valve, "convert", path, valve, "--format", "valve220", NULL);
   g_assert_cmpint (to_valve.status, ==, 1);
   g_assert_nonnull (strstr (to_valve.err, "entity 0, brush 0: Quake 3 brush primitives (brushDef) have no Valve 220 form"));
   g_assert_false (g_file_test (valve, G_FILE_TEST_EXISTS));
-  run_cli (&to_vmf, "convert", path, vmf, NULL);
+  qr_test_run_cli (&to_vmf, "convert", path, vmf, NULL);
   g_assert_cmpint (to_vmf.status, ==, 1);
   g_assert_nonnull (strstr (to_vmf.err, "have no VMF form"));
   g_assert_false (g_file_test (vmf, G_FILE_TEST_EXISTS));
 
-  run_cli (&as_read, "convert", path, same, NULL);
+  qr_test_run_cli (&as_read, "convert", path, same, NULL);
   g_assert_cmpint (as_read.status, ==, 0);
   g_assert_true (g_file_get_contents (same, &same_text, NULL, NULL));
   g_assert_nonnull (strstr (same_text, "{\nbrushDef\n{\n( 0 1 64 ) ( 1 0 64 ) ( 0 0 64 ) ( ( 0.015625 0 0 ) ( 0 0.015625 0 ) ) a 0 0 0\n"));
@@ -611,29 +572,29 @@ test_convert (void)
   g_autofree char *back = g_build_filename (dir, "back.map", NULL);
   g_autofree char *vmf_text = NULL;
   g_autofree char *back_text = NULL;
-  g_auto (Run) to_vmf = { 0 };
-  g_auto (Run) to_map = { 0 };
-  g_auto (Run) bad_format = { 0 };
-  g_auto (Run) mesh_a = { 0 };
-  g_auto (Run) mesh_b = { 0 };
+  g_auto (QrTestRun) to_vmf = { 0 };
+  g_auto (QrTestRun) to_map = { 0 };
+  g_auto (QrTestRun) bad_format = { 0 };
+  g_auto (QrTestRun) mesh_a = { 0 };
+  g_auto (QrTestRun) mesh_b = { 0 };
 
-  run_cli (&to_vmf, "convert", path, vmf, NULL);
+  qr_test_run_cli (&to_vmf, "convert", path, vmf, NULL);
   g_assert_cmpint (to_vmf.status, ==, 0);
   g_assert_true (g_file_get_contents (vmf, &vmf_text, NULL, NULL));
   g_assert_nonnull (strstr (vmf_text, "\"plane\" \"(0 0 0) (0 1 0) (0 0 1)\""));
   g_assert_nonnull (strstr (vmf_text, "\"material\" \"wall\""));
 
-  run_cli (&to_map, "convert", vmf, back, "--format", "quake", NULL);
+  qr_test_run_cli (&to_map, "convert", vmf, back, "--format", "quake", NULL);
   g_assert_cmpint (to_map.status, ==, 0);
   g_assert_true (g_file_get_contents (back, &back_text, NULL, NULL));
   g_assert_nonnull (strstr (back_text, "( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) wall 0 0 0 1 1\n"));
 
   /* The geometry survives the trip through VMF. */
-  run_cli (&mesh_a, "mesh", path, "--json", NULL);
-  run_cli (&mesh_b, "mesh", back, "--json", NULL);
+  qr_test_run_cli (&mesh_a, "mesh", path, "--json", NULL);
+  qr_test_run_cli (&mesh_b, "mesh", back, "--json", NULL);
   g_assert_cmpstr (mesh_a.out, ==, mesh_b.out);
 
-  run_cli (&bad_format, "convert", path, back, "--format", "doom3", NULL);
+  qr_test_run_cli (&bad_format, "convert", path, back, "--format", "doom3", NULL);
   g_assert_cmpint (bad_format.status, ==, 2);
   remove_temp (path);
 }
@@ -642,12 +603,12 @@ static void
 test_bench (void)
 {
   g_autofree char *path = write_temp ("box.map", box_map);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   json_object *root;
   static const char *const keys[] = { "parse_ms", "geometry_ms", "save_ms", "serialize_ms",
                                       "move_one_ms", "undo_one_ms", "redo_one_ms", "move_all_ms", "undo_all_ms" };
 
-  run_cli (&r, "bench", path, "--repeat", "3", NULL);
+  qr_test_run_cli (&r, "bench", path, "--repeat", "3", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -671,25 +632,25 @@ test_edit (void)
   g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
   g_autofree char *saved = NULL;
   g_autofree char *resaved = NULL;
-  g_auto (Run) r = { 0 };
-  g_auto (Run) all_undone = { 0 };
-  g_auto (Run) mesh = { 0 };
-  g_auto (Run) bad = { 0 };
-  g_auto (Run) missing = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) all_undone = { 0 };
+  g_auto (QrTestRun) mesh = { 0 };
+  g_auto (QrTestRun) bad = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
   json_object *root, *brushes, *created;
 
-  run_cli (&r, "edit", path, out, "--history",
-           "--step", "create block 0 0 0 64 64 32 --texture floor",
-           "--step", "resize 0:2 0 0 0 64 64 128",
-           "--step", "move 0:2 16 0 0",
-           "--step", "set-key 1 origin \"8 8 24\"",
-           "--step", "rotate 0:2 z 90",
-           "--undo", "1", NULL);
+  qr_test_run_cli (&r, "edit", path, out, "--history",
+                   "--step", "create block 0 0 0 64 64 32 --texture floor",
+                   "--step", "resize 0:2 0 0 0 64 64 128",
+                   "--step", "move 0:2 16 0 0",
+                   "--step", "set-key 1 origin \"8 8 24\"",
+                   "--step", "rotate 0:2 z 90",
+                   "--undo", "1", NULL);
   g_assert_cmpint (r.status, ==, 0);
   /* Creation and its resize are one step; the rotation was undone. */
   g_assert_cmpstr (r.out, ==, "done 1 Create Block\ndone 2 Move\ndone 3 Set Key\nundone 4 Rotate\n");
 
-  run_cli (&mesh, "mesh", out, "--json", NULL);
+  qr_test_run_cli (&mesh, "mesh", out, "--json", NULL);
   root = json_tokener_parse (mesh.out);
   brushes = field (json_object_array_get_idx (field (root, "entities"), 0), "brushes");
   g_assert_cmpint (json_object_array_length (brushes), ==, 3);
@@ -714,8 +675,8 @@ test_edit (void)
   g_assert_nonnull (strstr (saved, "\"origin\" \"8 8 24\""));
 
   /* Undoing every step saves what was loaded. */
-  run_cli (&all_undone, "edit", out, undone, "--step", "move 0:0 1 2 3", "--step", "flip 0:0,0:1 x",
-           "--undo", "2", NULL);
+  qr_test_run_cli (&all_undone, "edit", out, undone, "--step", "move 0:0 1 2 3", "--step", "flip 0:0,0:1 x",
+                   "--undo", "2", NULL);
   g_assert_cmpint (all_undone.status, ==, 0);
   g_assert_true (g_file_get_contents (undone, &resaved, NULL, NULL));
   g_assert_cmpstr (resaved, ==, saved);
@@ -725,22 +686,22 @@ test_edit (void)
   {
     g_autofree char *moved = g_build_filename (dir, "moved.map", NULL);
     g_autofree char *text = NULL;
-    g_auto (Run) with = { 0 };
-    g_auto (Run) refused = { 0 };
+    g_auto (QrTestRun) with = { 0 };
+    g_auto (QrTestRun) refused = { 0 };
 
-    run_cli (&with, "edit", out, moved, "--step", "move 0:0,1 0 0 8", "--step", "rotate 1 z 90", NULL);
+    qr_test_run_cli (&with, "edit", out, moved, "--step", "move 0:0,1 0 0 8", "--step", "rotate 1 z 90", NULL);
     g_assert_cmpint (with.status, ==, 0);
     g_assert_true (g_file_get_contents (moved, &text, NULL, NULL));
     g_assert_nonnull (strstr (text, "\"origin\" \"8 8 32\"\n\"angle\" \"90\""));
     g_assert_nonnull (strstr (text, "( 0 0 8 ) ( 1 0 8 ) ( 0 1 8 ) floor"));
-    run_cli (&refused, "edit", out, moved, "--step", "tie 1 func_detail", NULL);
+    qr_test_run_cli (&refused, "edit", out, moved, "--step", "tie 1 func_detail", NULL);
     g_assert_cmpint (refused.status, ==, 1);
     g_assert_nonnull (strstr (refused.err, "names an entity"));
   }
 
-  run_cli (&bad, "edit", path, out, "--step", "spin 0:0", NULL);
+  qr_test_run_cli (&bad, "edit", path, out, "--step", "spin 0:0", NULL);
   g_assert_cmpint (bad.status, ==, 2);
-  run_cli (&missing, "edit", path, out, "--step", "move 7:3 1 1 1", NULL);
+  qr_test_run_cli (&missing, "edit", path, out, "--step", "move 7:3 1 1 1", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "there is no brush 7:3"));
   remove_temp (path);
@@ -754,20 +715,20 @@ test_csg (void)
   g_autofree char *path = write_temp ("box.map", box_map);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *out = g_build_filename (dir, "hollow.map", NULL);
-  g_auto (Run) r = { 0 };
-  g_auto (Run) mesh = { 0 };
-  g_auto (Run) thick = { 0 };
-  g_auto (Run) usage = { 0 };
-  g_auto (Run) joined = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) mesh = { 0 };
+  g_auto (QrTestRun) thick = { 0 };
+  g_auto (QrTestRun) usage = { 0 };
+  g_auto (QrTestRun) joined = { 0 };
   g_autofree char *again = g_build_filename (dir, "united.map", NULL);
   g_autofree char *hollowed = NULL;
   g_autofree char *united = NULL;
   json_object *root, *brushes;
   double total = 0;
 
-  run_cli (&r, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "4", NULL);
+  qr_test_run_cli (&r, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "4", NULL);
   g_assert_cmpint (r.status, ==, 0);
-  run_cli (&mesh, "mesh", out, "--json", NULL);
+  qr_test_run_cli (&mesh, "mesh", out, "--json", NULL);
   root = json_tokener_parse (mesh.out);
   brushes = field (json_object_array_get_idx (field (root, "entities"), 0), "brushes");
   /* Six walls, then the invalid brush that was there before. */
@@ -797,17 +758,17 @@ test_csg (void)
 
   /* Their convex union: the walls overlap nothing, so the file stays as it
    * was (issue 12: it made 21 brushes of them). */
-  run_cli (&joined, "csg", "union", out, again, "--brush", "0:0", "--brush", "0:1", "--brush", "0:2", "--brush", "0:3",
-           "--brush", "0:4", "--brush", "0:5", NULL);
+  qr_test_run_cli (&joined, "csg", "union", out, again, "--brush", "0:0", "--brush", "0:1", "--brush", "0:2",
+                   "--brush", "0:3", "--brush", "0:4", "--brush", "0:5", NULL);
   g_assert_cmpint (joined.status, ==, 0);
   g_assert_true (g_file_get_contents (out, &hollowed, NULL, NULL));
   g_assert_true (g_file_get_contents (again, &united, NULL, NULL));
   g_assert_cmpstr (united, ==, hollowed);
 
-  run_cli (&thick, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "9", NULL);
+  qr_test_run_cli (&thick, "csg", "hollow", path, out, "--brush", "0:0", "--thickness", "9", NULL);
   g_assert_cmpint (thick.status, ==, 1);
   g_assert_nonnull (strstr (thick.err, "too large"));
-  run_cli (&usage, "csg", "explode", path, out, "--brush", "0:0", NULL);
+  qr_test_run_cli (&usage, "csg", "explode", path, out, "--brush", "0:0", NULL);
   g_assert_cmpint (usage.status, ==, 2);
   remove_temp (path);
 }
@@ -839,17 +800,17 @@ test_texture_png (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (QrWad) wad = NULL;
   g_autoptr (QrImage) expected = NULL, written = NULL, wal_written = NULL;
-  g_auto (Run) ok = { 0 };
-  g_auto (Run) wal = { 0 };
-  g_auto (Run) missing = { 0 };
-  g_auto (Run) broken = { 0 };
-  g_auto (Run) usage = { 0 };
+  g_auto (QrTestRun) ok = { 0 };
+  g_auto (QrTestRun) wal = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
+  g_auto (QrTestRun) broken = { 0 };
+  g_auto (QrTestRun) usage = { 0 };
 
   if (wad_path == NULL || q2 == NULL || bad == NULL)
     return;
   out = write_temp ("afloor.png", "");
   dir = g_path_get_dirname (out);
-  run_cli (&ok, "texture-png", wad_path, "AFLOOR1_4", out, "--mip", "1", NULL);
+  qr_test_run_cli (&ok, "texture-png", wad_path, "AFLOOR1_4", out, "--mip", "1", NULL);
   g_assert_cmpint (ok.status, ==, 0);
   g_assert_cmpstr (ok.err, ==, "");
   wad = qr_wad_open (wad_path, &error);
@@ -864,19 +825,19 @@ test_texture_png (void)
   /* A game folder, a WAL in a subfolder, the palette given explicitly. */
   wal_out = g_build_filename (dir, "rc.png", NULL);
   colormap = g_build_filename (q2, "pics", "colormap.pcx", NULL);
-  run_cli (&wal, "texture-png", q2, "e1m1/f1/b_rc_v4", wal_out, "--palette", colormap, NULL);
+  qr_test_run_cli (&wal, "texture-png", q2, "e1m1/f1/b_rc_v4", wal_out, "--palette", colormap, NULL);
   g_assert_cmpint (wal.status, ==, 0);
   wal_written = read_png (wal_out);
   g_assert_cmpint (wal_written->width, ==, 128);
   g_assert_cmpmem (wal_written->rgba + (40 * 128 + 77) * 4, 4, ((uint8_t[]) { 23, 15, 11, 255 }), 4);
 
-  run_cli (&missing, "texture-png", wad_path, "no_such_texture", out, NULL);
+  qr_test_run_cli (&missing, "texture-png", wad_path, "no_such_texture", out, NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "lq_medieval.wad: no texture “no_such_texture” in it"));
-  run_cli (&broken, "texture-png", bad, "x", out, NULL);
+  qr_test_run_cli (&broken, "texture-png", bad, "x", out, NULL);
   g_assert_cmpint (broken.status, ==, 1);
   g_assert_nonnull (strstr (broken.err, "directory_out_of_bounds.wad: its directory"));
-  run_cli (&usage, "texture-png", wad_path, "afloor1_4", NULL);
+  qr_test_run_cli (&usage, "texture-png", wad_path, "afloor1_4", NULL);
   g_assert_cmpint (usage.status, ==, 2);
   g_unlink (wal_out);
   remove_temp (out);
@@ -905,8 +866,8 @@ test_textures_json (void)
   g_autofree char *map = qr_test_corpus_file ("librequake/lq1/maps/src/e1/e1m3.map");
   if (map == NULL)
     return;
-  g_auto (Run) r = { 0 };
-  run_cli (&r, "textures", map, "--json", NULL);
+  g_auto (QrTestRun) r = { 0 };
+  qr_test_run_cli (&r, "textures", map, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   json_object *root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -941,8 +902,8 @@ test_textures_json (void)
   g_assert_cmpuint (json_object_array_length (json_object_object_get (root, "missing")), ==, 0);
 
   /* the same count of faces as info gives */
-  g_auto (Run) info = { 0 };
-  run_cli (&info, "info", map, "--json", NULL);
+  g_auto (QrTestRun) info = { 0 };
+  qr_test_run_cli (&info, "info", map, "--json", NULL);
   json_object *iroot = json_tokener_parse (info.out);
   g_assert_cmpint (faces, ==, json_object_get_int64 (json_object_object_get (iroot, "faces")));
   json_object_put (iroot);
@@ -951,11 +912,11 @@ test_textures_json (void)
 
 /* Runs `edit IN OUT --step STEP` (with --undo 1 when undo) and returns OUT's bytes. */
 static char *
-edit_once (const char *in, const char *out, const char *step, bool undo, int want_status, Run *r)
+edit_once (const char *in, const char *out, const char *step, bool undo, int want_status, QrTestRun *r)
 {
   char *text = NULL;
 
-  run_cli (r, "edit", in, out, "--step", step, undo ? "--undo" : NULL, "1", NULL);
+  qr_test_run_cli (r, "edit", in, out, "--step", step, undo ? "--undo" : NULL, "1", NULL);
   if (r->status != want_status)
     g_error ("edit --step \"%s\"%s: exit %d (%s)", step, undo ? " --undo 1" : "", r->status, r->err);
   if (want_status == 0)
@@ -1012,20 +973,20 @@ test_edit_texture_steps (void)
   for (guint m = 0; m < G_N_ELEMENTS (maps); m++)
     {
       g_autofree char *original = NULL;
-      g_auto (Run) plain = { 0 };
+      g_auto (QrTestRun) plain = { 0 };
 
       if (maps[m].exact)
         g_assert_true (g_file_get_contents (maps[m].in, &original, NULL, NULL));
       else
         {
-          run_cli (&plain, "edit", maps[m].in, maps[m].out, NULL);
+          qr_test_run_cli (&plain, "edit", maps[m].in, maps[m].out, NULL);
           g_assert_cmpint (plain.status, ==, 0);
           g_assert_true (g_file_get_contents (maps[m].out, &original, NULL, NULL));
         }
       for (guint i = 0; maps[m].steps[i] != NULL; i++)
         {
-          g_auto (Run) done = { 0 };
-          g_auto (Run) undone = { 0 };
+          g_auto (QrTestRun) done = { 0 };
+          g_auto (QrTestRun) undone = { 0 };
           g_autofree char *changed = edit_once (maps[m].in, maps[m].out, maps[m].steps[i], false, 0, &done);
           g_autofree char *restored = edit_once (maps[m].in, maps[m].out, maps[m].steps[i], true, 0, &undone);
 
@@ -1038,8 +999,8 @@ test_edit_texture_steps (void)
 
   /* Refusals exit 1 and say why. */
   {
-    g_auto (Run) face = { 0 };
-    g_auto (Run) warn = { 0 };
+    g_auto (QrTestRun) face = { 0 };
+    g_auto (QrTestRun) warn = { 0 };
     g_autofree char *text = NULL;
 
     edit_once (e2m2, out, "tex-align 0:3 face", false, 1, &face);
@@ -1049,21 +1010,20 @@ test_edit_texture_steps (void)
     g_assert_nonnull (strstr (warn.err, "warning: Texture “a” is not loaded: its size was taken as 64×64"));
     /* Brush primitives are shifted through the texture's size: the note says it was assumed. */
     g_clear_pointer (&text, g_free);
-    run_clear (&warn);
     text = edit_once (q3, out, "tex-shift 0:0:0 1 1", false, 0, &warn);
     g_assert_nonnull (strstr (warn.err, "note: Texture “a” is not loaded: its size was taken as 64×64"));
   }
 
   /* tex-replace counts what `textures --json` counts for the names matched. */
   {
-    g_auto (Run) listed = { 0 };
-    g_auto (Run) replaced = { 0 };
+    g_auto (QrTestRun) listed = { 0 };
+    g_auto (QrTestRun) replaced = { 0 };
     g_autofree char *want = NULL;
     g_autofree char *text = NULL;
     json_object *root, *textures;
     int64_t faces = 0;
 
-    run_cli (&listed, "textures", e1m3, "--json", NULL);
+    qr_test_run_cli (&listed, "textures", e1m3, "--json", NULL);
     root = json_tokener_parse (listed.out);
     textures = field (root, "textures");
     for (size_t i = 0; i < json_object_array_length (textures); i++)
@@ -1093,7 +1053,7 @@ test_edit_tex_shift (void)
     return;
   g_autofree char *dir = g_dir_make_tmp ("quarry-cli-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "out.map", NULL);
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
   g_autofree char *text = edit_once (e1m3, out, "tex-shift 0:696:0 3 0", false, 0, &r);
   const char *want = "( 800 -256 512 ) ( 800 -160 512 ) ( 688 -160 768 ) hint [ 0 -1 0 3 ] "
                      "[ 0.3511234415883917 0 -0.9363291775690445 0 ] 0 1 1\n";
@@ -1114,8 +1074,8 @@ test_textures_missing (void)
                                       "( 64 64 64 ) ( 64 64 0 ) ( 64 0 0 ) Floor 0 0 0 1 1\n"
                                       "( 0 64 64 ) ( 0 64 0 ) ( 64 64 0 ) Floor 0 0 0 1 1\n"
                                       "( 0 0 64 ) ( 0 0 0 ) ( 0 64 0 ) Floor 0 0 0 1 1\n}\n}\n");
-  g_auto (Run) r = { 0 };
-  run_cli (&r, "textures", path, "--json", NULL);
+  g_auto (QrTestRun) r = { 0 };
+  qr_test_run_cli (&r, "textures", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==,
                    "{\"collections\":[{\"name\":\"\\\\q\\\\gone.wad\",\"path\":null,\"format\":\"wad2\",\"textures\":0,"
@@ -1136,34 +1096,35 @@ test_edit_reload (void)
   g_autofree char *out = g_build_filename (dir, "out.map", NULL);
   g_autofree char *moved = g_build_filename (dir, "moved.map", NULL);
   g_autofree char *broken = g_build_filename (dir, "broken.map", NULL);
-  g_auto (Run) make = { 0 };
-  g_auto (Run) moved_run = { 0 };
-  g_auto (Run) reload = { 0 };
-  g_auto (Run) undone = { 0 };
-  g_auto (Run) bad = { 0 };
+  g_auto (QrTestRun) make = { 0 };
+  g_auto (QrTestRun) moved_run = { 0 };
+  g_auto (QrTestRun) reload = { 0 };
+  g_auto (QrTestRun) undone = { 0 };
+  g_auto (QrTestRun) bad = { 0 };
 
-  run_cli (&make, "edit", path, other, "--step", "create block 0 0 0 16 16 16 --texture other", "--step", "delete 0:0", NULL);
+  qr_test_run_cli (&make, "edit", path, other, "--step", "create block 0 0 0 16 16 16 --texture other", "--step",
+                   "delete 0:0", NULL);
   g_assert_cmpint (make.status, ==, 0);
   g_autofree char *other_text = qr_test_read_file (other);
-  run_cli (&moved_run, "edit", path, moved, "--step", "move 0:0 8 0 0", NULL);
+  qr_test_run_cli (&moved_run, "edit", path, moved, "--step", "move 0:0 8 0 0", NULL);
   g_assert_cmpint (moved_run.status, ==, 0);
   g_autofree char *moved_text = qr_test_read_file (moved);
 
   g_autofree char *step = g_strdup_printf ("reload %s", other);
-  run_cli (&reload, "edit", path, out, "--history", "--step", "move 0:0 8 0 0", "--step", step, NULL);
+  qr_test_run_cli (&reload, "edit", path, out, "--history", "--step", "move 0:0 8 0 0", "--step", step, NULL);
   g_assert_cmpint (reload.status, ==, 0);
   g_assert_cmpstr (reload.out, ==, "done 1 Move\ndone 2 Reload\n");
   g_autofree char *reloaded = qr_test_read_file (out);
   g_assert_cmpstr (reloaded, ==, other_text);
 
-  run_cli (&undone, "edit", path, out, "--step", "move 0:0 8 0 0", "--step", step, "--undo", "1", NULL);
+  qr_test_run_cli (&undone, "edit", path, out, "--step", "move 0:0 8 0 0", "--step", step, "--undo", "1", NULL);
   g_assert_cmpint (undone.status, ==, 0);
   g_autofree char *before = qr_test_read_file (out);
   g_assert_cmpstr (before, ==, moved_text);
 
   g_assert_true (g_file_set_contents (broken, "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0\n", -1, NULL));
   g_autofree char *bad_step = g_strdup_printf ("reload %s", broken);
-  run_cli (&bad, "edit", path, out, "--step", bad_step, NULL);
+  qr_test_run_cli (&bad, "edit", path, out, "--step", bad_step, NULL);
   g_assert_cmpint (bad.status, ==, 1);
   g_assert_nonnull (strstr (bad.err, "broken.map:"));
   remove_temp (path);
@@ -1181,20 +1142,21 @@ test_edit_entities (void)
   g_autofree char *out = g_build_filename (dir, "out.map", NULL);
   g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
   g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
-  g_auto (Run) r0 = { 0 };
-  g_auto (Run) r = { 0 };
-  g_auto (Run) u = { 0 };
-  g_auto (Run) brush = { 0 };
-  g_auto (Run) missing = { 0 };
-  g_auto (Run) bad_key = { 0 };
+  g_auto (QrTestRun) r0 = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) u = { 0 };
+  g_auto (QrTestRun) brush = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
+  g_auto (QrTestRun) bad_key = { 0 };
 
   /* The file as the editor saves it, to compare undone saves with. */
-  run_cli (&r0, "edit", path, base, NULL);
+  qr_test_run_cli (&r0, "edit", path, base, NULL);
   g_assert_cmpint (r0.status, ==, 0);
   before = qr_test_read_file (base);
 
-  run_cli (&r, "edit", base, out, "--history", "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
-           "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
+  qr_test_run_cli (&r, "edit", base, out, "--history",
+                   "--step", "place light 16 -8 8.0000001 light=200 \"_color=255 128 0\"",
+                   "--step", "set-class 1,2 info_null", "--step", "set-key 1,2 target t1", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==, "done 1 Place Entity\ndone 2 Change Class\ndone 3 Set Key\n");
   text = qr_test_read_file (out);
@@ -1202,19 +1164,19 @@ test_edit_entities (void)
                                          "// entity 2\n{\n\"classname\" \"info_null\"\n\"origin\" \"16 -8 8\"\n"
                                          "\"light\" \"200\"\n\"_color\" \"255 128 0\"\n\"target\" \"t1\"\n}\n"));
 
-  run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
-           "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
+  qr_test_run_cli (&u, "edit", base, undone, "--step", "place light 16 -8 8", "--step", "set-class 1,2 info_null",
+                   "--step", "set-key 1,2 target t1", "--undo", "3", NULL);
   g_assert_cmpint (u.status, ==, 0);
   after_undo = qr_test_read_file (undone);
   g_assert_cmpstr (after_undo, ==, before);
 
-  run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
+  qr_test_run_cli (&brush, "edit", base, out, "--step", "set-class 0:0 func_wall", NULL);
   g_assert_cmpint (brush.status, ==, 1);
   g_assert_nonnull (strstr (brush.err, "names a brush"));
-  run_cli (&missing, "edit", base, out, "--step", "set-class 1,7 info_null", NULL);
+  qr_test_run_cli (&missing, "edit", base, out, "--step", "set-class 1,7 info_null", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "there is no entity 7"));
-  run_cli (&bad_key, "edit", base, out, "--step", "place light 0 0 0 light", NULL);
+  qr_test_run_cli (&bad_key, "edit", base, out, "--step", "place light 0 0 0 light", NULL);
   g_assert_cmpint (bad_key.status, ==, 2);
   remove_temp (path);
 }
@@ -1243,20 +1205,20 @@ test_edit_landscape (void)
   g_autofree char *out_map = g_build_filename (dir, "out.map", NULL);
   g_autofree char *text = NULL, *undone = NULL, *map_text = NULL;
   g_autoptr (GError) error = NULL;
-  g_auto (Run) r = { 0 };
-  g_auto (Run) u = { 0 };
-  g_auto (Run) b = { 0 };
-  g_auto (Run) usage = { 0 };
-  g_auto (Run) not_one = { 0 };
-  g_auto (Run) in_map = { 0 };
-  g_auto (Run) mesh = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) u = { 0 };
+  g_auto (QrTestRun) b = { 0 };
+  g_auto (QrTestRun) usage = { 0 };
+  g_auto (QrTestRun) not_one = { 0 };
+  g_auto (QrTestRun) in_map = { 0 };
+  g_auto (QrTestRun) mesh = { 0 };
   const char *steps[] = { "--step", "landscape -512 -512 0 1024 1024 5 5 nature/grass",
                           "--step", "landscape-point 1 2 2 64 300",
                           "--step", "landscape-regrid 1 +1",
                           "--step", "landscape-resolution 1 8" };
 
-  run_cli (&r, "edit", vmf, out, "--history", steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6],
-           steps[7], "--step", "landscape-to-displacements 1", NULL);
+  qr_test_run_cli (&r, "edit", vmf, out, "--history", steps[0], steps[1], steps[2], steps[3], steps[4], steps[5],
+                   steps[6], steps[7], "--step", "landscape-to-displacements 1", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==, "done 1 Create Landscape\ndone 2 Shape Landscape\ndone 3 Refine Landscape Grid\n"
                               "done 4 Landscape Resolution\ndone 5 Landscape to Displacements\n");
@@ -1268,13 +1230,13 @@ test_edit_landscape (void)
   g_assert_cmpuint (count_of (text, "\"material\" \"tools/toolsnodraw\""), ==, 5 * 64);
   g_assert_null (strstr (text, "quarry_landscape"));
   /* Every tile builds (mesh --json gives its displaced grid). */
-  run_cli (&mesh, "mesh", out, "--json", NULL);
+  qr_test_run_cli (&mesh, "mesh", out, "--json", NULL);
   g_assert_cmpint (mesh.status, ==, 0);
   g_assert_cmpuint (count_of (mesh.out, "\"displacement\""), ==, 64);
   g_assert_null (strstr (mesh.out, "displacement_error"));
 
-  run_cli (&u, "edit", vmf, kept, steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6], steps[7],
-           "--step", "landscape-to-displacements 1", "--undo", "1", NULL);
+  qr_test_run_cli (&u, "edit", vmf, kept, steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6],
+                   steps[7], "--step", "landscape-to-displacements 1", "--undo", "1", NULL);
   g_assert_cmpint (u.status, ==, 0);
   undone = qr_test_read_file (kept);
   g_assert_nonnull (strstr (undone, "\"classname\" \"quarry_landscape\""));
@@ -1285,21 +1247,21 @@ test_edit_landscape (void)
 
   g_file_set_contents (map, "{\n\"classname\" \"worldspawn\"\n}\n", -1, &error);
   g_assert_no_error (error);
-  run_cli (&b, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3 ground", "--step",
-           "landscape-point 1 1 1 32", "--step", "landscape-to-brushes 1 64", NULL);
+  qr_test_run_cli (&b, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3 ground", "--step",
+                   "landscape-point 1 1 1 32", "--step", "landscape-to-brushes 1 64", NULL);
   g_assert_cmpint (b.status, ==, 0);
   map_text = qr_test_read_file (out_map);
   g_assert_cmpuint (count_of (map_text, "// brush "), ==, 2 * 4 * 4);
   g_assert_null (strstr (map_text, "quarry_landscape"));
 
-  run_cli (&usage, "edit", map, out_map, "--step", "landscape-point 0 1 1", NULL);
+  qr_test_run_cli (&usage, "edit", map, out_map, "--step", "landscape-point 0 1 1", NULL);
   g_assert_cmpint (usage.status, ==, 2);
   g_assert_nonnull (strstr (usage.err, "expected landscape-point E ROW COL DZ [FALLOFF]"));
-  run_cli (&not_one, "edit", map, out_map, "--step", "landscape-regrid 0 +1", NULL);
+  qr_test_run_cli (&not_one, "edit", map, out_map, "--step", "landscape-regrid 0 +1", NULL);
   g_assert_cmpint (not_one.status, ==, 1);
   g_assert_nonnull (strstr (not_one.err, "entity 0 is not a landscape"));
-  run_cli (&in_map, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3", "--step",
-           "landscape-to-displacements 1", NULL);
+  qr_test_run_cli (&in_map, "edit", map, out_map, "--step", "landscape 0 0 0 256 256 3 3", "--step",
+                   "landscape-to-displacements 1", NULL);
   g_assert_cmpint (in_map.status, ==, 1);
   g_assert_nonnull (strstr (in_map.err, ".vmf"));
   remove_temp (vmf);
@@ -1318,9 +1280,9 @@ test_entdef_json (void)
     "  output OnLit(void) : \"Lit\"\n"
     "]\n"
     "@SolidClass = wall []\n");
-  g_auto (Run) r = { 0 };
+  g_auto (QrTestRun) r = { 0 };
 
-  run_cli (&r, "entdef", path, "--json", NULL);
+  qr_test_run_cli (&r, "entdef", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.out, ==,
     "{\"classes\":["
@@ -1372,10 +1334,10 @@ test_entdef_quake (void)
   g_autofree char *path = qr_test_corpus_file ("trenchbroom/games/Quake/Quake.fgd");
   if (path == NULL)
     return;
-  g_auto (Run) r = { 0 };
-  g_auto (Run) text = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) text = { 0 };
 
-  run_cli (&r, "entdef", path, "--json", NULL);
+  qr_test_run_cli (&r, "entdef", path, "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   json_object *root = json_tokener_parse (r.out);
   g_assert_nonnull (root);
@@ -1414,7 +1376,7 @@ test_entdef_quake (void)
   g_assert_cmpstr (json_object_get_string (field (entdef_class (root, "Light"), "kind")), ==, "base");
   json_object_put (root);
 
-  run_cli (&text, "entdef", path, NULL);
+  qr_test_run_cli (&text, "entdef", path, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "point light  9 keys\n"));
   g_assert_true (g_str_has_suffix (text.out, "111 classes, 0 errors\n"));
@@ -1426,12 +1388,12 @@ test_entdef_errors (void)
 {
   g_autofree char *path = write_temp ("bad.fgd", "@PointClass = a [ x(integer) : \"X\" : 1x ]\n@SolidClass = b []\n");
   g_autofree char *expected = g_strdup_printf ("%s:1:38: expected a number, found “1x”", path);
-  g_auto (Run) json = { 0 };
-  g_auto (Run) text = { 0 };
-  g_auto (Run) none = { 0 };
-  g_auto (Run) missing = { 0 };
+  g_auto (QrTestRun) json = { 0 };
+  g_auto (QrTestRun) text = { 0 };
+  g_auto (QrTestRun) none = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
 
-  run_cli (&json, "entdef", path, "--json", NULL);
+  qr_test_run_cli (&json, "entdef", path, "--json", NULL);
   g_assert_cmpint (json.status, ==, 1);
   json_object *root = json_tokener_parse (json.out);
   g_assert_nonnull (root);
@@ -1441,14 +1403,14 @@ test_entdef_errors (void)
   g_assert_cmpstr (json_object_get_string (field (entdef_class (root, "b"), "kind")), ==, "solid");
   json_object_put (root);
 
-  run_cli (&text, "entdef", path, NULL);
+  qr_test_run_cli (&text, "entdef", path, NULL);
   g_assert_cmpint (text.status, ==, 1);
   g_assert_cmpstr (text.out, ==, "point a  1 key\nsolid b  0 keys\n2 classes, 1 error\n");
   g_assert_nonnull (strstr (text.err, expected));
 
-  run_cli (&none, "entdef", NULL);
+  qr_test_run_cli (&none, "entdef", NULL);
   g_assert_cmpint (none.status, ==, 2);
-  run_cli (&missing, "entdef", "/nonexistent/quarry.fgd", NULL);
+  qr_test_run_cli (&missing, "entdef", "/nonexistent/quarry.fgd", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "/nonexistent/quarry.fgd"));
   remove_temp (path);
@@ -1470,16 +1432,17 @@ test_edit_place_entdef (void)
   g_autofree char *out = g_build_filename (dir, "out.map", NULL);
   g_autofree char *undone = g_build_filename (dir, "undone.map", NULL);
   g_autofree char *before = NULL, *text = NULL, *after_undo = NULL;
-  g_auto (Run) r0 = { 0 };
-  g_auto (Run) r = { 0 };
-  g_auto (Run) u = { 0 };
+  g_auto (QrTestRun) r0 = { 0 };
+  g_auto (QrTestRun) r = { 0 };
+  g_auto (QrTestRun) u = { 0 };
 
-  run_cli (&r0, "edit", path, base, NULL);
+  qr_test_run_cli (&r0, "edit", path, base, NULL);
   g_assert_cmpint (r0.status, ==, 0);
   before = qr_test_read_file (base);
 
-  run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
-           "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch", NULL);
+  qr_test_run_cli (&r, "edit", base, out, "--entdef", fgd, "--step", "place light 32 16 8 light=200 targetname=lamp",
+                   "--step", "place monster_dog 48 16 24 angle=90", "--step", "set-class 1 info_player_deathmatch",
+                   NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
   text = qr_test_read_file (out);
@@ -1489,8 +1452,8 @@ test_edit_place_entdef (void)
   g_assert_true (g_str_has_suffix (text, "// entity 3\n{\n\"classname\" \"monster_dog\"\n\"origin\" \"48 16 24\"\n"
                                          "\"angle\" \"90\"\n}\n"));
 
-  run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
-           "set-class 1,2 info_null", "--undo", "2", NULL);
+  qr_test_run_cli (&u, "edit", base, undone, "--entdef", fgd, "--step", "place light 32 16 8", "--step",
+                   "set-class 1,2 info_null", "--undo", "2", NULL);
   g_assert_cmpint (u.status, ==, 0);
   after_undo = qr_test_read_file (undone);
   g_assert_cmpstr (after_undo, ==, before);
@@ -1505,11 +1468,11 @@ static void
 test_check (void)
 {
   g_autofree char *path = write_temp ("box.map", box_map);
-  g_auto (Run) text = { 0 };
-  g_auto (Run) json = { 0 };
-  g_auto (Run) missing = { 0 };
+  g_auto (QrTestRun) text = { 0 };
+  g_auto (QrTestRun) json = { 0 };
+  g_auto (QrTestRun) missing = { 0 };
 
-  run_cli (&text, "check", path, NULL);
+  qr_test_run_cli (&text, "check", path, NULL);
   g_assert_cmpint (text.status, ==, 1);
   g_autofree char *expected
       = g_strdup_printf ("%s:0:1: error: Invalid brush: the three points of face 0 are collinear\n"
@@ -1517,7 +1480,7 @@ test_check (void)
                          path, path);
   g_assert_cmpstr (text.out, ==, expected);
 
-  run_cli (&json, "check", path, "--json", NULL);
+  qr_test_run_cli (&json, "check", path, "--json", NULL);
   g_assert_cmpint (json.status, ==, 1);
   json_object *root = json_tokener_parse (json.out);
   g_assert_nonnull (root);
@@ -1543,14 +1506,14 @@ test_check (void)
   char *end = strstr (cut, "}\n") + 2;
   memmove (cut, end, strlen (end) + 1);
   g_autofree char *good = write_temp ("good.map", good_text);
-  g_auto (Run) warned = { 0 };
-  run_cli (&warned, "check", good, NULL);
+  g_auto (QrTestRun) warned = { 0 };
+  qr_test_run_cli (&warned, "check", good, NULL);
   g_assert_cmpint (warned.status, ==, 0);
   g_assert_nonnull (strstr (warned.out, ": warning: "));
   g_assert_null (strstr (warned.out, ": error: "));
   remove_temp (good);
 
-  run_cli (&missing, "check", "/nonexistent/quarry.map", NULL);
+  qr_test_run_cli (&missing, "check", "/nonexistent/quarry.map", NULL);
   g_assert_cmpint (missing.status, ==, 2);
 }
 
@@ -1573,12 +1536,12 @@ test_check_corpus (void)
         continue;
       g_auto (GStrv) cols = g_strsplit (lines[l], "\t", 2);
       g_autofree char *path = g_build_filename (qr_test_corpus_dir (), cols[0], NULL);
-      g_auto (Run) info = { 0 };
-      g_auto (Run) check = { 0 };
+      g_auto (QrTestRun) info = { 0 };
+      g_auto (QrTestRun) check = { 0 };
 
-      run_cli (&info, "info", path, "--json", NULL);
+      qr_test_run_cli (&info, "info", path, "--json", NULL);
       g_assert_cmpint (info.status, ==, 0);
-      run_cli (&check, "check", path, "--json", NULL);
+      qr_test_run_cli (&check, "check", path, "--json", NULL);
       json_object *info_root = json_tokener_parse (info.out);
       json_object *check_root = json_tokener_parse (check.out);
       g_assert_nonnull (info_root);

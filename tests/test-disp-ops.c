@@ -7,7 +7,6 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <sys/wait.h>
 #include "qr-brush.h"
 #include "qr-disp-ops.h"
 #include "qr-edit.h"
@@ -1153,40 +1152,6 @@ test_pick (void)
 
 /* ---- quarry-cli edit ---- */
 
-typedef struct
-{
-  char *out, *err;
-  int status;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *r, const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  const char *cli = g_getenv ("QUARRY_CLI");
-  int wait_status;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait_status,
-                &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
-
 static void
 test_cli_steps (void)
 {
@@ -1197,7 +1162,7 @@ test_cli_steps (void)
   g_autofree char *plain = g_build_filename (dir, "plain.vmf", NULL);
   g_autofree char *text = blocks_vmf (2, 1);
   g_autofree char *plain_text = NULL, *out_text = NULL, *undone_text = NULL;
-  g_auto (Run) r0 = { 0 }, r1 = { 0 }, r2 = { 0 }, r3 = { 0 }, r4 = { 0 }, r5 = { 0 };
+  g_auto (QrTestRun) r0 = { 0 }, r1 = { 0 }, r2 = { 0 }, r3 = { 0 }, r4 = { 0 }, r5 = { 0 };
   g_autoptr (QrMap) map = NULL;
   const char *steps[] = {
     "--step", "disp-create 0:0:0,0:1:0 3",
@@ -1215,14 +1180,14 @@ test_cli_steps (void)
   g_assert_no_error (error);
   g_file_set_contents (in, text, -1, &error);
   g_assert_no_error (error);
-  run_cli (&r0, (const char *[]) { "edit", in, plain, NULL });
+  qr_test_run_cliv (&r0, (const char *[]) { "edit", in, plain, NULL });
   g_assert_cmpint (r0.status, ==, 0);
   plain_text = qr_test_read_file (plain);
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     args[n++] = steps[i];
   args[n] = NULL;
-  run_cli (&r1, args);
+  qr_test_run_cliv (&r1, args);
   if (r1.status != 0)
     g_error ("edit failed: %s", r1.err);
   g_assert_cmpstr (r1.out, ==,
@@ -1246,18 +1211,18 @@ test_cli_steps (void)
   args[n++] = "--undo";
   args[n++] = "6";
   args[n] = NULL;
-  run_cli (&r2, args);
+  qr_test_run_cliv (&r2, args);
   g_assert_cmpint (r2.status, ==, 0);
   undone_text = qr_test_read_file (out);
   g_assert_cmpstr (undone_text, ==, plain_text);
 
   /* A refusal says why and exits 1; a bad step exits 2. */
-  run_cli (&r3, (const char *[]) { "edit", in, out, "--step", "disp-destroy 0:0:0", NULL });
+  qr_test_run_cliv (&r3, (const char *[]) { "edit", in, out, "--step", "disp-destroy 0:0:0", NULL });
   g_assert_cmpint (r3.status, ==, 1);
   g_assert_nonnull (strstr (r3.err, "has no displacement"));
-  run_cli (&r4, (const char *[]) { "edit", in, out, "--step", "disp-sculpt 0:0 stretch 0 0 0 1 1", NULL });
+  qr_test_run_cliv (&r4, (const char *[]) { "edit", in, out, "--step", "disp-sculpt 0:0 stretch 0 0 0 1 1", NULL });
   g_assert_cmpint (r4.status, ==, 2);
-  run_cli (&r5, (const char *[]) { "edit", in, out, "--step", "disp-create 0:0:0 7", NULL });
+  qr_test_run_cliv (&r5, (const char *[]) { "edit", in, out, "--step", "disp-create 0:0:0 7", NULL });
   g_assert_cmpint (r5.status, ==, 1);
   g_assert_nonnull (strstr (r5.err, "2, 3 or 4"));
 

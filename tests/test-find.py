@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""quarry-cli find on corpus maps, counted against the map files read here
-with a reader of their own: faces by texture glob (case ignored), entities
-by class and key. TAP output.
+"""quarry-cli find on corpus maps, counted against the map files read by
+the tests' own reader (qrmap.py): faces by texture glob (case ignored),
+entities by class and key. TAP output.
 
   tests/test-find.py QUARRY_CLI"""
 import fnmatch
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
+
+import qrmap
 
 cli = sys.argv[1]
 corpus = os.environ.get("QUARRY_CORPUS") or os.environ.get("QUARRY_CORPUS_DEFAULT", "../shared/corpus")
@@ -30,32 +31,8 @@ def find(*args, path=MAP):
 
 
 def read_map(path):
-    """Entities as (keys, brushes), a brush a list of texture names: the
-    Quake and Valve 220 face line `( p ) ( p ) ( p ) TEXTURE …`."""
-    entities, keys, brushes, brush, depth = [], None, None, None, 0
-    with open(path, encoding="latin-1") as f:
-        for line in f:
-            s = line.strip()
-            if s.startswith("//") or not s:
-                continue
-            if s == "{":
-                depth += 1
-                if depth == 1:
-                    keys, brushes = [], []
-                else:
-                    brush = []
-            elif s == "}":
-                if depth == 2:
-                    brushes.append(brush)
-                else:
-                    entities.append((keys, brushes))
-                depth -= 1
-            elif depth == 1:
-                m = re.match(r'"([^"]*)"\s+"([^"]*)"', s)
-                keys.append((m.group(1), m.group(2)))
-            elif depth == 2:
-                brush.append(s[s.rindex(")") + 1:].split()[0])
-    return entities
+    """Entities as (keys, brushes), a brush a list of texture names."""
+    return [(e.keys, [[qrmap.face_texture(s) for s in b.lines] for b in e.brushes]) for e in qrmap.read(path)]
 
 
 if not os.path.isfile(MAP):

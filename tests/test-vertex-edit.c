@@ -513,34 +513,6 @@ test_extrude (void)
   qr_test_assert_saves_as (doc, before_text);
 }
 
-/* quarry-cli with these arguments (NULL-terminated): its exit status, and
- * its standard error in *err when not NULL. */
-static int
-run_cli (char **err, const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL, *err_text = NULL;
-  const char *cli = g_getenv ("QUARRY_CLI");
-  va_list args;
-  int wait_status;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err_text, &wait_status,
-                &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  if (err != NULL)
-    *err = g_steal_pointer (&err_text);
-  return WEXITSTATUS (wait_status);
-}
-
 /* The edit steps from the command line: a chain of every kind undone
  * saves what convert saves; a refusal exits 1 with the reason and writes
  * nothing; wrong arguments exit 2. */
@@ -551,25 +523,31 @@ test_cli_steps (void)
   g_autofree char *in = g_build_filename (dir, "in.map", NULL);
   g_autofree char *base = g_build_filename (dir, "base.map", NULL);
   g_autofree char *out = g_build_filename (dir, "out.map", NULL);
-  g_autofree char *base_text = NULL, *out_text = NULL, *err = NULL;
+  g_autofree char *base_text = NULL, *out_text = NULL;
+  g_auto (QrTestRun) run = { 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (QrDocument) doc = NULL;
   QrBrush *brush, *slab;
+  const char *chain[] = {
+    "edit", base, out,
+    "--step", "vertex-move 0:0 60 61 70 0 0 32",
+    "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
+    "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
+    "--step", "face-move 0:0:4 0 0 -8",
+    "--step", "face-split 0:0:1 16 0 0",
+    "--step", "face-extrude 0:0:4 8",
+    "--step", "face-extrude-brush 0:0:4 16",
+    NULL, NULL, NULL, /* room for --undo 7 */
+  };
 
   g_file_set_contents (in, one_cube, -1, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (run_cli (NULL, "convert", in, base, NULL), ==, 0);
+  qr_test_run_cli (&run, "convert", in, base, NULL);
+  g_assert_cmpint (run.status, ==, 0);
   base_text = qr_test_read_file (base);
 
-  g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "vertex-move 0:0 60 61 70 0 0 32",
-                            "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
-                            "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
-                            "--step", "face-move 0:0:4 0 0 -8",
-                            "--step", "face-split 0:0:1 16 0 0",
-                            "--step", "face-extrude 0:0:4 8",
-                            "--step", "face-extrude-brush 0:0:4 16", NULL),
-                    ==, 0);
-  g_clear_pointer (&err, g_free);
+  qr_test_run_cliv (&run, chain);
+  g_assert_cmpint (run.status, ==, 0);
   out_text = qr_test_read_file (out);
   doc = qr_test_document_from_map_text (out_text);
   g_clear_pointer (&out_text, g_free);
@@ -585,28 +563,25 @@ test_cli_steps (void)
   g_assert_cmpfloat (slab->poly->bounds.min.z, ==, -32);
   g_assert_cmpfloat (slab->poly->bounds.max.z, ==, -16);
 
-  g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "vertex-move 0:0 60 61 70 0 0 32",
-                            "--step", "edge-move 0:0 0 0 0 64 0 0 0 -16 0",
-                            "--step", "edge-split 0:0 0 64 0 0 64 64 -16 16 0",
-                            "--step", "face-move 0:0:4 0 0 -8",
-                            "--step", "face-split 0:0:1 16 0 0",
-                            "--step", "face-extrude 0:0:4 8",
-                            "--step", "face-extrude-brush 0:0:4 16", "--undo", "7", NULL),
-                    ==, 0);
+  chain[G_N_ELEMENTS (chain) - 3] = "--undo";
+  chain[G_N_ELEMENTS (chain) - 2] = "7";
+  qr_test_run_cliv (&run, chain);
+  g_assert_cmpint (run.status, ==, 0);
   out_text = qr_test_read_file (out);
   g_assert_cmpstr (out_text, ==, base_text);
-  g_clear_pointer (&err, g_free);
   g_unlink (out);
 
-  g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "vertex-move 0:0 64 64 64 -32 -32 -32", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "swallow"));
+  qr_test_run_cli (&run, "edit", base, out, "--step", "vertex-move 0:0 64 64 64 -32 -32 -32", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "swallow"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "face-extrude 0:0:5 -64", NULL), ==, 1);
+  qr_test_run_cli (&run, "edit", base, out, "--step", "face-extrude 0:0:5 -64", NULL);
+  g_assert_cmpint (run.status, ==, 1);
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (&err, "edit", base, out, "--step", "edge-move 0:0 0 0 0 64 0 0", NULL), ==, 2);
-  g_assert_cmpint (run_cli (NULL, "edit", base, out, "--step", "face-move 0:0 0 0 8", NULL), ==, 2);
+  qr_test_run_cli (&run, "edit", base, out, "--step", "edge-move 0:0 0 0 0 64 0 0", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  qr_test_run_cli (&run, "edit", base, out, "--step", "face-move 0:0 0 0 8", NULL);
+  g_assert_cmpint (run.status, ==, 2);
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   qr_test_remove_tree (dir);
 }

@@ -5,7 +5,6 @@
  * neighbouring brushes; each wrap is one undo step, and undoing restores
  * the saved file byte for byte. */
 #include <string.h>
-#include <sys/wait.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include "qr-eps.h"
@@ -370,27 +369,6 @@ test_refusals (void)
   g_assert_cmpuint (qr_command_stack_position (qr_document_get_history (doc)), ==, 0);
 }
 
-static char *
-run_cli (const char *const *args, int *status)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  char *err = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("QUARRY_CLI"));
-  g_assert_nonnull (argv->pdata[0]);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &wait_status,
-                &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  *status = WEXITSTATUS (wait_status);
-  return err;
-}
-
 /* `tex-wrap FACES FROM_FACE`: the file changes, and `--undo 1` saves the
  * very bytes a run without the step saves. */
 static void
@@ -399,8 +377,8 @@ check_cli (const char *relative, const char *faces, const char *from)
   g_autofree char *path = qr_test_corpus_file (relative);
   g_autofree char *dir = NULL, *plain = NULL, *wrapped = NULL, *undone = NULL, *step = NULL;
   g_autofree char *plain_text = NULL, *wrapped_text = NULL, *undone_text = NULL;
+  g_auto (QrTestRun) run = { 0 };
   const char *ext;
-  int status;
 
   if (path == NULL)
     return;
@@ -412,12 +390,12 @@ check_cli (const char *relative, const char *faces, const char *from)
   undone = g_strconcat (dir, "/undone", ext, NULL);
   step = g_strdup_printf ("tex-wrap %s %s", faces, from);
 
-  g_free (run_cli ((const char *[]) { "edit", path, plain, NULL }, &status));
-  g_assert_cmpint (status, ==, 0);
-  g_free (run_cli ((const char *[]) { "edit", path, wrapped, "--step", step, NULL }, &status));
-  g_assert_cmpint (status, ==, 0);
-  g_free (run_cli ((const char *[]) { "edit", path, undone, "--step", step, "--undo", "1", NULL }, &status));
-  g_assert_cmpint (status, ==, 0);
+  qr_test_run_cli (&run, "edit", path, plain, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  qr_test_run_cli (&run, "edit", path, wrapped, "--step", step, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  qr_test_run_cli (&run, "edit", path, undone, "--step", step, "--undo", "1", NULL);
+  g_assert_cmpint (run.status, ==, 0);
   plain_text = qr_test_read_file (plain);
   wrapped_text = qr_test_read_file (wrapped);
   undone_text = qr_test_read_file (undone);
@@ -433,8 +411,7 @@ check_cli (const char *relative, const char *faces, const char *from)
 static void
 test_cli (void)
 {
-  int status;
-  g_autofree char *err = NULL;
+  g_auto (QrTestRun) run = { 0 };
   g_autofree char *path = qr_test_corpus_file ("valve220/NewDeralia.map");
 
   check_cli ("valve220/NewDeralia.map", "0:10,0:11", "0:10:0");
@@ -443,9 +420,9 @@ test_cli (void)
   if (path == NULL)
     return;
   /* The source is one face. */
-  err = run_cli ((const char *[]) { "edit", path, "/nonexistent/out.map", "--step", "tex-wrap 0:10 0:10", NULL }, &status);
-  g_assert_cmpint (status, ==, 2);
-  g_assert_nonnull (strstr (err, "FROM_FACE names one face"));
+  qr_test_run_cli (&run, "edit", path, "/nonexistent/out.map", "--step", "tex-wrap 0:10 0:10", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "FROM_FACE names one face"));
 }
 
 int

@@ -26,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 
+import qrmap
+
 CLI = sys.argv[1]
 CORPUS = os.environ.get("QUARRY_CORPUS") or os.environ.get("QUARRY_CORPUS_DEFAULT", "")
 MAPS = [
@@ -45,29 +47,8 @@ def ok(good, name, why=""):
 def brush_blocks(path):
     """The face lines of every brush of the map, in file order (brushes
     holding anything but face lines, such as patches, are left out)."""
-    blocks, depth, current = [], 0, None
-    with open(path, encoding="latin-1") as f:
-        for line in f:
-            s = line.strip()
-            if s.startswith("//") or not s:
-                continue
-            if s == "{":
-                depth += 1
-                if depth == 2:
-                    current = []
-                continue
-            if s == "}":
-                if depth == 2 and current:
-                    blocks.append(current)
-                depth -= 1
-                current = None
-                continue
-            if depth == 2 and current is not None:
-                if s.startswith("("):
-                    current.append(s)
-                else:
-                    current = None
-    return blocks
+    return [b.lines for e in qrmap.read(path) for b in e.brushes
+            if b.lines and not b.nested and all(s.startswith("(") for s in b.lines)]
 
 
 def cli(*args, check=True):
@@ -128,8 +109,7 @@ def dot(a, b):
 
 def face_plane(line):
     """The plane of a face line's three points, normal out of the brush."""
-    parts = line.replace("(", " ").replace(")", " ").split()
-    p = [[float(parts[3 * i + j]) for j in range(3)] for i in range(3)]
+    p = qrmap.face_points(line)
     n = cross(sub(p[0], p[1]), sub(p[2], p[1]))
     length = dot(n, n) ** 0.5
     n = [c / length for c in n]

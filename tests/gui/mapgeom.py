@@ -17,10 +17,14 @@ exact_brushes() (a .map file's brushes solved exactly from its plane points).
 import json
 import math
 import os
-import re
 import subprocess
 import sys
 from fractions import Fraction
+
+# The .map reader (tests/qrmap.py) is one folder up, whether this runs as a script or is
+# imported with tests/gui on the path.
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import qrmap  # noqa: E402
 
 # ---- views (a copy of src/render/qr-ortho-view.c's arithmetic) ----
 
@@ -223,39 +227,22 @@ def check_tiling(pieces, lo, hi, holes, volume, what, hole_name="the holes"):
     return lines
 
 
-_FACE_RE = re.compile(r"^\s*" + r"\s*".join([r"\(\s*(\S+)\s+(\S+)\s+(\S+)\s*\)"] * 3))
-
-
 def exact_brushes(path):
     """The brushes of a Quake-family .map file, entities and brushes in file order, as Brush
     objects solved exactly (Fractions) from the plane points as written: each corner is where
     three face planes meet inside all the others, each face's corners ordered counter-clockwise
     seen from outside. (`quarry-cli mesh` solves corners in double precision: on slanted planes
     a few ulps off.) Outward normals are (p0 - p1) x (p2 - p1), as in the files."""
-    out, depth, entity, planes = [], 0, -1, None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            s = line.strip()
-            if s.startswith("//") or not s:
-                continue
-            if s == "{":
-                depth += 1
-                if depth == 1:
-                    entity, index = entity + 1, 0
-                elif depth == 2:
-                    planes = []
-                continue
-            if s == "}":
-                if depth == 2:
-                    out.append(_solve_brush(planes, index, entity))
-                    index += 1
-                depth -= 1
-                continue
-            m = _FACE_RE.match(s)
-            if depth == 2 and m:
-                p = [tuple(Fraction(c) for c in m.groups()[3 * i:3 * i + 3]) for i in range(3)]
-                n = _cross(_sub(p[0], p[1]), _sub(p[2], p[1]))
-                planes.append((n, _dot(n, p[1])))
+    out = []
+    for entity, e in enumerate(qrmap.read(path)):
+        for index, brush in enumerate(e.brushes):
+            planes = []
+            for s in brush.lines:
+                p = qrmap.face_points(s, Fraction)
+                if p is not None:
+                    n = _cross(_sub(p[0], p[1]), _sub(p[2], p[1]))
+                    planes.append((n, _dot(n, p[1])))
+            out.append(_solve_brush(planes, index, entity))
     return out
 
 
