@@ -1586,27 +1586,27 @@ test_edit_hide (void)
   g_autofree char *hidden_vmf = g_build_filename (dir, "hidden.vmf", NULL);
   g_autofree char *out_vmf = g_build_filename (dir, "out.vmf", NULL);
   g_autofree char *out_map = g_build_filename (dir, "out.map", NULL);
-  g_auto (Run) plain = { 0 };
-  g_auto (Run) hide = { 0 };
-  g_auto (Run) undone = { 0 };
-  g_auto (Run) kept = { 0 };
-  g_auto (Run) shown = { 0 };
-  g_auto (Run) isolated = { 0 };
-  g_auto (Run) plain_map = { 0 };
-  g_auto (Run) on_map = { 0 };
+  g_auto (QrTestRun) plain = { 0 };
+  g_auto (QrTestRun) hide = { 0 };
+  g_auto (QrTestRun) undone = { 0 };
+  g_auto (QrTestRun) kept = { 0 };
+  g_auto (QrTestRun) shown = { 0 };
+  g_auto (QrTestRun) isolated = { 0 };
+  g_auto (QrTestRun) plain_map = { 0 };
+  g_auto (QrTestRun) on_map = { 0 };
 
   if (vmf == NULL)
     {
       remove_temp (path);
       return;
     }
-  run_cli (&plain, "edit", vmf, plain_vmf, NULL);
+  qr_test_run_cli (&plain, "edit", vmf, plain_vmf, NULL);
   g_assert_cmpint (plain.status, ==, 0);
   g_autofree char *plain_text = qr_test_read_file (plain_vmf);
   g_assert_cmpuint (count_of (plain_text, "\"visgroupshown\" \"0\""), ==, 0);
 
   /* Hiding one solid changes exactly its visgroupshown line. */
-  run_cli (&hide, "edit", vmf, hidden_vmf, "--history", "--step", "hide 0:0", NULL);
+  qr_test_run_cli (&hide, "edit", vmf, hidden_vmf, "--history", "--step", "hide 0:0", NULL);
   g_assert_cmpint (hide.status, ==, 0);
   g_assert_cmpstr (hide.out, ==, "done 1 Hide\n");
   g_autofree char *hidden_text = qr_test_read_file (hidden_vmf);
@@ -1624,35 +1624,35 @@ test_edit_hide (void)
   g_assert_cmpuint (differ, ==, 1);
 
   /* Undone, the file is the plain save. */
-  run_cli (&undone, "edit", vmf, out_vmf, "--step", "hide 0:0", "--undo", "1", NULL);
+  qr_test_run_cli (&undone, "edit", vmf, out_vmf, "--step", "hide 0:0", "--undo", "1", NULL);
   g_assert_cmpint (undone.status, ==, 0);
   g_autofree char *undone_text = qr_test_read_file (out_vmf);
   g_assert_cmpstr (undone_text, ==, plain_text);
 
   /* The hidden file opens hidden: saved again unchanged; show-all gives
    * back the plain save. */
-  run_cli (&kept, "edit", hidden_vmf, out_vmf, NULL);
+  qr_test_run_cli (&kept, "edit", hidden_vmf, out_vmf, NULL);
   g_assert_cmpint (kept.status, ==, 0);
   g_autofree char *kept_text = qr_test_read_file (out_vmf);
   g_assert_cmpstr (kept_text, ==, hidden_text);
-  run_cli (&shown, "edit", hidden_vmf, out_vmf, "--step", "show-all", NULL);
+  qr_test_run_cli (&shown, "edit", hidden_vmf, out_vmf, "--step", "show-all", NULL);
   g_assert_cmpint (shown.status, ==, 0);
   g_autofree char *shown_text = qr_test_read_file (out_vmf);
   g_assert_cmpstr (shown_text, ==, plain_text);
 
   /* Isolating one solid hides every other solid and entity: only its
    * editor block still says shown, and the groups' (groups are not hidden). */
-  run_cli (&isolated, "edit", vmf, out_vmf, "--step", "isolate 0:0", NULL);
+  qr_test_run_cli (&isolated, "edit", vmf, out_vmf, "--step", "isolate 0:0", NULL);
   g_assert_cmpint (isolated.status, ==, 0);
   g_autofree char *isolated_text = qr_test_read_file (out_vmf);
   g_assert_cmpuint (count_of (isolated_text, "\"visgroupshown\" \"1\""), ==, 1 + count_of (isolated_text, "\n\tgroup\n"));
   g_assert_cmpuint (count_of (isolated_text, "\"visgroupshown\" \"0\""), >, 1);
 
   /* A .map keeps no hidden state: it saves as without the step. */
-  run_cli (&plain_map, "edit", path, out_map, NULL);
+  qr_test_run_cli (&plain_map, "edit", path, out_map, NULL);
   g_assert_cmpint (plain_map.status, ==, 0);
   g_autofree char *plain_map_text = qr_test_read_file (out_map);
-  run_cli (&on_map, "edit", path, out_map, "--step", "hide 0:0", NULL);
+  qr_test_run_cli (&on_map, "edit", path, out_map, "--step", "hide 0:0", NULL);
   g_assert_cmpint (on_map.status, ==, 0);
   g_autofree char *map_text = qr_test_read_file (out_map);
   g_assert_cmpstr (map_text, ==, plain_map_text);
