@@ -163,8 +163,9 @@ test_image_corrupt (void)
     g_clear_error (&error);
 
     /* A JPEG whose frame header (16001×14141, within the side limit)
-     * follows bytes libjpeg skips, so only the loader sees it: 237 bytes
-     * asked for 680 MB (fuzz-image, regressions/image/jpeg-lying-size.bin). */
+     * follows bytes libjpeg skips, where games' libjpeg and the header
+     * check would not look: 237 bytes asked gdk-pixbuf for 680 MB
+     * (fuzz-image, regressions/image/jpeg-lying-size.bin). */
     static const char lying[] =
       "/9gAAAD/2wBDAAoHBwgHBgoICP//////////Dg0NDh0VFhEYIx8lJCIfIiEmKzkvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBD"
       "AQoLCw4NDhwQKxAcOygiKDs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ojs7Ozs7Ozs7Ozs7Ozs7Ozs7OzvHx8fHx8fHx8fHx8fHx8fHx8fHx8fH"
@@ -176,7 +177,32 @@ test_image_corrupt (void)
     image = qr_image_file_decode (jpeg, jpeg_size, "lying.jpg", &error);
     g_assert_null (image);
     g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
-    g_assert_cmpstr (error->message, ==, "lying.jpg: it says 16001×14141 pixels, more than its 237 bytes can hold");
+    g_assert_cmpstr (error->message, ==, "lying.jpg: a JPEG whose markers lead to no frame header");
+    g_clear_error (&error);
+
+    /* The frame header where the markers lead: a byte of JPEG holds at
+     * most 512 pixels. */
+    static const uint8_t sof[40] = { 0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x3E, 0x80, 0x3E, 0x80, 0x03 };
+    image = qr_image_file_decode (sof, sizeof sof, "vast.jpg", &error);
+    g_assert_null (image);
+    g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT);
+    g_assert_cmpstr (error->message, ==, "vast.jpg: its header says 16000×16000 pixels, more than its 40 bytes can hold");
+    g_clear_error (&error);
+
+    /* Arithmetic coding (SOF9), which no game reads: libjpeg spent minutes
+     * on these 179 bytes (fuzz-image, regressions/image/jpeg-arithmetic.bin). */
+    static const char arithmetic[] =
+      "/9j/2wBDAAoHBwgHBgoICAgLCgoLDmoQDg0NDh0VFhEYIx8lJCIfIiEmKzkvJik0KSEiMEExNDk7Pj4+JS5ESUMsSDc9Pjv/2wBD"
+      "AQoLCw4NDhwQKxAcOygiKDs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7RDs7Ozv/yQARCACBAIAD"
+      "ASIAAhEBAxEBIv73+PkI/9oADAMBAAIRAxEAV1w=";
+    gsize arithmetic_size;
+    g_autofree guchar *arithmetic_data = g_base64_decode (arithmetic, &arithmetic_size);
+    image = qr_image_file_decode (arithmetic_data, arithmetic_size, "slow.jpg", &error);
+    g_assert_null (image);
+    g_assert_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED);
+    g_assert_cmpstr (error->message, ==,
+                     "slow.jpg: a JPEG coded as SOF9 (arithmetic, lossless or hierarchical); games read only baseline "
+                     "and progressive Huffman JPEGs (SOF0 to SOF2)");
     g_clear_error (&error);
 
     /* Formats no game loads textures from are refused before any loader

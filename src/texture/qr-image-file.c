@@ -70,10 +70,12 @@ png_complete (const uint8_t *data, gsize size)
  * allocates for it; false when the header is not there (the decoder then
  * reports the file). Sources: PNG specification §11.2.2 (IHDR); Truevision
  * TGA 2.0 header (width and height at bytes 12 and 14); JPEG (ITU T.81)
- * B.2.2, the frame header of an SOFn marker. */
+ * B.1.1.2 (markers, fill bytes) and B.2.2, the frame header of an SOFn
+ * marker, whose n goes to *jpeg_frame (-1: none found). */
 static bool
-announced_size (const uint8_t *data, gsize size, bool tga, uint32_t *width, uint32_t *height)
+announced_size (const uint8_t *data, gsize size, bool tga, uint32_t *width, uint32_t *height, int *jpeg_frame)
 {
+  *jpeg_frame = -1;
   if (size >= 24 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (data + 12, "IHDR", 4) == 0)
     {
       *width = (uint32_t) data[16] << 24 | data[17] << 16 | data[18] << 8 | data[19];
@@ -92,13 +94,21 @@ announced_size (const uint8_t *data, gsize size, bool tga, uint32_t *width, uint
 
       while (at + 4 <= size && data[at] == 0xFF)
         {
-          uint8_t marker = data[at + 1];
-          gsize length = (gsize) (data[at + 2] << 8 | data[at + 3]);
+          uint8_t marker;
+          gsize length;
 
+          /* Any marker may follow fill bytes (0xFF). */
+          while (at + 4 <= size && data[at + 1] == 0xFF)
+            at++;
+          if (at + 4 > size)
+            return false;
+          marker = data[at + 1];
+          length = (gsize) (data[at + 2] << 8 | data[at + 3]);
           if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC)
             {
               if (at + 9 > size)
                 return false;
+              *jpeg_frame = marker - 0xC0;
               *height = (uint32_t) (data[at + 5] << 8 | data[at + 6]);
               *width = (uint32_t) (data[at + 7] << 8 | data[at + 8]);
               return true;
@@ -118,7 +128,8 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
   GdkPixbuf *pixbuf;
   QrImage *image;
   uint32_t width = 0, height = 0;
-  bool fed = true, is_tga;
+  bool fed = true, is_tga, jpeg;
+  int frame;
 
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -130,9 +141,29 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
       return NULL;
     }
   is_tga = strlen (name) > 4 && g_ascii_strcasecmp (name + strlen (name) - 4, ".tga") == 0;
-  announced.most_bytes = (uint64_t) size * (size >= 2 && data[0] == 0xFF && data[1] == 0xD8 ? JPEG_BYTES_PER_BYTE
-                                                                                          : BOUNDED_BYTES_PER_BYTE);
-  if (announced_size (data, size, is_tga, &width, &height))
+  jpeg = !is_tga && size >= 2 && data[0] == 0xFF && data[1] == 0xD8;
+  announced.most_bytes = (uint64_t) size * (jpeg ? JPEG_BYTES_PER_BYTE : BOUNDED_BYTES_PER_BYTE);
+  bool announced_any = announced_size (data, size, is_tga, &width, &height, &frame);
+  /* The JPEGs games read (libjpeg 6 in id Tech 3) are Huffman-coded,
+   * baseline, extended or progressive (SOF0 to SOF2), their frame header
+   * where the markers lead. libjpeg decodes more, and spent minutes on a
+   * 180-byte arithmetic-coded one (fuzz-image); what games cannot load is
+   * no texture. */
+  if (jpeg && frame < 0)
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
+                   "%s: a JPEG whose markers lead to no frame header", name);
+      return NULL;
+    }
+  if (jpeg && frame > 2)
+    {
+      g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_UNSUPPORTED,
+                   "%s: a JPEG coded as SOF%d (arithmetic, lossless or hierarchical); games read only baseline and "
+                   "progressive Huffman JPEGs (SOF0 to SOF2)",
+                   name, frame);
+      return NULL;
+    }
+  if (announced_any)
     {
       uint64_t bytes = (uint64_t) width * height * 4;
 
@@ -154,10 +185,10 @@ qr_image_file_decode (const uint8_t *data, gsize size, const char *name, GError 
   /* Only the formats games load textures from, each by its own loader:
    * gdk-pixbuf's sniffing reaches loaders such as ICO's, which allocated
    * 450 MB for 74 bytes before announcing any size (fuzz-image). */
-  const char *type = is_tga                                                        ? "tga"
+  const char *type = is_tga ? "tga"
                      : size >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0 ? "png"
-                     : size >= 2 && data[0] == 0xFF && data[1] == 0xD8                 ? "jpeg"
-                                                                                    : NULL;
+                     : jpeg ? "jpeg"
+                            : NULL;
   if (type == NULL)
     {
       g_set_error (error, QR_TEXTURE_ERROR, QR_TEXTURE_ERROR_FORMAT,
