@@ -22,6 +22,7 @@ LAYERS = {
     "io": (GL + GTK, "gio/gio.h"),
     "texture": (GL + GTK, "gdk-pixbuf/gdk-pixbuf.h"),
     "export": (GL + GTK, "json-c/json.h"),
+    "compile": (GL + GTK, "gio/gio.h"),
     "tools": (GL + GTK, "glib.h"),
     "render": (GTK, "epoxy/gl.h"),
     "cli": (GL + GTK, "json-c/json.h"),

@@ -1,0 +1,230 @@
+/* test-compile.c — compile profiles: parsed from JSON with errors that say
+ * where, variables expanded, and steps run as subprocesses in order, their
+ * output streamed, a failure ending the run, Stop killing a running step. */
+#include <string.h>
+#include "qr-compile-profile.h"
+#include "qr-compile-run.h"
+#include "qr-io.h"
+#include "qr-test-files.h"
+
+static const char profiles_json[] =
+  "{ \"profiles\": [\n"
+  "  { \"name\": \"ericw-tools\", \"variables\": { \"GAME_DIR\": \"/games/quake\" },\n"
+  "    \"steps\": [ { \"name\": \"qbsp\", \"program\": \"qbsp\", \"args\": [ \"${MAP_FULL}\" ] },\n"
+  "               { \"program\": \"light\", \"args\": [ \"-extra\", \"${MAP_BASE}.bsp\" ], \"cwd\": \"${GAME_DIR}\","
+  "                 \"enabled\": false } ] },\n"
+  "  { \"name\": \"empty\", \"steps\": [] } ] }\n";
+
+static void
+test_parse (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrCompileProfiles) profiles = qr_compile_profiles_parse (profiles_json, strlen (profiles_json), "p.json",
+                                                                      &error);
+  const QrCompileProfile *eric;
+  const QrCompileStep *light;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (profiles->profiles->len, ==, 2);
+  eric = qr_compile_profiles_find (profiles, "ERICW-TOOLS");
+  g_assert_nonnull (eric);
+  g_assert_cmpuint (eric->steps->len, ==, 2);
+  g_assert_cmpstr (g_hash_table_lookup (eric->variables, "GAME_DIR"), ==, "/games/quake");
+  light = g_ptr_array_index (eric->steps, 1);
+  g_assert_cmpstr (light->name, ==, "light"); /* the program's, when not named */
+  g_assert_cmpuint (light->args->len, ==, 2);
+  g_assert_cmpstr (light->cwd, ==, "${GAME_DIR}");
+  g_assert_false (light->enabled);
+  g_assert_true (((const QrCompileStep *) g_ptr_array_index (eric->steps, 0))->enabled);
+  g_assert_null (qr_compile_profiles_find (profiles, "vbsp"));
+}
+
+static void
+test_errors (void)
+{
+  static const struct
+  {
+    const char *text, *message;
+  } bad[] = {
+    { "{ \"profiles\": [\n  { \"name\": \"a\", }\n] }", "p.json:2:18: unexpected character" },
+    { "{ \"profiles\": [ ", "p.json:1:17: the JSON ends too soon" },
+    { "{ \"profiles\": [] } x", "p.json:1:20: unexpected character" },
+    { "{ \"profile\": [] }", "p.json: expected an object with a list \"profiles\"" },
+    { "{ \"profiles\": [ { \"steps\": [] } ] }", "p.json: profile 1: no \"name\"" },
+    { "{ \"profiles\": [ { \"name\": \"a\", \"steps\": [ { \"args\": [] } ] } ] }",
+      "p.json: profile 1 (\"a\"), step 1: no \"program\"" },
+    { "{ \"profiles\": [ { \"name\": \"a\", \"steps\": [ { \"program\": \"x\", \"args\": [ 1 ] } ] } ] }",
+      "p.json: profile 1 (\"a\"), step 1: argument 1 must be a string" },
+    { "{ \"profiles\": [ { \"name\": \"a\", \"steps\": {} } ] }", "p.json: profile 1 (\"a\"): \"steps\" must be a list" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (QrCompileProfiles) profiles = qr_compile_profiles_parse (bad[i].text, strlen (bad[i].text), "p.json",
+                                                                          &error);
+
+      g_assert_null (profiles);
+      g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+      g_assert_cmpstr (error->message, ==, bad[i].message);
+    }
+}
+
+static void
+test_variables (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrCompileProfiles) profiles = qr_compile_profiles_parse (profiles_json, strlen (profiles_json), "p.json",
+                                                                      &error);
+  g_autoptr (GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) vars = NULL;
+  g_autofree char *line = NULL;
+
+  g_hash_table_insert (overrides, "MOD", "id1");
+  vars = qr_compile_variables (qr_compile_profiles_find (profiles, "ericw-tools"), "/maps/e1m1.map", overrides);
+  line = qr_compile_expand ("${GAME_DIR}/${MOD}/maps/${MAP_BASE}.bsp from ${MAP_FULL} in ${MAP_DIR} ($$5, $HOME)",
+                            vars, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (line, ==, "/games/quake/id1/maps/e1m1.bsp from /maps/e1m1.map in /maps ($5, $HOME)");
+  g_assert_null (qr_compile_expand ("${GAMEDIR}/x", vars, &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "\"${GAMEDIR}/x\": the variable GAMEDIR is not set (set it in the profile's \"variables\")");
+  g_clear_error (&error);
+  g_assert_null (qr_compile_expand ("${MAP", vars, &error));
+  g_assert_cmpstr (error->message, ==, "\"${MAP\": ${ without its }");
+}
+
+/* What a run told: each callback as a line of text. */
+typedef struct
+{
+  GString *log;
+  gboolean done;
+  QrCompileRun *run;
+  const char *stop_at; /* cancel when this output line arrives */
+} Seen;
+
+static void
+seen_started (int step, const char *name, const char *command, gpointer data)
+{
+  g_string_append_printf (((Seen *) data)->log, "start %d %s: %s\n", step, name, command);
+}
+
+static void
+seen_output (const char *line, gpointer data)
+{
+  Seen *seen = data;
+
+  g_string_append_printf (seen->log, "| %s\n", line);
+  if (seen->stop_at != NULL && g_str_equal (line, seen->stop_at))
+    qr_compile_run_cancel (seen->run);
+}
+
+static void
+seen_done (int step, int status, const char *problem, gpointer data)
+{
+  g_string_append_printf (((Seen *) data)->log, "done %d %d %s\n", step, status, problem != NULL ? problem : "-");
+}
+
+static void
+seen_finished (gboolean ok, gboolean cancelled, gpointer data)
+{
+  Seen *seen = data;
+
+  g_string_append_printf (seen->log, "finished %s%s\n", ok ? "ok" : "failed", cancelled ? " (stopped)" : "");
+  seen->done = TRUE;
+}
+
+static const QrCompileCallbacks seen_callbacks = { seen_started, seen_output, seen_done, seen_finished };
+
+/* Runs the profile (a JSON text) on `map` until it finishes; its log. */
+static char *
+run_profile (const char *json, const char *map, const char *stop_at)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrCompileProfiles) profiles = qr_compile_profiles_parse (json, strlen (json), "run.json", &error);
+  g_autoptr (GHashTable) vars = NULL;
+  Seen seen = { g_string_new (NULL), FALSE, NULL, stop_at };
+  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+
+  g_assert_no_error (error);
+  vars = qr_compile_variables (g_ptr_array_index (profiles->profiles, 0), map, NULL);
+  seen.run = qr_compile_run_start (g_ptr_array_index (profiles->profiles, 0), vars, &seen_callbacks, &seen, &error);
+  g_assert_no_error (error);
+  while (!seen.done && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (seen.done);
+  g_assert_false (qr_compile_run_is_running (seen.run));
+  qr_compile_run_free (seen.run);
+  return g_string_free (seen.log, FALSE);
+}
+
+static void
+test_run (void)
+{
+  g_autofree char *dir = qr_test_temp_dir ("quarry-compile-XXXXXX");
+  g_autofree char *map = g_build_filename (dir, "my map.map", NULL);
+  g_autofree char *json = g_strdup_printf (
+      "{ \"profiles\": [ { \"name\": \"t\", \"steps\": [\n"
+      "  { \"name\": \"first\", \"program\": \"/bin/sh\", \"args\": [ \"-c\","
+      "    \"echo one; echo two >&2; printf 'three\\\\r\\\\n'; pwd; echo \\\"$1\\\" > \\\"$2.pts\\\"\","
+      "    \"sh\", \"${MAP_FILE}\", \"${MAP_BASE}\" ] },\n"
+      "  { \"name\": \"off\", \"program\": \"/bin/false\", \"enabled\": false },\n"
+      "  { \"name\": \"second\", \"program\": \"/bin/sh\", \"args\": [ \"-c\", \"echo four; exit 3\" ] },\n"
+      "  { \"name\": \"never\", \"program\": \"/bin/echo\", \"args\": [ \"five\" ] } ] } ] }");
+  g_autofree char *log = run_profile (json, map, NULL);
+  g_autofree char *want = g_strdup_printf (
+      "start 0 first: /bin/sh -c 'echo one; echo two >&2; printf '\\''three\\r\\n'\\''; pwd; echo \"$1\" > \"$2.pts\"' "
+      "sh 'my map.map' 'my map'\n"
+      "| one\n| two\n| three\n| %s\n"
+      "done 0 0 -\n"
+      "start 2 second: /bin/sh -c 'echo four; exit 3'\n"
+      "| four\n"
+      "done 2 3 second exited with status 3\n"
+      "finished failed\n",
+      dir);
+  g_autofree char *pts = g_build_filename (dir, "my map.pts", NULL);
+  g_autofree char *written = qr_test_read_file (pts);
+
+  g_assert_cmpstr (log, ==, want);
+  /* The step ran in the map's folder, with the map's names. */
+  g_assert_cmpstr (written, ==, "my map.map\n");
+  qr_test_remove_tree (dir);
+}
+
+static void
+test_stop_and_missing (void)
+{
+  g_autofree char *dir = qr_test_temp_dir ("quarry-compile-XXXXXX");
+  g_autofree char *map = g_build_filename (dir, "m.map", NULL);
+  static const char slow[] = "{ \"profiles\": [ { \"name\": \"t\", \"steps\": [\n"
+                             "  { \"name\": \"slow\", \"program\": \"/bin/sh\", \"args\": [ \"-c\", "
+                             "\"echo started; exec sleep 30\" ] },\n"
+                             "  { \"name\": \"after\", \"program\": \"/bin/echo\" } ] } ] }";
+  static const char missing[] = "{ \"profiles\": [ { \"name\": \"t\", \"steps\": [\n"
+                                "  { \"name\": \"qbsp\", \"program\": \"/nonexistent/qbsp\" } ] } ] }";
+  gint64 before = g_get_monotonic_time ();
+  g_autofree char *log = run_profile (slow, map, "started");
+  g_autofree char *log2 = run_profile (missing, map, NULL);
+
+  /* Stopped at once, not after the 30 s sleep, and the next step not run. */
+  g_assert_cmpint (g_get_monotonic_time () - before, <, 10 * G_TIME_SPAN_SECOND);
+  g_assert_cmpstr (log, ==,
+                   "start 0 slow: /bin/sh -c 'echo started; exec sleep 30'\n| started\n"
+                   "done 0 -1 slow was stopped\nfinished failed (stopped)\n");
+  g_assert_true (g_str_has_prefix (log2, "start 0 qbsp: /nonexistent/qbsp\ndone 0 -1 qbsp could not start: "));
+  g_assert_true (g_str_has_suffix (log2, "\nfinished failed\n"));
+  qr_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/compile/parse", test_parse);
+  g_test_add_func ("/compile/errors", test_errors);
+  g_test_add_func ("/compile/variables", test_variables);
+  g_test_add_func ("/compile/run", test_run);
+  g_test_add_func ("/compile/stop-and-missing", test_stop_and_missing);
+  return g_test_run ();
+}
