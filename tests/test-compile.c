@@ -37,6 +37,28 @@ test_parse (void)
   g_assert_false (light->enabled);
   g_assert_true (((const QrCompileStep *) g_ptr_array_index (eric->steps, 0))->enabled);
   g_assert_null (qr_compile_profiles_find (profiles, "vbsp"));
+
+  /* The templates shipped in data/ parse, and name the map in every step. */
+  {
+    g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "compile-profiles.json", NULL);
+    g_autoptr (QrCompileProfiles) shipped = qr_compile_profiles_load (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (shipped->profiles->len, ==, 2);
+    for (guint p = 0; p < shipped->profiles->len; p++)
+      {
+        const QrCompileProfile *profile = g_ptr_array_index (shipped->profiles, p);
+
+        g_assert_cmpuint (profile->steps->len, >=, 3);
+        for (guint s = 0; s < 3; s++)
+          {
+            const QrCompileStep *step = g_ptr_array_index (profile->steps, s);
+
+            g_assert_cmpuint (step->args->len, >=, 1);
+            g_assert_true (strstr (g_ptr_array_index (step->args, step->args->len - 1), "${MAP_") != NULL);
+          }
+      }
+  }
 }
 
 static void
@@ -217,6 +239,41 @@ test_stop_and_missing (void)
   qr_test_remove_tree (dir);
 }
 
+/* quarry-cli compile: the steps' output on standard output, status 0;
+ * a failing step: its problem on standard error, status 1; usage 2. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = qr_test_temp_dir ("quarry-compile-XXXXXX");
+  g_autofree char *map = g_build_filename (dir, "m.map", NULL);
+  g_autofree char *json = g_build_filename (dir, "profiles.json", NULL);
+  g_auto (QrTestRun) ok = { 0 }, failed = { 0 }, usage = { 0 }, none = { 0 };
+  static const char profiles[] =
+    "{ \"profiles\": [\n"
+    "  { \"name\": \"good\", \"steps\": [ { \"name\": \"say\", \"program\": \"/bin/sh\","
+    "    \"args\": [ \"-c\", \"echo ${WORD} $1\", \"sh\", \"${MAP_BASE}\" ] } ] },\n"
+    "  { \"name\": \"bad\", \"steps\": [ { \"name\": \"fail\", \"program\": \"/bin/sh\","
+    "    \"args\": [ \"-c\", \"echo half; exit 2\" ] } ] } ] }\n";
+
+  g_assert_true (g_file_set_contents (map, "{\n\"classname\" \"worldspawn\"\n}\n", -1, NULL));
+  g_assert_true (g_file_set_contents (json, profiles, -1, NULL));
+  qr_test_run_cli (&ok, "compile", map, "--profiles", json, "--var", "WORD=hello", NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, "== say: /bin/sh -c 'echo hello $1' sh m\nhello m\n");
+  qr_test_run_cli (&failed, "compile", map, "--profiles", json, "--profile", "bad", NULL);
+  g_assert_cmpint (failed.status, ==, 1);
+  g_assert_cmpstr (failed.out, ==, "== fail: /bin/sh -c 'echo half; exit 2'\nhalf\n");
+  g_assert_cmpstr (failed.err, ==, "quarry-cli compile: fail exited with status 2\n");
+  qr_test_run_cli (&usage, "compile", map, "--profiles", json, "--var", "=x", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  /* WORD unset: refused before anything runs. */
+  qr_test_run_cli (&none, "compile", map, "--profiles", json, NULL);
+  g_assert_cmpint (none.status, ==, 1);
+  g_assert_cmpstr (none.out, ==, "");
+  g_assert_true (strstr (none.err, "the variable WORD is not set") != NULL);
+  qr_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -226,5 +283,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compile/variables", test_variables);
   g_test_add_func ("/compile/run", test_run);
   g_test_add_func ("/compile/stop-and-missing", test_stop_and_missing);
+  g_test_add_func ("/compile/cli", test_cli);
   return g_test_run ();
 }

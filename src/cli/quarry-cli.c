@@ -20,6 +20,7 @@ static const struct
   { "textures", qr_cli_textures, "MAP [--json] [--search DIR]…  where the textures are, what is missing" },
   { "find", qr_cli_find, "MAP [--texture GLOB] [--entities FILTER] [--chain NAME] [--json]  faces by texture, entities by class, keys and wiring" },
   { "export", qr_cli_export, "MAP OUT.obj|OUT.glb [--no-union] [--search DIR]… [--scale S] [--up y|z] [--entities world|all] [--textures embedded|external] [--no-patches] [--json]  mesh with hidden faces removed" },
+  { "compile", qr_cli_compile, "MAP --profiles FILE [--profile NAME] [--var NAME=VALUE]…  run a compile profile's steps" },
   { "entdef", qr_cli_entdef, "FILE [--json]  the classes of an entity definition file (.fgd, .def, .ent)" },
   { "bench", qr_cli_bench, "FILE… [--repeat N]  time parse, geometry and save" },
   { "texture-png", qr_cli_texture_png, "SOURCE NAME OUT.png [--mip N] [--palette FILE]  decode a texture to PNG" },
