@@ -240,24 +240,88 @@ queue_on_line (Queries *q, const QrVec3 *pts, int axis, int a, int b)
       queries_add (q, (QrKeyed) { line_key (ku[i], kv[j]), 0, a, b });
 }
 
+/* The corners by cell, for the edges off the axes: each cell's corners
+ * side by side (sorted by cell), found through a table of the cells. */
+typedef struct
+{
+  guint64 key;
+  int first, n; /* n = 0: slot free */
+} CellSlot;
+
+typedef struct
+{
+  double size;
+  QrVec3 *corners; /* by cell */
+  CellSlot *slots;
+  guint mask;
+} Cells;
+
+static guint
+cell_slot (const Cells *c, guint64 key)
+{
+  guint slot = (guint) ((key * 0x9e3779b97f4a7c15u) >> 32) & c->mask;
+
+  while (c->slots[slot].n != 0 && c->slots[slot].key != key)
+    slot = (slot + 1) & c->mask;
+  return slot;
+}
+
+/* Cells about a typical edge long; made when the first edge off the axes
+ * comes. */
+static void
+cells_init (Cells *c, const QrVec3 *corners, int n, double edge, QrKeyed *buf)
+{
+  const QrKeyed *sorted;
+  guint n_slots = 64;
+
+  c->size = CLAMP (edge, 1.0, 4096.0);
+  for (int i = 0; i < n; i++)
+    buf[i] = (QrKeyed) { qr_cell_key (qr_cell_of (corners[i].x, c->size), qr_cell_of (corners[i].y, c->size),
+                                      qr_cell_of (corners[i].z, c->size)),
+                         0, i, 0 };
+  sorted = qr_radix_sort (buf, buf + n, (gsize) n, 3 * QR_CELL_BITS);
+  while (n_slots < 2 * (guint) n)
+    n_slots *= 2;
+  c->mask = n_slots - 1;
+  c->slots = g_new0 (CellSlot, n_slots);
+  c->corners = g_new (QrVec3, MAX (n, 1));
+  for (int i = 0; i < n; i++)
+    {
+      c->corners[i] = corners[sorted[i].a];
+      if (i == 0 || sorted[i].key != sorted[i - 1].key)
+        {
+          guint slot = cell_slot (c, sorted[i].key);
+
+          c->slots[slot] = (CellSlot) { sorted[i].key, i, 0 };
+        }
+      c->slots[cell_slot (c, sorted[i].key)].n++;
+    }
+}
+
+static void
+cells_clear (Cells *c)
+{
+  g_free (c->corners);
+  g_free (c->slots);
+}
+
 /* Any other edge visits the cells along it, slab by slab across its
  * longest axis. */
 static void
-on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, int edge, QrVec3 a, QrVec3 d, double len2,
-               double len, Found *found)
+on_edge_cells (const Cells *cells, int edge, QrVec3 a, QrVec3 d, double len2, double len, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
   int axis = fabs (d.x) >= fabs (d.y) && fabs (d.x) >= fabs (d.z) ? 0 : fabs (d.y) >= fabs (d.z) ? 1 : 2;
   gint64 s0, s1;
 
-  s0 = qr_cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, grid->size);
-  s1 = qr_cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, grid->size);
+  s0 = qr_cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, cells->size);
+  s1 = qr_cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, cells->size);
   for (gint64 s = s0; s <= s1; s++)
     {
       /* The part of the edge within this slab, and its cells. */
-      double lo = MAX (s * grid->size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
-      double hi = MIN ((s + 1) * grid->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
+      double lo = MAX (s * cells->size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
+      double hi = MIN ((s + 1) * cells->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
       double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
       gint64 c_lo[3], c_hi[3];
       double b_lo[3], b_hi[3];
@@ -273,22 +337,26 @@ on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, int edge, QrVec3 a
 
           b_lo[ax] = MIN (u0, u1) - 2 * tol;
           b_hi[ax] = MAX (u0, u1) + 2 * tol;
-          c_lo[ax] = qr_cell_of (b_lo[ax], grid->size);
-          c_hi[ax] = qr_cell_of (b_hi[ax], grid->size);
+          c_lo[ax] = qr_cell_of (b_lo[ax], cells->size);
+          c_hi[ax] = qr_cell_of (b_hi[ax], cells->size);
         }
       c_lo[axis] = c_hi[axis] = s;
       for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
         for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
           for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
-            for (int m = qr_cell_grid_first (grid, qr_cell_key (x, y, z)); m >= 0; m = QR_CELL_GRID_NEXT (grid, m))
-              {
-                QrVec3 c = corners[QR_CELL_GRID_ITEM (grid, m)];
+            {
+              const CellSlot *cell = &cells->slots[cell_slot (cells, qr_cell_key (x, y, z))];
 
-                /* Most corners of a cell lie off the edge's box. */
-                if (c.x >= b_lo[0] && c.x <= b_hi[0] && c.y >= b_lo[1] && c.y <= b_hi[1] && c.z >= b_lo[2]
-                    && c.z <= b_hi[2])
-                  consider_corner (c, edge, a, d, len2, len, found);
-              }
+              for (int m = cell->first; m < cell->first + cell->n; m++)
+                {
+                  QrVec3 c = cells->corners[m];
+
+                  /* Most corners of a cell lie off the edge's box. */
+                  if (c.x >= b_lo[0] && c.x <= b_hi[0] && c.y >= b_lo[1] && c.y <= b_hi[1] && c.z >= b_lo[2]
+                      && c.z <= b_hi[2])
+                    consider_corner (c, edge, a, d, len2, len, found);
+                }
+            }
     }
 }
 
@@ -334,18 +402,6 @@ typical_edge (const QrUnionResult *r)
         exp_sum += binary_exponent (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
     }
   return n > 0 ? ldexp (1, (int) (exp_sum / (gint64) n)) : 1;
-}
-
-/* The corners in cells about a typical edge long, for the edges off the
- * axes; made when the first such edge comes. */
-static void
-corner_cells (QrCellGrid *grid, const QrVec3 *corners, int n, double edge)
-{
-  g_autofree QrBounds *cb = g_new (QrBounds, MAX (n, 1));
-
-  for (int i = 0; i < n; i++)
-    cb[i] = (QrBounds) { corners[i], corners[i] };
-  qr_cell_grid_init (grid, cb, n, CLAMP (edge, 1.0, 4096.0));
 }
 
 /* Meets the queued edges of one axis with the corners of their lines. */
@@ -399,8 +455,9 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   g_autofree QrVec3 *corners = g_new (QrVec3, MAX (n_points, 1));
   const int n_corners = distinct_points (r->points, corners);
   Queries queries[3] = { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 } };
-  QrCellGrid grid = { 0 };
-  bool have_grid = false;
+  Cells cells = { 0 };
+  bool have_cells = false;
+  g_autofree QrKeyed *buf = NULL;
   Found found = { NULL, 0, 0 };
   const double tol = QR_EPS_TJUNCTION;
   g_autofree int *hits_of = NULL;
@@ -410,6 +467,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
 
   if (n_corners == 0)
     return 0;
+  buf = g_new (QrKeyed, 2 * (gsize) n_corners);
   /* Edges off the axes search the cells along them now; axial ones are
    * queued for their axis's sweep. */
   for (guint i = 0; i < r->pieces->len; i++)
@@ -432,23 +490,20 @@ qr_union_fix_t_junctions (QrUnionResult *r)
             queue_on_line (&queries[2], pts, 2, ia, ib);
           else
             {
-              if (!have_grid)
-                corner_cells (&grid, corners, n_corners, typical_edge (r)), have_grid = true;
-              on_edge_cells (&grid, corners, ia, a, d, len2, len, &found);
+              if (!have_cells)
+                cells_init (&cells, corners, n_corners, typical_edge (r), buf), have_cells = true;
+              on_edge_cells (&cells, ia, a, d, len2, len, &found);
             }
         }
     }
-  if (have_grid)
-    qr_cell_grid_clear (&grid);
-  {
-    g_autofree QrKeyed *buf = g_new (QrKeyed, 2 * (gsize) n_corners);
-
-    for (int axis = 0; axis < 3; axis++)
+  if (have_cells)
+    cells_clear (&cells);
+  for (int axis = 0; axis < 3; axis++)
+    {
       if (queries[axis].len > 0)
         sweep_lines (pts, corners, n_corners, axis, &queries[axis], buf, &found);
-    for (int axis = 0; axis < 3; axis++)
       g_free (queries[axis].at);
-  }
+    }
 
   /* The hits by edge (a counting sort), each edge's along it. */
   hits_of = g_new0 (int, n_points + 1);
