@@ -26,7 +26,7 @@ compare_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static bool
+static inline bool
 bounds_overlap (const QrBounds *a, const QrBounds *b, double eps)
 {
   return a->min.x <= b->max.x + eps && b->min.x <= a->max.x + eps && a->min.y <= b->max.y + eps
@@ -68,22 +68,28 @@ typedef struct
   int dists_cap;
 } Union;
 
-static int
-pool_add (Union *u, const QrVec3 *p, int n)
+static inline void
+pool_reserve (Union *u, int n)
 {
-  int first = u->pool_len;
-
   if (u->pool_len + n > u->pool_cap)
     {
       u->pool_cap = MAX (u->pool_len + n, 2 * u->pool_cap);
       u->pool = g_renew (QrVec3, u->pool, u->pool_cap);
     }
+}
+
+static inline int
+pool_add (Union *u, const QrVec3 *p, int n)
+{
+  int first = u->pool_len;
+
+  pool_reserve (u, n);
   memcpy (u->pool + first, p, sizeof (QrVec3) * (gsize) n);
   u->pool_len += n;
   return first;
 }
 
-static void
+static inline void
 keep (Pieces *out, int first, int n)
 {
   if (out->len == out->cap)
@@ -167,7 +173,8 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
       const QrPlane *plane = &bb->planes[j];
       const QrVec3 *pool;
       double *d;
-      bool front = false, back = false;
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+      bool front, back;
       /* A face of b nearly back to back with ours (within 0.8°) hides the
        * part of ours nearer than QR_EPS_UNION, not only what is behind
        * it: faces that cross at a hair's angle are flush where they are
@@ -184,12 +191,17 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
         }
       d = u->dists;
       pool = u->pool + cur.first;
+      /* The extremes decide; a flag per point cost twice the loop. */
       for (int i = 0; i < cur.n; i++)
         {
-          d[i] = qr_plane_distance_to (plane, pool[i]) - shift;
-          front |= d[i] > eps;
-          back |= d[i] < -eps;
+          double di = qr_plane_distance_to (plane, pool[i]) - shift;
+
+          d[i] = di;
+          lo = di < lo ? di : lo;
+          hi = di > hi ? di : hi;
         }
+      front = hi > eps;
+      back = lo < -eps;
       if (!front && !back)
         {
           /* A face that is drawn beats one that is not (caulk, nodraw)
@@ -349,11 +361,13 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
             continue;
           u.pool_len = 0;
           u.pieces.len = 0;
+          pool_reserve (&u, n);
           for (int k = 0; k < n; k++)
             {
-              pool_add (&u, &pa->verts[idx[k]], 1);
+              u.pool[k] = pa->verts[idx[k]];
               qr_bounds_add_point (&box, pa->verts[idx[k]]);
             }
+          u.pool_len = n;
           keep (&u.pieces, 0, n);
 
           for (int c = 0; c < u.n_candidates && u.pieces.len > 0; c++)
