@@ -272,7 +272,7 @@ static void
 cells_init (Cells *c, const QrVec3 *corners, int n, double edge, QrKeyed *buf)
 {
   const QrKeyed *sorted;
-  guint n_slots = 64;
+  guint n_slots = 64, n_cells = 0;
 
   c->size = CLAMP (edge, 1.0, 4096.0);
   for (int i = 0; i < n; i++)
@@ -280,7 +280,11 @@ cells_init (Cells *c, const QrVec3 *corners, int n, double edge, QrKeyed *buf)
                                       qr_cell_of (corners[i].z, c->size)),
                          0, i, 0 };
   sorted = qr_radix_sort (buf, buf + n, (gsize) n, 3 * QR_CELL_BITS);
-  while (n_slots < 2 * (guint) n)
+  /* Twice as many slots as cells, not corners: most probes are of empty
+   * cells, and a small table stays in the cache. */
+  for (int i = 0; i < n; i++)
+    n_cells += i == 0 || sorted[i].key != sorted[i - 1].key;
+  while (n_slots < 2 * n_cells)
     n_slots *= 2;
   c->mask = n_slots - 1;
   c->slots = g_new0 (CellSlot, n_slots);
@@ -407,7 +411,7 @@ typical_edge (const QrUnionResult *r)
 /* Meets the queued edges of one axis with the corners of their lines. */
 static void
 sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, Queries *q, QrKeyed *buf,
-             Found *found)
+             QrVec3 *on_lines, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   QrKeyed *lines = sorted_corners (corners, n_corners, axis, buf, buf + n_corners);
@@ -415,6 +419,9 @@ sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, 
   const QrKeyed *edges = qr_radix_sort (q->at, tmp, (gsize) q->len, LINE_KEY_BITS);
   int first = 0, last = 0; /* the current line's corners */
 
+  /* The corners themselves in line order, read in the sweep's order. */
+  for (int k = 0; k < n_corners; k++)
+    on_lines[k] = corners[lines[k].a];
   for (int i = 0; i < q->len; i++)
     {
       const QrKeyed *e = &edges[i];
@@ -437,7 +444,7 @@ sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, 
             end = mid;
         }
       for (; k < last && lines[k].s <= hi; k++)
-        consider_corner (corners[lines[k].a], e->a, a, d, len2, len, found);
+        consider_corner (on_lines[k], e->a, a, d, len2, len, found);
     }
 }
 
@@ -458,6 +465,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   Cells cells = { 0 };
   bool have_cells = false;
   g_autofree QrKeyed *buf = NULL;
+  g_autofree QrVec3 *on_lines = NULL;
   Found found = { NULL, 0, 0 };
   const double tol = QR_EPS_TJUNCTION;
   g_autofree int *hits_of = NULL;
@@ -468,6 +476,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   if (n_corners == 0)
     return 0;
   buf = g_new (QrKeyed, 2 * (gsize) n_corners);
+  on_lines = g_new (QrVec3, n_corners);
   /* Edges off the axes search the cells along them now; axial ones are
    * queued for their axis's sweep. */
   for (guint i = 0; i < r->pieces->len; i++)
@@ -501,7 +510,7 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   for (int axis = 0; axis < 3; axis++)
     {
       if (queries[axis].len > 0)
-        sweep_lines (pts, corners, n_corners, axis, &queries[axis], buf, &found);
+        sweep_lines (pts, corners, n_corners, axis, &queries[axis], buf, on_lines, &found);
       g_free (queries[axis].at);
     }
 
