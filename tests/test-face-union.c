@@ -257,7 +257,8 @@ test_triangulate (void)
 
 /* The radix sort orders by key and keeps equal keys in input order, for
  * few records (sorted by insertion) and many (by passes), keys with
- * digits all records share (passes skipped) and keys using all 64 bits. */
+ * digits all records share (passes skipped) and keys using all 64 bits;
+ * the sort by s orders by s. */
 static void
 test_radix_sort (void)
 {
@@ -299,6 +300,13 @@ test_radix_sort (void)
           }
         for (gsize i = 0; i < n; i++)
           g_assert_cmpint (seen[i], ==, 1);
+
+        /* By s: a line's corners along it, few (insertion) or many. */
+        for (gsize i = 0; i < n; i++)
+          at[i].s = g_rand_double_range (rand, -8, 8);
+        qr_keyed_sort_s (at, n);
+        for (gsize i = 1; i < n; i++)
+          g_assert_cmpfloat (at[i - 1].s, <=, at[i].s);
       }
 }
 

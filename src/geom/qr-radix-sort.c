@@ -1,8 +1,47 @@
 #include "qr-radix-sort.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { DIGIT_BITS = 11, DIGITS = 1 << DIGIT_BITS, SMALL = 64 };
+
+static inline bool
+before (const QrKeyed *a, const QrKeyed *b, bool by_s)
+{
+  return by_s ? a->s < b->s : a->key < b->key;
+}
+
+/* Stable. */
+static void
+insertion_sort (QrKeyed *at, gsize n, bool by_s)
+{
+  for (gsize i = 1; i < n; i++)
+    for (gsize j = i; j > 0 && before (&at[j], &at[j - 1], by_s); j--)
+      {
+        QrKeyed t = at[j];
+
+        at[j] = at[j - 1];
+        at[j - 1] = t;
+      }
+}
+
+static int
+compare_s (const void *pa, const void *pb)
+{
+  const QrKeyed *a = pa, *b = pb;
+
+  return (a->s > b->s) - (a->s < b->s);
+}
+
+void
+qr_keyed_sort_s (QrKeyed *at, gsize n)
+{
+  if (n > 16)
+    qsort (at, n, sizeof (QrKeyed), compare_s);
+  else
+    insertion_sort (at, n, true);
+}
 
 QrKeyed *
 qr_radix_sort (QrKeyed *at, QrKeyed *tmp, gsize n, int bits)
@@ -15,14 +54,7 @@ qr_radix_sort (QrKeyed *at, QrKeyed *tmp, gsize n, int bits)
     {
       /* Few records: an insertion sort, stable too, costs less than the
        * passes' tables. */
-      for (gsize i = 1; i < n; i++)
-        for (gsize j = i; j > 0 && at[j - 1].key > at[j].key; j--)
-          {
-            QrKeyed t = at[j];
-
-            at[j] = at[j - 1];
-            at[j - 1] = t;
-          }
+      insertion_sort (at, n, false);
       return at;
     }
   /* Every pass's counts in one read of the keys. */

@@ -18,3 +18,6 @@ typedef struct
  * order; tmp has room for n. Keys have at most `bits` bits (higher ones
  * 0). Returns at or tmp, whichever holds the result. */
 QrKeyed *qr_radix_sort (QrKeyed *at, QrKeyed *tmp, gsize n, int bits);
+
+/* Sorts the n records of `at` by s (a few: a line's corners along it). */
+void qr_keyed_sort_s (QrKeyed *at, gsize n);

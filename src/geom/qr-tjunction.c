@@ -163,14 +163,6 @@ nearby_keys (double u, gint64 out[2])
   return n;
 }
 
-static int
-compare_keyed_s (const void *pa, const void *pb)
-{
-  const QrKeyed *a = pa, *b = pb;
-
-  return (a->s > b->s) - (a->s < b->s);
-}
-
 /* Each corner once, keyed by its line along `axis`, sorted by line and
  * then along it (s: the coordinate along the line, a: the corner). */
 static QrKeyed *
@@ -189,22 +181,10 @@ sorted_corners (const QrVec3 *corners, int n, int axis, QrKeyed *at, QrKeyed *tm
   for (int first = 0, last; first < n; first = last)
     {
       QrKeyed *line = sorted + first;
-      int len;
 
       for (last = first + 1; last < n && sorted[last].key == line->key; last++)
         ;
-      len = last - first;
-      if (len > 16)
-        qsort (line, (size_t) len, sizeof (QrKeyed), compare_keyed_s);
-      else
-        for (int i = 1; i < len; i++)
-          for (int j = i; j > 0 && line[j - 1].s > line[j].s; j--)
-            {
-              QrKeyed t = line[j];
-
-              line[j] = line[j - 1];
-              line[j - 1] = t;
-            }
+      qr_keyed_sort_s (line, (gsize) (last - first));
     }
   return sorted;
 }
