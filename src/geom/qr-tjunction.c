@@ -194,6 +194,7 @@ typedef struct
 {
   QrKeyed *at;
   int len, cap;
+  int first_cap; /* enough for most maps at once: growing copied them */
 } Queries;
 
 static void
@@ -201,7 +202,7 @@ queries_add (Queries *q, QrKeyed k)
 {
   if (q->len == q->cap)
     {
-      q->cap = MAX (64, 2 * q->cap);
+      q->cap = MAX (q->first_cap, 2 * q->cap);
       q->at = g_renew (QrKeyed, q->at, q->cap);
     }
   q->at[q->len++] = k;
@@ -441,7 +442,9 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   const QrVec3 *pts = (const QrVec3 *) r->points->data;
   g_autofree QrVec3 *corners = g_new (QrVec3, MAX (n_points, 1));
   const int n_corners = distinct_points (r->points, corners);
-  Queries queries[3] = { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 } };
+  /* Most edges of a map are axial, a third along each axis. */
+  const int first_cap = MAX (64, (int) (n_points / 2));
+  Queries queries[3] = { { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap } };
   Cells cells = { 0 };
   bool have_cells = false;
   g_autofree QrKeyed *buf = NULL;
