@@ -6,6 +6,7 @@
 #include <string.h>
 #include <glib.h>
 #include "qr-face-union.h"
+#include "qr-radix-sort.h"
 #include "qr-winding.h"
 
 typedef struct
@@ -254,6 +255,61 @@ test_triangulate (void)
   g_assert_cmpfloat_with_epsilon (area, 8, 1e-12);
 }
 
+/* The radix sort orders by key and keeps equal keys in input order, for
+ * few records (sorted by insertion) and many (by passes), keys with
+ * digits all records share (passes skipped) and keys using all 64 bits;
+ * the sort by s orders by s. */
+static void
+test_radix_sort (void)
+{
+  static const gsize sizes[] = { 0, 1, 2, 63, 64, 65, 5000 };
+  static const int bits[] = { 42, 64 };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (18);
+
+  for (gsize si = 0; si < G_N_ELEMENTS (sizes); si++)
+    for (gsize bi = 0; bi < G_N_ELEMENTS (bits); bi++)
+      {
+        gsize n = sizes[si];
+        g_autofree QrKeyed *at = g_new (QrKeyed, MAX (n, 1));
+        g_autofree QrKeyed *tmp = g_new (QrKeyed, MAX (n, 1));
+        g_autofree int *seen = g_new0 (int, MAX (n, 1));
+        const QrKeyed *sorted;
+
+        for (gsize i = 0; i < n; i++)
+          {
+            /* Few distinct keys, spread over the low and high digits, so
+             * many are equal and some digits vary only in some records. */
+            guint64 k = (guint64) g_rand_int_range (rand, 0, 40);
+            guint64 key = (k & 7) | (k >> 3) << (bits[bi] - 3);
+
+            at[i] = (QrKeyed) { key, (double) i, (int) i, -(int) i };
+          }
+        sorted = qr_radix_sort (at, tmp, n, bits[bi]);
+        g_assert_true (sorted == at || sorted == tmp);
+        for (gsize i = 0; i < n; i++)
+          {
+            g_assert_cmpint (sorted[i].b, ==, -sorted[i].a);
+            g_assert_cmpfloat (sorted[i].s, ==, sorted[i].a);
+            seen[sorted[i].a]++;
+            if (i > 0)
+              {
+                g_assert_cmpuint (sorted[i - 1].key, <=, sorted[i].key);
+                if (sorted[i - 1].key == sorted[i].key)
+                  g_assert_cmpint (sorted[i - 1].a, <, sorted[i].a);
+              }
+          }
+        for (gsize i = 0; i < n; i++)
+          g_assert_cmpint (seen[i], ==, 1);
+
+        /* By s: a line's corners along it, few (insertion) or many. */
+        for (gsize i = 0; i < n; i++)
+          at[i].s = g_rand_double_range (rand, -8, 8);
+        qr_keyed_sort_s (at, n);
+        for (gsize i = 1; i < n; i++)
+          g_assert_cmpfloat (at[i - 1].s, <=, at[i].s);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -263,5 +319,6 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/face-union/staircase", test_staircase);
   g_test_add_func ("/geom/face-union/layers", test_layers);
   g_test_add_func ("/geom/face-union/triangulate", test_triangulate);
+  g_test_add_func ("/geom/radix-sort", test_radix_sort);
   return g_test_run ();
 }

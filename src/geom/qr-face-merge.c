@@ -220,20 +220,20 @@ add_edges (EdgeTable *edges, const QrVec3 *p, int n, guint index)
  * pieces look again. The earlier piece of two holds their merge (appended
  * to the pool); the other is left empty. */
 static void
-merge_group (Span *group, int len, Pool *pool, QrVec3 normal, EdgeTable *edges, GArray *todo)
+merge_group (Span *group, int len, Pool *pool, QrVec3 normal, EdgeTable *edges, int *todo)
 {
+  int n_todo = 0; /* at most len, and a merge takes one out before it puts one in */
+
   edge_table_reset (edges, 4 * (guint) len);
-  g_array_set_size (todo, 0);
   for (int i = 0; i < len; i++)
     {
       add_edges (edges, pool->at + group[i].first, group[i].n, (guint) i);
-      g_array_append_val (todo, i);
+      todo[n_todo++] = i;
     }
-  while (todo->len > 0)
+  while (n_todo > 0)
     {
-      int i = g_array_index (todo, int, todo->len - 1);
+      int i = todo[--n_todo];
 
-      g_array_set_size (todo, todo->len - 1);
       for (int k = 0; k < group[i].n; k++)
         {
           const QrVec3 *p = pool->at + group[i].first;
@@ -256,7 +256,7 @@ merge_group (Span *group, int len, Pool *pool, QrVec3 normal, EdgeTable *edges, 
           group[drop].n = 0;
           pool->len += n;
           add_edges (edges, pool->at + group[keep].first, n, (guint) keep);
-          g_array_append_val (todo, keep);
+          todo[n_todo++] = keep;
           break;
         }
     }
@@ -323,7 +323,7 @@ qr_union_merge_coplanar (QrUnionResult *r, const QrUnionBrush *brushes)
    * pool starts as the input's points, merges append to it. */
   g_autofree Span *span = g_new (Span, MAX (n, 1));
   g_autofree Span *group = g_new (Span, MAX (n, 1));
-  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree int *todo = g_new (int, MAX (n, 1));
   Pool pool = { NULL, 0, 0 };
   EdgeTable edges = { NULL, NULL, 0, 0 };
   GArray *pieces, *points;

@@ -10,12 +10,19 @@
 /* A face's bounds meeting more cells than this test every brush. */
 enum { MAX_CELLS_PER_QUERY = 512 };
 
-static int
-compare_int (const void *a, const void *b)
+/* The index of the lowest bit set in w (not 0). */
+static inline int
+lowest_bit (guint64 w)
 {
-  int x = *(const int *) a, y = *(const int *) b;
+#if defined(__GNUC__)
+  return __builtin_ctzll (w);
+#else
+  int i = 0;
 
-  return (x > y) - (x < y);
+  for (; (w & 1) == 0; w >>= 1)
+    i++;
+  return i;
+#endif
 }
 
 static int
@@ -26,7 +33,7 @@ compare_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static bool
+static inline bool
 bounds_overlap (const QrBounds *a, const QrBounds *b, double eps)
 {
   return a->min.x <= b->max.x + eps && b->min.x <= a->max.x + eps && a->min.y <= b->max.y + eps
@@ -64,26 +71,34 @@ typedef struct
   Pieces pieces, next;
   int *candidates;
   int n_candidates, candidates_cap;
+  guint64 *marks; /* a bit per brush: the candidates found, in input order */
+  int marks_lo, marks_hi; /* the words holding them */
   double *dists;      /* per point of the piece at hand */
   int dists_cap;
 } Union;
 
-static int
-pool_add (Union *u, const QrVec3 *p, int n)
+static inline void
+pool_reserve (Union *u, int n)
 {
-  int first = u->pool_len;
-
   if (u->pool_len + n > u->pool_cap)
     {
       u->pool_cap = MAX (u->pool_len + n, 2 * u->pool_cap);
       u->pool = g_renew (QrVec3, u->pool, u->pool_cap);
     }
+}
+
+static inline int
+pool_add (Union *u, const QrVec3 *p, int n)
+{
+  int first = u->pool_len;
+
+  pool_reserve (u, n);
   memcpy (u->pool + first, p, sizeof (QrVec3) * (gsize) n);
   u->pool_len += n;
   return first;
 }
 
-static void
+static inline void
 keep (Pieces *out, int first, int n)
 {
   if (out->len == out->cap)
@@ -167,7 +182,8 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
       const QrPlane *plane = &bb->planes[j];
       const QrVec3 *pool;
       double *d;
-      bool front = false, back = false;
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+      bool front, back;
       /* A face of b nearly back to back with ours (within 0.8°) hides the
        * part of ours nearer than QR_EPS_UNION, not only what is behind
        * it: faces that cross at a hair's angle are flush where they are
@@ -184,12 +200,17 @@ clip_by_brush (Union *u, int a, QrVec3 normal_a, Piece cur, int b, Pieces *out)
         }
       d = u->dists;
       pool = u->pool + cur.first;
+      /* The extremes decide; a flag per point cost twice the loop. */
       for (int i = 0; i < cur.n; i++)
         {
-          d[i] = qr_plane_distance_to (plane, pool[i]) - shift;
-          front |= d[i] > eps;
-          back |= d[i] < -eps;
+          double di = qr_plane_distance_to (plane, pool[i]) - shift;
+
+          d[i] = di;
+          lo = di < lo ? di : lo;
+          hi = di > hi ? di : hi;
         }
+      front = hi > eps;
+      back = lo < -eps;
       if (!front && !back)
         {
           /* A face that is drawn beats one that is not (caulk, nodraw)
@@ -239,6 +260,7 @@ find_candidates (Union *u, int a, const QrBounds *box)
                  { box->max.x + eps, box->max.y + eps, box->max.z + eps } };
 
   u->n_candidates = 0;
+  u->marks_lo = G_MAXINT, u->marks_hi = -1;
   if (++u->stamp_now == G_MAXINT)
     {
       memset (u->stamp, 0, sizeof (int) * (gsize) u->n_brushes);
@@ -251,12 +273,10 @@ find_candidates (Union *u, int a, const QrBounds *box)
       if (b_ != a && u->stamp[b_] != u->stamp_now && u->brushes[b_].layer <= u->brushes[a].layer        \
           && bounds_overlap (&u->bounds[b_], &q, 0))                                                   \
         {                                                                                              \
-          if (u->n_candidates == u->candidates_cap)                                                    \
-            {                                                                                          \
-              u->candidates_cap = MAX (64, 2 * u->candidates_cap);                                     \
-              u->candidates = g_renew (int, u->candidates, u->candidates_cap);                         \
-            }                                                                                          \
-          u->candidates[u->n_candidates++] = b_;                                                       \
+          u->marks[b_ / 64] |= (guint64) 1 << (b_ % 64);                                               \
+          u->marks_lo = MIN (u->marks_lo, b_ / 64);                                                    \
+          u->marks_hi = MAX (u->marks_hi, b_ / 64);                                                    \
+          u->n_candidates++;                                                                           \
         }                                                                                              \
       u->stamp[b_] = u->stamp_now;                                                                     \
     }                                                                                                  \
@@ -278,22 +298,19 @@ find_candidates (Union *u, int a, const QrBounds *box)
         CONSIDER (g_array_index (u->grid.big, int, k));
     }
 #undef CONSIDER
-  /* Cells list brushes by cell: back to input order, so the result does
-   * not depend on the grid. */
-  if (u->n_candidates > 32)
-    qsort (u->candidates, (size_t) u->n_candidates, sizeof (int), compare_int);
-  else
+  /* Cells list brushes by cell: the marks give them back in input order,
+   * so the result does not depend on the grid (sorting them cost more
+   * than finding them). */
+  if (u->n_candidates > u->candidates_cap)
     {
-      int *c = u->candidates;
-
-      for (int i = 1; i < u->n_candidates; i++)
-        for (int j = i; j > 0 && c[j - 1] > c[j]; j--)
-          {
-            int t = c[j];
-
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-          }
+      u->candidates_cap = MAX (64, 2 * u->n_candidates);
+      u->candidates = g_renew (int, u->candidates, u->candidates_cap);
+    }
+  for (int w = u->marks_lo, k = 0; w <= u->marks_hi; w++)
+    {
+      for (guint64 bits = u->marks[w]; bits != 0; bits &= bits - 1)
+        u->candidates[k++] = 64 * w + lowest_bit (bits);
+      u->marks[w] = 0;
     }
 }
 
@@ -331,6 +348,7 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
   }
   qr_cell_grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent, 8.0, 4096.0));
   u.stamp = g_new0 (int, n_brushes);
+  u.marks = g_new0 (guint64, (n_brushes + 63) / 64);
 
   for (int a = 0; a < n_brushes; a++)
     {
@@ -349,11 +367,13 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
             continue;
           u.pool_len = 0;
           u.pieces.len = 0;
+          pool_reserve (&u, n);
           for (int k = 0; k < n; k++)
             {
-              pool_add (&u, &pa->verts[idx[k]], 1);
+              u.pool[k] = pa->verts[idx[k]];
               qr_bounds_add_point (&box, pa->verts[idx[k]]);
             }
+          u.pool_len = n;
           keep (&u.pieces, 0, n);
 
           for (int c = 0; c < u.n_candidates && u.pieces.len > 0; c++)
@@ -399,6 +419,7 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
   qr_cell_grid_clear (&u.grid);
   g_free (u.bounds);
   g_free (u.stamp);
+  g_free (u.marks);
   g_free (u.pool);
   g_free (u.pieces.at);
   g_free (u.next.at);

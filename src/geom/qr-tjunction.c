@@ -1,16 +1,18 @@
 #include "qr-face-union.h"
 #include "qr-cell-grid.h"
 #include "qr-eps.h"
+#include "qr-radix-sort.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------
- * T-junctions. Every distinct corner goes into a table of the axial lines
- * through it and into a grid of cells; an axial edge looks at the corners
- * of its line, any other edge at those of the cells along it, and takes
- * the corners within QR_EPS_TJUNCTION of it, strictly between its ends.
+ * T-junctions. Every distinct corner is sorted by the axial lines through
+ * it and goes into a grid of cells; an axial edge looks at the corners of
+ * its line, any other edge at those of the cells along it, and takes the
+ * corners within QR_EPS_TJUNCTION of it, strictly between its ends. The
+ * corners found are inserted edge by edge in order along it.
  */
 
 typedef struct
@@ -51,15 +53,16 @@ hash_point (QrVec3 p)
   return (guint) h;
 }
 
-/* Distinct corners (exactly equal ones once). */
-static GArray *
-distinct_points (const GArray *points)
+/* Distinct corners (exactly equal ones once), into out (room for all
+ * points); returns how many. */
+static int
+distinct_points (const GArray *points, QrVec3 *out)
 {
   guint cap = 16;
   guint mask;
-  int *slots;
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  g_autofree int *slots = NULL;
   const QrVec3 *p = (const QrVec3 *) points->data;
+  int n = 0;
 
   while (cap < 2 * points->len)
     cap *= 2;
@@ -76,47 +79,36 @@ distinct_points (const GArray *points)
 
           if (slots[h] < 0)
             {
-              slots[h] = (int) out->len;
-              g_array_append_val (out, p[i]);
+              slots[h] = n;
+              out[n++] = p[i];
               break;
             }
-          q = &g_array_index (out, QrVec3, slots[h]);
+          q = &out[slots[h]];
           if (q->x == p[i].x && q->y == p[i].y && q->z == p[i].z)
             break;
         }
     }
-  g_free (slots);
-  return out;
+  return n;
 }
 
 /* Plain growable arrays: the pass appends every corner of the result. */
+/* A corner found on an edge (by the index of the edge's first point). */
 typedef struct
 {
-  OnEdge *at;
+  int edge;
+  OnEdge on;
+} Hit;
+
+typedef struct
+{
+  Hit *at;
   int len, cap;
 } Found;
-
-typedef struct
-{
-  QrVec3 *at;
-  int len, cap;
-} Points;
-
-static void
-points_add (Points *p, QrVec3 v)
-{
-  if (p->len == p->cap)
-    {
-      p->cap = MAX (64, 2 * p->cap);
-      p->at = g_renew (QrVec3, p->at, p->cap);
-    }
-  p->at[p->len++] = v;
-}
 
 /* A corner c strictly between a and a + d, within QR_EPS_TJUNCTION of
  * the segment: appended to found with its parameter. */
 static inline void
-consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, Found *found)
+consider_corner (QrVec3 c, int edge, QrVec3 a, QrVec3 d, double len2, double len, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   double t = qr_vec3_dot (qr_vec3_sub (c, a), d) / len2;
@@ -130,101 +122,28 @@ consider_corner (QrVec3 c, QrVec3 a, QrVec3 d, double len2, double len, Found *f
   if (found->len == found->cap)
     {
       found->cap = MAX (16, 2 * found->cap);
-      found->at = g_renew (OnEdge, found->at, found->cap);
+      found->at = g_renew (Hit, found->at, found->cap);
     }
-  found->at[found->len++] = (OnEdge) { t, c };
+  found->at[found->len++] = (Hit) { edge, { t, c } };
 }
 
-/* The axial lines corners lie on: along axis `axis` through the other two
- * coordinates, rounded (a line key per corner and axis). Most edges of a
- * map run along an axis; their corners are those of their line, kept in
- * order along it, so an edge looks only at those within its span. */
+/* The axial lines corners lie on: along an axis through the other two
+ * coordinates, rounded. Most edges of a map run along an axis; their
+ * corners are those of their line within their span. Per axis, the
+ * corners (by line, then along it) and the edges' lines are sorted, and
+ * one sweep meets each edge with its line's corners. */
 static guint64
-line_key (int axis, double u, double v)
+line_key (gint64 ku, gint64 kv)
 {
-  return qr_cell_key ((gint64) floor (u + 0.5), (gint64) floor (v + 0.5), axis);
+  return qr_cell_key (ku, kv, 0) >> QR_CELL_BITS;
 }
 
-typedef struct
+enum { LINE_KEY_BITS = 2 * QR_CELL_BITS };
+
+static gint64
+round_half_up (double u)
 {
-  double s; /* the coordinate along the line */
-  int corner;
-} OnLine;
-
-typedef struct
-{
-  QrCellGrid grid; /* corners by line key */
-  int *start;      /* per slot of the grid: its line's first in `sorted` */
-  int *count;
-  OnLine *sorted;
-} Lines;
-
-static int
-compare_on_line (const void *pa, const void *pb)
-{
-  const OnLine *a = pa, *b = pb;
-
-  return (a->s > b->s) - (a->s < b->s);
-}
-
-static void
-lines_init (Lines *l, const QrVec3 *corners, int n)
-{
-  int at = 0;
-
-  qr_cell_grid_init_empty (&l->grid, 1, 3 * n);
-  for (int i = 0; i < n; i++)
-    {
-      QrVec3 c = corners[i];
-
-      qr_cell_grid_add (&l->grid, line_key (0, c.y, c.z), i);
-      qr_cell_grid_add (&l->grid, line_key (1, c.z, c.x), i);
-      qr_cell_grid_add (&l->grid, line_key (2, c.x, c.y), i);
-    }
-  l->start = g_new (int, l->grid.mask + 1);
-  l->count = g_new (int, l->grid.mask + 1);
-  l->sorted = g_new (OnLine, MAX (l->grid.n_entries, 1));
-  for (guint slot = 0; slot <= l->grid.mask; slot++)
-    {
-      /* The key's last coordinate is the axis; qr_cell_key offsets it by
-       * 2^20, which leaves its two low bits. */
-      int axis = (int) (l->grid.keys[slot] & 3);
-      OnLine *line = l->sorted + at;
-      int len = 0;
-
-      if (l->grid.heads[slot] < 0)
-        continue;
-      for (int e = l->grid.heads[slot]; e >= 0; e = QR_CELL_GRID_NEXT (&l->grid, e))
-        {
-          int c = QR_CELL_GRID_ITEM (&l->grid, e);
-          const double xyz[3] = { corners[c].x, corners[c].y, corners[c].z };
-
-          line[len++] = (OnLine) { xyz[axis], c };
-        }
-      if (len > 16)
-        qsort (line, (size_t) len, sizeof (OnLine), compare_on_line);
-      else
-        for (int i = 1; i < len; i++)
-          for (int j = i; j > 0 && line[j - 1].s > line[j].s; j--)
-            {
-              OnLine t = line[j];
-
-              line[j] = line[j - 1];
-              line[j - 1] = t;
-            }
-      l->start[slot] = at;
-      l->count[slot] = len;
-      at += len;
-    }
-}
-
-static void
-lines_clear (Lines *l)
-{
-  qr_cell_grid_clear (&l->grid);
-  g_free (l->start);
-  g_free (l->count);
-  g_free (l->sorted);
+  return (gint64) floor (u + 0.5);
 }
 
 /* The keys a corner within the tolerance of coordinate u rounds to: u's
@@ -233,7 +152,7 @@ static int
 nearby_keys (double u, gint64 out[2])
 {
   const double tol = QR_EPS_TJUNCTION;
-  gint64 q = (gint64) floor (u + 0.5);
+  gint64 q = round_half_up (u);
   int n = 0;
 
   out[n++] = q;
@@ -244,61 +163,150 @@ nearby_keys (double u, gint64 out[2])
   return n;
 }
 
-static void
-on_line (const Lines *l, const QrVec3 *corners, int axis, QrVec3 a, QrVec3 d, double len2, double len,
-         Found *found)
+/* Each corner once, keyed by its line along `axis`, sorted by line and
+ * then along it (s: the coordinate along the line, a: the corner). */
+static QrKeyed *
+sorted_corners (const QrVec3 *corners, int n, int axis, QrKeyed *at, QrKeyed *tmp)
 {
-  const double tol = QR_EPS_TJUNCTION;
-  const double ac[3] = { a.x, a.y, a.z }, dc[3] = { d.x, d.y, d.z };
-  /* Only a corner within the edge's span along the axis can be on it. */
-  double lo = MIN (ac[axis], ac[axis] + dc[axis]) - tol, hi = MAX (ac[axis], ac[axis] + dc[axis]) + tol;
+  QrKeyed *sorted;
+
+  for (int i = 0; i < n; i++)
+    {
+      const double xyz[3] = { corners[i].x, corners[i].y, corners[i].z };
+
+      at[i] = (QrKeyed) { line_key (round_half_up (xyz[(axis + 1) % 3]), round_half_up (xyz[(axis + 2) % 3])),
+                          xyz[axis], i, 0 };
+    }
+  sorted = qr_radix_sort (at, tmp, (gsize) n, LINE_KEY_BITS);
+  for (int first = 0, last; first < n; first = last)
+    {
+      QrKeyed *line = sorted + first;
+
+      for (last = first + 1; last < n && sorted[last].key == line->key; last++)
+        ;
+      qr_keyed_sort_s (line, (gsize) (last - first));
+    }
+  return sorted;
+}
+
+/* Plain growable arrays: the pass appends every corner of the result. */
+typedef struct
+{
+  QrKeyed *at;
+  int len, cap;
+  int first_cap; /* enough for most maps at once: growing copied them */
+} Queries;
+
+static void
+queries_add (Queries *q, QrKeyed k)
+{
+  if (q->len == q->cap)
+    {
+      q->cap = MAX (q->first_cap, 2 * q->cap);
+      q->at = g_renew (QrKeyed, q->at, q->cap);
+    }
+  q->at[q->len++] = k;
+}
+
+/* The lines an axial edge from point a to point b (indices) looks at. */
+static void
+queue_on_line (Queries *q, const QrVec3 *pts, int axis, int a, int b)
+{
+  const double ac[3] = { pts[a].x, pts[a].y, pts[a].z };
   gint64 ku[2], kv[2];
   int nu = nearby_keys (ac[(axis + 1) % 3], ku), nv = nearby_keys (ac[(axis + 2) % 3], kv);
 
   for (int i = 0; i < nu; i++)
     for (int j = 0; j < nv; j++)
-      {
-        guint slot = qr_cell_grid_slot (&l->grid, qr_cell_key (ku[i], kv[j], axis));
-        const OnLine *line;
-        int first = 0, last;
+      queries_add (q, (QrKeyed) { line_key (ku[i], kv[j]), 0, a, b });
+}
 
-        if (l->grid.heads[slot] < 0)
-          continue;
-        line = l->sorted + l->start[slot];
-        last = l->count[slot];
-        /* The first at or past lo. */
-        while (first < last)
-          {
-            int mid = (first + last) / 2;
+/* The corners by cell, for the edges off the axes: each cell's corners
+ * side by side (sorted by cell), found through a table of the cells. */
+typedef struct
+{
+  guint64 key;
+  int first, n; /* n = 0: slot free */
+} CellSlot;
 
-            if (line[mid].s < lo)
-              first = mid + 1;
-            else
-              last = mid;
-          }
-        for (int k = first; k < l->count[slot] && line[k].s <= hi; k++)
-          consider_corner (corners[line[k].corner], a, d, len2, len, found);
-      }
+typedef struct
+{
+  double size;
+  QrVec3 *corners; /* by cell */
+  CellSlot *slots;
+  guint mask;
+} Cells;
+
+static guint
+cell_slot (const Cells *c, guint64 key)
+{
+  guint slot = (guint) ((key * 0x9e3779b97f4a7c15u) >> 32) & c->mask;
+
+  while (c->slots[slot].n != 0 && c->slots[slot].key != key)
+    slot = (slot + 1) & c->mask;
+  return slot;
+}
+
+/* Cells about a typical edge long; made when the first edge off the axes
+ * comes. */
+static void
+cells_init (Cells *c, const QrVec3 *corners, int n, double edge, QrKeyed *buf)
+{
+  const QrKeyed *sorted;
+  guint n_slots = 64, n_cells = 0;
+
+  c->size = CLAMP (edge, 1.0, 4096.0);
+  for (int i = 0; i < n; i++)
+    buf[i] = (QrKeyed) { qr_cell_key (qr_cell_of (corners[i].x, c->size), qr_cell_of (corners[i].y, c->size),
+                                      qr_cell_of (corners[i].z, c->size)),
+                         0, i, 0 };
+  sorted = qr_radix_sort (buf, buf + n, (gsize) n, 3 * QR_CELL_BITS);
+  /* Twice as many slots as cells, not corners: most probes are of empty
+   * cells, and a small table stays in the cache. */
+  for (int i = 0; i < n; i++)
+    n_cells += i == 0 || sorted[i].key != sorted[i - 1].key;
+  while (n_slots < 2 * n_cells)
+    n_slots *= 2;
+  c->mask = n_slots - 1;
+  c->slots = g_new0 (CellSlot, n_slots);
+  c->corners = g_new (QrVec3, MAX (n, 1));
+  for (int i = 0; i < n; i++)
+    {
+      c->corners[i] = corners[sorted[i].a];
+      if (i == 0 || sorted[i].key != sorted[i - 1].key)
+        {
+          guint slot = cell_slot (c, sorted[i].key);
+
+          c->slots[slot] = (CellSlot) { sorted[i].key, i, 0 };
+        }
+      c->slots[cell_slot (c, sorted[i].key)].n++;
+    }
+}
+
+static void
+cells_clear (Cells *c)
+{
+  g_free (c->corners);
+  g_free (c->slots);
 }
 
 /* Any other edge visits the cells along it, slab by slab across its
  * longest axis. */
 static void
-on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, QrVec3 a, QrVec3 d, double len2, double len,
-               Found *found)
+on_edge_cells (const Cells *cells, int edge, QrVec3 a, QrVec3 d, double len2, double len, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
   const double ad[3] = { a.x, a.y, a.z }, dd[3] = { d.x, d.y, d.z };
   int axis = fabs (d.x) >= fabs (d.y) && fabs (d.x) >= fabs (d.z) ? 0 : fabs (d.y) >= fabs (d.z) ? 1 : 2;
   gint64 s0, s1;
 
-  s0 = qr_cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, grid->size);
-  s1 = qr_cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, grid->size);
+  s0 = qr_cell_of (MIN (ad[axis], ad[axis] + dd[axis]) - tol, cells->size);
+  s1 = qr_cell_of (MAX (ad[axis], ad[axis] + dd[axis]) + tol, cells->size);
   for (gint64 s = s0; s <= s1; s++)
     {
       /* The part of the edge within this slab, and its cells. */
-      double lo = MAX (s * grid->size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
-      double hi = MIN ((s + 1) * grid->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
+      double lo = MAX (s * cells->size, MIN (ad[axis], ad[axis] + dd[axis]) - tol);
+      double hi = MIN ((s + 1) * cells->size, MAX (ad[axis], ad[axis] + dd[axis]) + tol);
       double t0 = (lo - ad[axis]) / dd[axis], t1 = (hi - ad[axis]) / dd[axis];
       gint64 c_lo[3], c_hi[3];
       double b_lo[3], b_hi[3];
@@ -314,23 +322,51 @@ on_edge_cells (const QrCellGrid *grid, const QrVec3 *corners, QrVec3 a, QrVec3 d
 
           b_lo[ax] = MIN (u0, u1) - 2 * tol;
           b_hi[ax] = MAX (u0, u1) + 2 * tol;
-          c_lo[ax] = qr_cell_of (b_lo[ax], grid->size);
-          c_hi[ax] = qr_cell_of (b_hi[ax], grid->size);
+          c_lo[ax] = qr_cell_of (b_lo[ax], cells->size);
+          c_hi[ax] = qr_cell_of (b_hi[ax], cells->size);
         }
       c_lo[axis] = c_hi[axis] = s;
       for (gint64 x = c_lo[0]; x <= c_hi[0]; x++)
         for (gint64 y = c_lo[1]; y <= c_hi[1]; y++)
           for (gint64 z = c_lo[2]; z <= c_hi[2]; z++)
-            for (int m = qr_cell_grid_first (grid, qr_cell_key (x, y, z)); m >= 0; m = QR_CELL_GRID_NEXT (grid, m))
-              {
-                QrVec3 c = corners[QR_CELL_GRID_ITEM (grid, m)];
+            {
+              const CellSlot *cell = &cells->slots[cell_slot (cells, qr_cell_key (x, y, z))];
 
-                /* Most corners of a cell lie off the edge's box. */
-                if (c.x >= b_lo[0] && c.x <= b_hi[0] && c.y >= b_lo[1] && c.y <= b_hi[1] && c.z >= b_lo[2]
-                    && c.z <= b_hi[2])
-                  consider_corner (c, a, d, len2, len, found);
-              }
+              for (int m = cell->first; m < cell->first + cell->n; m++)
+                {
+                  QrVec3 c = cells->corners[m];
+
+                  /* Most corners of a cell lie off the edge's box. */
+                  if (c.x >= b_lo[0] && c.x <= b_hi[0] && c.y >= b_lo[1] && c.y <= b_hi[1] && c.z >= b_lo[2]
+                      && c.z <= b_hi[2])
+                    consider_corner (c, edge, a, d, len2, len, found);
+                }
+            }
     }
+}
+
+/* The records of `key` in sorted (n records): [*first, *last). Keys are
+ * asked in ascending order, each search going on from the last. */
+static void
+find_run (const QrKeyed *sorted, int n, guint64 key, int *first, int *last)
+{
+  if (*first < *last && sorted[*first].key == key)
+    return;
+  for (*first = *last; *first < n && sorted[*first].key < key; (*first)++)
+    ;
+  for (*last = *first; *last < n && sorted[*last].key == key; (*last)++)
+    ;
+}
+
+/* frexp's exponent of a positive normal x (x = m 2^e, ½ ≤ m < 1), read
+ * off its bits: a libm call per edge cost more than the rest of the sum. */
+static int
+binary_exponent (double x)
+{
+  guint64 bits;
+
+  memcpy (&bits, &x, sizeof bits);
+  return (int) ((bits >> 52) & 0x7ff) - 1022;
 }
 
 /* A typical edge's length, by the geometric mean (of powers of two: a
@@ -348,103 +384,162 @@ typical_edge (const QrUnionResult *r)
       const QrVec3 *p = &g_array_index (r->points, QrVec3, pc->first);
 
       for (int k = 0; k < pc->n; k++, n++)
-        {
-          int e;
-
-          frexp (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3), &e);
-          exp_sum += e;
-        }
+        exp_sum += binary_exponent (MAX (qr_vec3_max_abs (qr_vec3_sub (p[(k + 1) % pc->n], p[k])), 1e-3));
     }
   return n > 0 ? ldexp (1, (int) (exp_sum / (gint64) n)) : 1;
 }
 
-/* The corners in cells about a typical edge long, for the edges off the
- * axes; made when the first such edge comes. */
+/* Meets the queued edges of one axis with the corners of their lines. */
 static void
-corner_cells (QrCellGrid *grid, const GArray *corners, double edge)
+sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, Queries *q, QrKeyed *buf,
+             QrVec3 *on_lines, Found *found)
 {
-  g_autofree QrBounds *cb = g_new (QrBounds, MAX (corners->len, 1));
+  const double tol = QR_EPS_TJUNCTION;
+  QrKeyed *lines = sorted_corners (corners, n_corners, axis, buf, buf + n_corners);
+  g_autofree QrKeyed *tmp = g_new (QrKeyed, MAX (q->len, 1));
+  const QrKeyed *edges = qr_radix_sort (q->at, tmp, (gsize) q->len, LINE_KEY_BITS);
+  int first = 0, last = 0; /* the current line's corners */
 
-  for (guint i = 0; i < corners->len; i++)
+  /* The corners themselves in line order, read in the sweep's order. */
+  for (int k = 0; k < n_corners; k++)
+    on_lines[k] = corners[lines[k].a];
+  for (int i = 0; i < q->len; i++)
     {
-      QrVec3 c = g_array_index (corners, QrVec3, i);
+      const QrKeyed *e = &edges[i];
+      QrVec3 a = pts[e->a], d = qr_vec3_sub (pts[e->b], a);
+      double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
+      const double ac[3] = { a.x, a.y, a.z }, dc[3] = { d.x, d.y, d.z };
+      /* Only a corner within the edge's span along the axis can be on it. */
+      double lo = MIN (ac[axis], ac[axis] + dc[axis]) - tol, hi = MAX (ac[axis], ac[axis] + dc[axis]) + tol;
+      int k, end;
 
-      cb[i] = (QrBounds) { c, c };
+      find_run (lines, n_corners, e->key, &first, &last);
+      /* The first at or past lo. */
+      for (k = first, end = last; k < end;)
+        {
+          int mid = (k + end) / 2;
+
+          if (lines[mid].s < lo)
+            k = mid + 1;
+          else
+            end = mid;
+        }
+      for (; k < last && lines[k].s <= hi; k++)
+        consider_corner (on_lines[k], e->a, a, d, len2, len, found);
     }
-  qr_cell_grid_init (grid, cb, (int) corners->len, CLAMP (edge, 1.0, 4096.0));
+}
+
+static int
+compare_hit (const void *pa, const void *pb)
+{
+  return compare_on_edge (&((const Hit *) pa)->on, &((const Hit *) pb)->on);
 }
 
 int
 qr_union_fix_t_junctions (QrUnionResult *r)
 {
-  g_autoptr (GArray) corner_array = distinct_points (r->points);
-  const QrVec3 *corners = (const QrVec3 *) corner_array->data;
-  Points points = { NULL, 0, 0 };
+  const guint n_points = r->points->len;
+  const QrVec3 *pts = (const QrVec3 *) r->points->data;
+  g_autofree QrVec3 *corners = g_new (QrVec3, MAX (n_points, 1));
+  const int n_corners = distinct_points (r->points, corners);
+  /* Most edges of a map are axial, a third along each axis. */
+  const int first_cap = MAX (64, (int) (n_points / 2));
+  Queries queries[3] = { { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap } };
+  Cells cells = { 0 };
+  bool have_cells = false;
+  g_autofree QrKeyed *buf = NULL;
+  g_autofree QrVec3 *on_lines = NULL;
   Found found = { NULL, 0, 0 };
   const double tol = QR_EPS_TJUNCTION;
-  QrCellGrid grid = { 0 };
-  Lines lines;
-  bool have_grid = false;
-  double edge;
-  int inserted = 0;
+  g_autofree int *hits_of = NULL;
+  g_autofree Hit *hits = NULL;
+  QrVec3 *out;
+  int n_out = 0, inserted = 0;
 
-  if (corner_array->len == 0)
+  if (n_corners == 0)
     return 0;
-  /* Before the loop below moves the pieces' points. */
-  edge = typical_edge (r);
-  lines_init (&lines, corners, (int) corner_array->len);
-  points.cap = (int) r->points->len + (int) r->points->len / 4 + 16;
-  points.at = g_new (QrVec3, points.cap);
-
+  buf = g_new (QrKeyed, 2 * (gsize) n_corners);
+  on_lines = g_new (QrVec3, n_corners);
+  /* Edges off the axes search the cells along them now; axial ones are
+   * queued for their axis's sweep. */
   for (guint i = 0; i < r->pieces->len; i++)
     {
-      QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
-      const QrVec3 *pp = &g_array_index (r->points, QrVec3, pc->first);
-      int first = points.len;
+      const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
 
       for (int k = 0; k < pc->n; k++)
         {
-          QrVec3 a = pp[k], b = pp[(k + 1) % pc->n], d = qr_vec3_sub (b, a);
+          int ia = pc->first + k, ib = pc->first + (k + 1) % pc->n;
+          QrVec3 a = pts[ia], d = qr_vec3_sub (pts[ib], a);
           double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
 
-          points_add (&points, a);
           if (len <= 2 * tol)
             continue;
-          found.len = 0;
           if (fabs (d.y) <= tol && fabs (d.z) <= tol)
-            on_line (&lines, corners, 0, a, d, len2, len, &found);
+            queue_on_line (&queries[0], pts, 0, ia, ib);
           else if (fabs (d.x) <= tol && fabs (d.z) <= tol)
-            on_line (&lines, corners, 1, a, d, len2, len, &found);
+            queue_on_line (&queries[1], pts, 1, ia, ib);
           else if (fabs (d.x) <= tol && fabs (d.y) <= tol)
-            on_line (&lines, corners, 2, a, d, len2, len, &found);
+            queue_on_line (&queries[2], pts, 2, ia, ib);
           else
             {
-              if (!have_grid)
-                corner_cells (&grid, corner_array, edge), have_grid = true;
-              on_edge_cells (&grid, corners, a, d, len2, len, &found);
+              if (!have_cells)
+                cells_init (&cells, corners, n_corners, typical_edge (r), buf), have_cells = true;
+              on_edge_cells (&cells, ia, a, d, len2, len, &found);
             }
-          if (found.len == 0)
-            continue;
-          if (found.len > 1)
-            qsort (found.at, (size_t) found.len, sizeof (OnEdge), compare_on_edge);
-          for (int m = 0; m < found.len; m++)
+        }
+    }
+  if (have_cells)
+    cells_clear (&cells);
+  for (int axis = 0; axis < 3; axis++)
+    {
+      if (queries[axis].len > 0)
+        sweep_lines (pts, corners, n_corners, axis, &queries[axis], buf, on_lines, &found);
+      g_free (queries[axis].at);
+    }
+
+  /* The hits by edge (a counting sort), each edge's along it. */
+  hits_of = g_new0 (int, n_points + 1);
+  hits = g_new (Hit, MAX (found.len, 1));
+  for (int h = 0; h < found.len; h++)
+    hits_of[found.at[h].edge + 1]++;
+  for (guint e = 0; e < n_points; e++)
+    hits_of[e + 1] += hits_of[e];
+  {
+    g_autofree int *fill = g_memdup2 (hits_of, sizeof (int) * n_points);
+
+    for (int h = 0; h < found.len; h++)
+      hits[fill[found.at[h].edge]++] = found.at[h];
+  }
+  g_free (found.at);
+
+  out = g_new (QrVec3, n_points + (gsize) (hits_of[n_points]));
+  for (guint i = 0; i < r->pieces->len; i++)
+    {
+      QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
+      int first = n_out;
+
+      for (int k = 0; k < pc->n; k++)
+        {
+          int e = pc->first + k, n_hits = hits_of[e + 1] - hits_of[e];
+          Hit *on = hits + hits_of[e];
+
+          out[n_out++] = pts[e];
+          if (n_hits > 1)
+            qsort (on, (size_t) n_hits, sizeof (Hit), compare_hit);
+          for (int m = 0; m < n_hits; m++)
             {
               /* A corner in two cells, or two corners a hair apart: once. */
-              if (qr_vec3_max_abs (qr_vec3_sub (found.at[m].p, points.at[points.len - 1])) <= tol)
+              if (qr_vec3_max_abs (qr_vec3_sub (on[m].on.p, out[n_out - 1])) <= tol)
                 continue;
-              points_add (&points, found.at[m].p);
+              out[n_out++] = on[m].on.p;
               inserted++;
             }
         }
       pc->first = first;
-      pc->n = points.len - first;
+      pc->n = n_out - first;
     }
-  if (have_grid)
-    qr_cell_grid_clear (&grid);
-  lines_clear (&lines);
   g_array_set_size (r->points, 0);
-  g_array_append_vals (r->points, points.at, (guint) points.len);
-  g_free (points.at);
-  g_free (found.at);
+  g_array_append_vals (r->points, out, (guint) n_out);
+  g_free (out);
   return inserted;
 }
