@@ -41,6 +41,7 @@ static const struct
   { "win.close", { "<Control>w", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
+  { "win.compile", { "F5", NULL } },
   { "win.next-leak-point", { "<Control><Shift>Right", NULL } },
   { "win.previous-leak-point", { "<Control><Shift>Left", NULL } },
   { "win.undo", { "<Control>z", NULL } },

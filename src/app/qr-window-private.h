@@ -134,6 +134,7 @@ struct _QrWindow
   QrFaceDialog *face_dialog;       /* made when first shown */
   QrReplaceDialog *replace_dialog; /* made when first shown */
   QrFindDialog *find_dialog;       /* made when first shown (qr-window-find.c) */
+  struct _QrCompilePanel *compile; /* made when first shown (qr-window-compile.c) */
   char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
   QrWindowMonitor *monitor;        /* the file on disk (qr-window-monitor.c) */
   /* autosave (qr-window-autosave.c) */
@@ -267,6 +268,10 @@ void _qr_window_autosave_saved (QrWindow *self);
 /* qr-window-export.c: File ▸ Export ▸ OBJ… and glTF Binary… (win.export-obj,
  * win.export-gltf): options, a file chooser, then a worker writes the files. */
 void _qr_window_init_export (QrWindow *self);
+/* qr-window-compile.c: Map ▸ Compile, the compile profiles run. */
+typedef struct _QrCompilePanel QrCompilePanel;
+void _qr_window_init_compile (QrWindow *self);
+void _qr_window_clear_compile (QrWindow *self);
 /* qr-window-leak.c: a compile's leak trace, drawn in every view. */
 void _qr_window_init_leak (QrWindow *self);
 void _qr_window_load_pointfile (QrWindow *self, const char *path);

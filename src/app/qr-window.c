@@ -423,6 +423,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
       g_object_unref (self->document);
       /* A trace belongs to the map it was compiled from. */
       _qr_window_unload_pointfile (self);
+  _qr_window_clear_compile (self);
     }
   self->document = g_object_ref (doc);
   qr_document_set_texture_lock (doc, g_settings_get_boolean (self->settings, "texture-lock"));
@@ -776,6 +777,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_autosave (self);
   _qr_window_init_export (self);
   _qr_window_init_leak (self);
+  _qr_window_init_compile (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
   _qr_window_init_disp_tool (self);
