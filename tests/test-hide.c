@@ -1,6 +1,7 @@
 /* test-hide.c — Hide, Isolate and Show All (issue 20): view-only undo
  * steps; hidden objects neither drawn, picked, box-selected nor taken by
  * Select All; kept in VMF editor blocks as visgroupshown. */
+#include <string.h>
 #include <glib.h>
 #include "qr-command-stack.h"
 #include "qr-operations.h"
@@ -23,10 +24,30 @@ world (QrDocument *doc)
   return qr_map_get_entity (qr_document_get_map (doc), 0);
 }
 
+/* Whether the map hides the brush (or patch) with this id, found
+ * wherever it is, through the predicates the views use. */
+static gboolean
+map_brush_hidden (QrMap *map, QrId id)
+{
+  guint e, b;
+
+  if (!qr_map_find_brush (map, id, &e, &b))
+    return qr_hidden_has_brush (map->hidden, id);
+  return qr_map_brush_is_hidden (map, qr_map_get_entity (map, e), qr_entity_get_brush (qr_map_get_entity (map, e), b));
+}
+
+static gboolean
+map_entity_hidden (QrMap *map, QrId id)
+{
+  guint e;
+
+  return qr_map_find_entity (map, id, &e) && qr_map_entity_is_hidden (map, qr_map_get_entity (map, e));
+}
+
 static gboolean
 brush_hidden (QrDocument *doc, QrId id)
 {
-  return qr_map_brush_is_hidden (qr_document_get_map (doc), world (doc), id);
+  return map_brush_hidden (qr_document_get_map (doc), id);
 }
 
 static void
@@ -53,7 +74,7 @@ test_hide_undo_not_modified (void)
   g_assert_no_error (error);
   g_assert_true (brush_hidden (doc, ids[1]));
   g_assert_false (brush_hidden (doc, ids[0]));
-  g_assert_true (qr_map_entity_is_hidden (qr_document_get_map (doc), entity));
+  g_assert_true (map_entity_hidden (qr_document_get_map (doc), entity));
 
   /* What is hidden is deselected, faces and all; the rest stays selected. */
   const QrSelection *sel = qr_document_get_selection (doc);
@@ -68,7 +89,7 @@ test_hide_undo_not_modified (void)
   g_assert_cmpstr (label, ==, "Undo Hide");
   g_assert_true (qr_document_undo (doc));
   g_assert_false (brush_hidden (doc, ids[1]));
-  g_assert_false (qr_map_entity_is_hidden (qr_document_get_map (doc), entity));
+  g_assert_false (map_entity_hidden (qr_document_get_map (doc), entity));
   g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[1]));
   g_assert_false (qr_document_is_modified (doc));
   g_assert_true (qr_document_redo (doc));
@@ -132,9 +153,9 @@ test_isolate_and_select_all (void)
   g_assert_true (qr_op_isolate (doc, &objs, &error));
   g_assert_true (brush_hidden (doc, ids[0]) && brush_hidden (doc, ids[2]));
   g_assert_false (brush_hidden (doc, ids[1]));
-  g_assert_true (qr_map_entity_is_hidden (qr_document_get_map (doc), entity));
+  g_assert_true (map_entity_hidden (qr_document_get_map (doc), entity));
   /* The world, whose brush stays shown, is not hidden itself. */
-  g_assert_false (qr_map_entity_is_hidden (qr_document_get_map (doc), world (doc)->id));
+  g_assert_false (map_entity_hidden (qr_document_get_map (doc), world (doc)->id));
   g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[1]));
   g_assert_false (qr_document_is_modified (doc));
 
@@ -284,12 +305,11 @@ static void
 test_vmf_visgroupshown (void)
 {
   g_autoptr (QrMap) map = qr_test_parse_ok (vmf_text, QR_FILE_VMF);
-  const QrEntity *w = qr_map_get_entity (map, 0);
 
   /* visgroupshown 0 opens hidden; the file writes back byte for byte. */
-  g_assert_false (qr_map_brush_is_hidden (map, w, 2));
-  g_assert_true (qr_map_brush_is_hidden (map, w, 3));
-  g_assert_false (qr_map_entity_is_hidden (map, 4));
+  g_assert_false (map_brush_hidden (map, 2));
+  g_assert_true (map_brush_hidden (map, 3));
+  g_assert_false (map_entity_hidden (map, 4));
   qr_test_assert_writes_as (map, QR_SAVE_AS_READ, vmf_text);
   qr_test_assert_round_trip (map);
 
@@ -313,10 +333,103 @@ test_vmf_visgroupshown (void)
 
   /* Read back, the same objects are hidden. */
   g_autoptr (QrMap) back = qr_test_parse_ok (saved, QR_FILE_VMF);
-  g_assert_false (qr_map_brush_is_hidden (back, qr_map_get_entity (back, 0), 3));
-  g_assert_true (qr_map_entity_is_hidden (back, 4));
-  g_assert_true (qr_map_entity_is_hidden (back, 5));
+  g_assert_false (map_brush_hidden (back, 3));
+  g_assert_true (map_entity_hidden (back, 4));
+  g_assert_true (map_entity_hidden (back, 5));
   qr_test_assert_writes_as (back, QR_SAVE_AS_READ, saved);
+}
+
+/* A block at x = 64·k of texture `tex`, its top `top`. */
+static char *
+block (int k, const char *tex, const char *top)
+{
+  int x0 = 64 * k, x1 = x0 + 32;
+
+  return g_strdup_printf ("{\n"
+                          "( %d 0 0 ) ( %d 1 0 ) ( %d 0 1 ) %s 0 0 0 1 1\n"
+                          "( %d 0 0 ) ( %d 0 1 ) ( %d 1 0 ) %s 0 0 0 1 1\n"
+                          "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) %s 0 0 0 1 1\n"
+                          "( 0 32 0 ) ( 1 32 0 ) ( 0 32 1 ) %s 0 0 0 1 1\n"
+                          "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) %s 0 0 0 1 1\n"
+                          "( 0 0 32 ) ( 0 1 32 ) ( 1 0 32 ) %s 0 0 0 1 1\n"
+                          "}\n",
+                          x0, x0, x0, tex, x1, x1, x1, tex, tex, tex, tex, top);
+}
+
+static void
+count_changes (QrDocument *doc, const QrChangeSet *changes, guint *n)
+{
+  *n += changes->brushes_modified->len + changes->entities_modified->len;
+}
+
+/* The view filters: each kind leaves the views, Select All and the
+ * selection, without an undo step, and comes back when cleared; a brush
+ * is a tool brush only when every face is a tool texture. */
+static void
+test_filters (void)
+{
+  g_autofree char *world = block (0, "wall", "wall"), *clip = block (1, "CLIP", "skip");
+  g_autofree char *caulky = block (2, "common/caulk", "common/caulk");
+  /* One face of the mixed brush is clip: not a tool brush. */
+  g_autofree char *mixed = block (3, "wall", "clip"), *trigger = block (4, "trigger", "trigger");
+  g_autofree char *door = block (5, "door", "door");
+  g_autofree char *text = NULL;
+  g_autoptr (QrDocument) doc = NULL;
+  g_autoptr (QrSelection) all = qr_selection_new ();
+  QrMap *map;
+  guint changed = 0;
+  struct
+  {
+    unsigned filter;
+    gboolean hides[8]; /* world, clip, caulk, mixed, trigger, door, light, (unused) */
+  } cases[] = {
+    { QR_FILTER_WORLD_BRUSHES, { TRUE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE } },
+    { QR_FILTER_BRUSH_ENTITIES, { FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, FALSE } },
+    { QR_FILTER_TRIGGERS, { FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE } },
+    { QR_FILTER_TOOL_TEXTURES, { FALSE, TRUE, TRUE, FALSE, TRUE, FALSE, FALSE } },
+    { QR_FILTER_POINT_ENTITIES, { FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE } },
+  };
+
+  text = g_strdup_printf ("{\n\"classname\" \"worldspawn\"\n%s%s%s%s}\n"
+                          "{\n\"classname\" \"trigger_once\"\n%s}\n{\n\"classname\" \"func_door\"\n%s}\n"
+                          "{\n\"classname\" \"light\"\n\"origin\" \"0 0 64\"\n}\n",
+                          world, clip, caulky, mixed, trigger, door);
+  doc = qr_test_document_from_map_text (text);
+  map = qr_document_get_map (doc);
+  g_signal_connect (doc, "changed", G_CALLBACK (count_changes), &changed);
+  qr_selection_add_all (all, map);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (QrSelection) sel = qr_selection_new ();
+      const QrEntity *w = qr_map_get_entity (map, 0);
+      gboolean got[7];
+      guint n = 0;
+
+      qr_document_set_selection (doc, all);
+      changed = 0;
+      qr_document_set_view_filter (doc, cases[c].filter);
+      g_assert_cmpuint (qr_document_get_view_filter (doc), ==, cases[c].filter);
+      for (guint b = 0; b < 4; b++)
+        got[b] = qr_map_brush_is_hidden (map, w, qr_entity_get_brush (w, b));
+      got[4] = qr_map_brush_is_hidden (map, qr_map_get_entity (map, 1), qr_entity_get_brush (qr_map_get_entity (map, 1), 0));
+      got[5] = qr_map_brush_is_hidden (map, qr_map_get_entity (map, 2), qr_entity_get_brush (qr_map_get_entity (map, 2), 0));
+      got[6] = qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3));
+      for (guint k = 0; k < 7; k++)
+        {
+          g_assert_cmpint (got[k], ==, cases[c].hides[k]);
+          n += got[k];
+        }
+      /* One change set names each object that went; the selection lost them. */
+      g_assert_cmpuint (changed, ==, n);
+      g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len + qr_document_get_selection (doc)->entities->len,
+                        ==, all->brushes->len + all->entities->len - n);
+      qr_selection_add_all (sel, map);
+      g_assert_cmpuint (sel->brushes->len + sel->entities->len, ==, all->brushes->len + all->entities->len - n);
+      g_assert_false (qr_document_can_undo (doc));
+      qr_document_set_view_filter (doc, 0);
+    }
+  g_assert_true (qr_texture_is_tool ("tools/toolsnodraw") && qr_texture_is_tool ("SKIP"));
+  g_assert_false (qr_texture_is_tool ("tools") || qr_texture_is_tool ("clipboard") || qr_texture_is_tool ("sky1"));
 }
 
 int
@@ -328,5 +441,6 @@ main (int argc, char **argv)
   g_test_add_func ("/hide/not-picked", test_not_picked);
   g_test_add_func ("/hide/not-drawn", test_not_drawn);
   g_test_add_func ("/hide/vmf-visgroupshown", test_vmf_visgroupshown);
+  g_test_add_func ("/hide/filters", test_filters);
   return g_test_run ();
 }

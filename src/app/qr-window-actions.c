@@ -348,11 +348,11 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
         {
           QrId id = qr_entity_get_brush (entity, b)->id;
           if (!qr_selection_has_brush (old, id) && !qr_selection_has_entity (old, entity->id)
-              && !qr_map_brush_is_hidden (map, entity, id))
+              && !qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, b)))
             g_array_append_val (brushes, id);
         }
       if (qr_entity_is_point (entity) && !qr_selection_has_entity (old, entity->id)
-          && !qr_map_entity_is_hidden (map, entity->id))
+          && !qr_map_entity_is_hidden (map, entity))
         g_array_append_val (entities, entity->id);
     }
   qr_selection_add_brushes (sel, (const QrId *) (gpointer) brushes->data, brushes->len);

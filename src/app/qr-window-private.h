@@ -135,6 +135,7 @@ struct _QrWindow
   QrReplaceDialog *replace_dialog; /* made when first shown */
   QrFindDialog *find_dialog;       /* made when first shown (qr-window-find.c) */
   struct _QrCompilePanel *compile; /* made when first shown (qr-window-compile.c) */
+  unsigned view_filter;            /* QrViewFilter: kinds the views leave out (qr-window-filter.c) */
   char *tie_class;                 /* the solid class Tie to Entity offers first, or NULL */
   QrWindowMonitor *monitor;        /* the file on disk (qr-window-monitor.c) */
   /* autosave (qr-window-autosave.c) */
@@ -268,6 +269,10 @@ void _qr_window_autosave_saved (QrWindow *self);
 /* qr-window-export.c: File ▸ Export ▸ OBJ… and glTF Binary… (win.export-obj,
  * win.export-gltf): options, a file chooser, then a worker writes the files. */
 void _qr_window_init_export (QrWindow *self);
+/* qr-window-filter.c: View ▸ Filter, the kinds of object the views show. */
+void _qr_window_init_filter (QrWindow *self);
+/* Gives the document the window's filter (a new document too). */
+void _qr_window_apply_view_filter (QrWindow *self);
 /* qr-window-compile.c: Map ▸ Compile, the compile profiles run. */
 typedef struct _QrCompilePanel QrCompilePanel;
 void _qr_window_init_compile (QrWindow *self);

@@ -426,6 +426,8 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   _qr_window_clear_compile (self);
     }
   self->document = g_object_ref (doc);
+  /* The views' filter is the window's: the new map is seen through it. */
+  qr_document_set_view_filter (self->document, self->view_filter);
   qr_document_set_texture_lock (doc, g_settings_get_boolean (self->settings, "texture-lock"));
   g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   g_set_object (&self->file, file);
@@ -778,6 +780,7 @@ qr_window_init (QrWindow *self)
   _qr_window_init_export (self);
   _qr_window_init_leak (self);
   _qr_window_init_compile (self);
+  _qr_window_init_filter (self);
   _qr_window_init_entity_tool (self);
   _qr_window_init_landscape_tool (self);
   _qr_window_init_disp_tool (self);

@@ -555,6 +555,102 @@ qr_document_edit_commit (QrDocument *doc, const char *description,
   emit_changed (doc, changes);
 }
 
+/* Appends what the map hides now, one byte per object in map order
+ * (entities, then each one's brushes and patches). */
+static void
+hidden_states (const QrMap *map, GByteArray *out)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      guint8 b = qr_map_entity_is_hidden (map, entity);
+
+      g_byte_array_append (out, &b, 1);
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++)
+        {
+          b = qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, i));
+          g_byte_array_append (out, &b, 1);
+        }
+      for (guint k = 0; k < entity->kept->len; k++)
+        {
+          const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+
+          b = patch != NULL && qr_map_patch_is_hidden (map, entity, patch->id);
+          g_byte_array_append (out, &b, 1);
+        }
+    }
+}
+
+void
+qr_document_set_view_filter (QrDocument *doc, unsigned filter)
+{
+  g_autoptr (GByteArray) before = g_byte_array_new ();
+  g_autoptr (GByteArray) after = g_byte_array_new ();
+  g_autoptr (QrChangeSet) changes = NULL;
+  g_autoptr (QrSelection) sel = NULL;
+  QrMap *map;
+  guint at = 0;
+
+  g_return_if_fail (QR_IS_DOCUMENT (doc) && doc->edit == NULL);
+  map = doc->map;
+  if (map->view_filter == filter)
+    return;
+  hidden_states (map, before);
+  map->view_filter = filter;
+  hidden_states (map, after);
+  changes = qr_change_set_new ();
+  sel = qr_selection_copy (doc->selection);
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      if (before->data[at] != after->data[at])
+        {
+          qr_change_set_add (changes->entities_modified, entity->id);
+          if (after->data[at])
+            qr_selection_remove_entity (sel, entity->id);
+        }
+      at++;
+      for (guint i = 0; i < qr_entity_brush_count (entity); i++, at++)
+        if (before->data[at] != after->data[at])
+          {
+            QrId id = qr_entity_get_brush (entity, i)->id;
+
+            qr_change_set_add (changes->brushes_modified, id);
+            if (after->data[at])
+              qr_selection_remove_brush (sel, id);
+          }
+      for (guint k = 0; k < entity->kept->len; k++, at++)
+        if (before->data[at] != after->data[at])
+          {
+            QrId id = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch->id;
+
+            qr_change_set_add (changes->brushes_modified, id);
+            if (after->data[at])
+              qr_selection_remove_brush (sel, id);
+          }
+    }
+  /* Faces of brushes it hides leave the selection with them. */
+  for (guint i = sel->faces->len; i-- > 0;)
+    {
+      const QrFaceRef *f = &g_array_index (sel->faces, QrFaceRef, i);
+      guint e, b;
+
+      if (qr_map_find_brush (map, f->brush, &e, &b)
+          && qr_map_brush_is_hidden (map, qr_map_get_entity (map, e), qr_entity_get_brush (qr_map_get_entity (map, e), b)))
+        g_array_remove_index (sel->faces, i);
+    }
+  changes->selection_changed = replace_selection (doc, sel);
+  emit_changed (doc, changes);
+}
+
+unsigned
+qr_document_get_view_filter (QrDocument *doc)
+{
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), 0);
+  return doc->map->view_filter;
+}
+
 void
 qr_document_set_hidden (QrDocument *doc, QrHidden *hidden, const char *description, const QrSelection *after)
 {

@@ -119,6 +119,14 @@ void qr_document_edit_commit (QrDocument *doc, const char *description,
 void qr_document_edit_abort (QrDocument *doc);
 gboolean qr_document_in_edit (QrDocument *doc);
 
+/* The view filters (QrViewFilter mask, qr-hidden.h): kinds of object the
+ * views leave out. Not an undo step and never saved (TrenchBroom's and
+ * Hammer's filters are the editor's, not the map's); the objects it hides
+ * or shows come as modified in one change set, and what it hides leaves
+ * the selection. */
+void qr_document_set_view_filter (QrDocument *doc, unsigned filter);
+unsigned qr_document_get_view_filter (QrDocument *doc);
+
 /* Makes `hidden` (taken; NULL for nothing) what the views leave out, as
  * one undo step named `description` that leaves `after` selected. A
  * view-only step: it does not make the document modified. No step when

@@ -1,5 +1,8 @@
 /* qr-hidden.c — see qr-hidden.h. */
 #include "qr-hidden.h"
+
+#include <string.h>
+#include "qr-disp.h"
 #include "qr-map.h"
 
 QrHidden *
@@ -101,15 +104,70 @@ qr_hidden_has_entity (const QrHidden *hidden, QrId id)
 }
 
 bool
-qr_map_entity_is_hidden (const QrMap *map, QrId entity)
+qr_texture_is_tool (const char *name)
 {
-  return qr_hidden_has_entity (map->hidden, entity);
+  static const char *const tools[] = {
+    "clip",      "skip",        "nodraw",       "hint",      "hintskip",   "trigger",     "origin",
+    "caulk",     "areaportal",  "clusterportal", "donotenter", "botclip",   "playerclip",  "monsterclip",
+    "fullclip",  "weapclip",    "nodrop",       "lightgrid", "invisible", "npcclip",     "blocklight",
+    "blockbullets", "fog",      "occluder",
+  };
+  const char *slash = strrchr (name, '/');
+  const char *base = slash != NULL ? slash + 1 : name;
+
+  /* Source's tools/toolsclip, tools/toolsnodraw… */
+  if (g_ascii_strncasecmp (base, "tools", 5) == 0 && base[5] != '\0')
+    base += 5;
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    if (g_ascii_strcasecmp (base, tools[i]) == 0)
+      return true;
+  return false;
 }
 
 bool
-qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, QrId brush)
+qr_map_entity_is_hidden (const QrMap *map, const QrEntity *entity)
 {
-  return qr_hidden_has_brush (map->hidden, brush) || qr_hidden_has_entity (map->hidden, entity->id);
+  return qr_hidden_has_entity (map->hidden, entity->id)
+         || ((map->view_filter & QR_FILTER_POINT_ENTITIES) && qr_entity_is_point (entity));
+}
+
+/* What the filter says of an entity's brushes and patches by its kind. */
+static bool
+filtered_by_entity (const QrMap *map, const QrEntity *entity)
+{
+  unsigned f = map->view_filter;
+
+  if (f == 0)
+    return false;
+  if (qr_entity_is_world (entity))
+    return (f & QR_FILTER_WORLD_BRUSHES) != 0;
+  return (f & QR_FILTER_BRUSH_ENTITIES)
+         || ((f & QR_FILTER_TRIGGERS) && g_ascii_strncasecmp (qr_entity_get_classname (entity), "trigger_", 8) == 0);
+}
+
+bool
+qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, const QrBrush *brush)
+{
+  if (qr_hidden_has_brush (map->hidden, brush->id) || qr_hidden_has_entity (map->hidden, entity->id))
+    return true;
+  if (map->view_filter == 0)
+    return false;
+  if (filtered_by_entity (map, entity) || ((map->view_filter & QR_FILTER_DISPLACEMENTS) && qr_brush_has_disp (brush)))
+    return true;
+  if (!(map->view_filter & QR_FILTER_TOOL_TEXTURES) || brush->n_faces == 0)
+    return false;
+  /* Most brushes answer at their first face. */
+  for (int f = 0; f < brush->n_faces; f++)
+    if (!qr_texture_is_tool (qr_map_texture_name (map, brush->faces[f].texture)))
+      return false;
+  return true;
+}
+
+bool
+qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch)
+{
+  return qr_hidden_has_brush (map->hidden, patch) || qr_hidden_has_entity (map->hidden, entity->id)
+         || (map->view_filter & QR_FILTER_PATCHES) || filtered_by_entity (map, entity);
 }
 
 void

@@ -36,10 +36,31 @@ bool qr_hidden_has_entity (const QrHidden *hidden, QrId id);
 void qr_hidden_add_brush (QrHidden *hidden, QrId id);
 void qr_hidden_add_entity (QrHidden *hidden, QrId id);
 
-/* Lookups on a map's set (map->hidden may be NULL). */
-bool qr_map_entity_is_hidden (const QrMap *map, QrId entity);
-/* A brush or patch of `entity`: hidden by its own id or its entity's. */
-bool qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, QrId brush);
+/* The view filters (issue 20): kinds of object the views leave out, as
+ * Hidden ones, over and above the set (map->view_filter, a QrViewFilter
+ * mask; 0 shows everything). View state: never saved, not undone. */
+typedef enum
+{
+  QR_FILTER_WORLD_BRUSHES = 1 << 0, /* the world's brushes */
+  QR_FILTER_POINT_ENTITIES = 1 << 1,
+  QR_FILTER_BRUSH_ENTITIES = 1 << 2, /* brushes of entities other than the world */
+  QR_FILTER_TRIGGERS = 1 << 3,       /* brushes of trigger_* entities */
+  QR_FILTER_TOOL_TEXTURES = 1 << 4,  /* brushes whose every face is a tool texture (clip, skip, nodraw…) */
+  QR_FILTER_PATCHES = 1 << 5,
+  QR_FILTER_DISPLACEMENTS = 1 << 6, /* brushes with a displacement */
+} QrViewFilter;
+
+/* Whether a texture name is a compiler's tool texture, for any of the
+ * games: clip, skip, nodraw, hint, trigger, origin, caulk, areaportal and
+ * their kin, also under common/ (Quake 3) or as Source's tools/tools*. */
+bool qr_texture_is_tool (const char *name);
+
+/* Lookups on a map's set (map->hidden may be NULL) and its view filter. */
+bool qr_map_entity_is_hidden (const QrMap *map, const QrEntity *entity);
+/* A brush of `entity`: hidden by its own id or its entity's, or filtered. */
+bool qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, const QrBrush *brush);
+/* A patch of `entity`: likewise. */
+bool qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch);
 
 /* For readers: hides one object of the map being read. */
 void qr_map_hide_brush (QrMap *map, QrId id);

@@ -39,6 +39,7 @@ struct _QrMap
   uint32_t last_texture;     /* faces in a row mostly share a texture: checked before hashing */
   QrMapIndex *index;         /* where each id is (qr-map-index.h); owned, made on first use */
   QrHidden *hidden;          /* what the views leave out (qr-hidden.h); owned, or NULL for nothing */
+  unsigned view_filter;      /* QrViewFilter: kinds the views leave out; view state, never saved */
   QrId next_entity_id;
   QrId next_brush_id;
   QrId next_face_id;

@@ -999,7 +999,7 @@ qr_map_pick_disp (const QrMap *map, const QrRay *ray, QrFaceRef *face, double *t
           const QrBrush *brush = qr_entity_get_brush (entity, b);
           int f, hr, hc;
 
-          if ((brush->flags & QR_BRUSH_HIDDEN) || qr_map_brush_is_hidden (map, entity, brush->id)
+          if ((brush->flags & QR_BRUSH_HIDDEN) || qr_map_brush_is_hidden (map, entity, brush)
               || !qr_brush_hit_disp (brush, ray, best, &best, &f, &hr, &hc))
             continue;
           found = true;

@@ -207,9 +207,9 @@ qr_selection_add_all (QrSelection *sel, const QrMap *map)
       const QrEntity *entity = qr_map_get_entity (map, e);
 
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
-        if (!qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, b)->id))
+        if (!qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, b)))
           g_array_append_val (brushes, qr_entity_get_brush (entity, b)->id);
-      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity->id))
+      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity))
         g_array_append_val (entities, entity->id);
     }
   ids_add_many (sel->brushes, (const QrId *) (gpointer) brushes->data, brushes->len);

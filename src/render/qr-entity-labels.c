@@ -37,7 +37,7 @@ qr_entity_labels_collect (const QrMap *map, const QrEntDefs *defs, const QrOrtho
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (!qr_entity_is_point (entity) || qr_map_entity_is_hidden (map, entity->id)
+      if (!qr_entity_is_point (entity) || qr_map_entity_is_hidden (map, entity)
           || !qr_entity_box (entity, defs, &box))
         continue;
       double lo_h = qr_vec3_get (box.min, axes->right), hi_h = qr_vec3_get (box.max, axes->right);

@@ -1224,7 +1224,7 @@ is_selected (const QrSelection *sel, QrId brush, QrId entity)
 static void
 build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, const QrBrush *brush)
 {
-  if (qr_map_brush_is_hidden (map, entity, brush->id))
+  if (qr_map_brush_is_hidden (map, entity, brush))
     {
       drop_slot (mesh, brush_key (brush->id));
       return;
@@ -1237,7 +1237,7 @@ build_brush_slot (QrSceneMesh *mesh, const QrMap *map, const QrEntity *entity, c
 static void
 build_patch_slot (QrSceneMesh *mesh, const QrEntity *entity, const QrPatch *patch)
 {
-  if (qr_map_brush_is_hidden (qr_document_get_map (mesh->doc), entity, patch->id))
+  if (qr_map_patch_is_hidden (qr_document_get_map (mesh->doc), entity, patch->id))
     {
       drop_slot (mesh, brush_key (patch->id));
       return;
@@ -1305,7 +1305,7 @@ build_entity_slot (QrSceneMesh *mesh, const QrEntity *entity)
   /* The box the tools pick and bound the entity by: its class's size. */
   if (!qr_entity_is_point (entity) || !qr_entity_get_origin (entity, &origin)
       || !qr_entity_box (entity, qr_document_get_entdefs (mesh->doc), &box)
-      || qr_map_entity_is_hidden (qr_document_get_map (mesh->doc), entity->id))
+      || qr_map_entity_is_hidden (qr_document_get_map (mesh->doc), entity))
     {
       drop_slot (mesh, entity_key (entity->id));
       return;

@@ -123,7 +123,7 @@ dab_faces (DispTool *self, QrDocument *doc, QrVec3 centre, GArray *faces)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush) || !qr_brush_has_disp (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
+          if (!qr_brush_is_valid (brush) || !qr_brush_has_disp (brush) || qr_map_brush_is_hidden (map, entity, brush))
             continue;
           for (int f = 0; f < brush->n_faces; f++)
             {

@@ -88,7 +88,7 @@ targets (QrDocument *doc)
     return out;
   const QrMap *map = qr_document_get_map (doc);
   for (guint e = 0; e < qr_map_entity_count (map); e++)
-    if (qr_entity_is_landscape (qr_map_get_entity (map, e)) && !qr_map_entity_is_hidden (map, qr_map_get_entity (map, e)->id))
+    if (qr_entity_is_landscape (qr_map_get_entity (map, e)) && !qr_map_entity_is_hidden (map, qr_map_get_entity (map, e)))
       g_ptr_array_add (out, (gpointer) qr_map_get_entity (map, e));
   return out;
 }

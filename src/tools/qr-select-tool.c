@@ -134,7 +134,7 @@ pick (QrDocument *doc, const QrInput *in)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity->id)
+      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity)
           && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
         {
           double d = box_distance (box, in, r, u);
@@ -149,7 +149,7 @@ pick (QrDocument *doc, const QrInput *in)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
+          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush))
             continue;
           const QrPolytope *poly = brush->poly;
           QrBounds b = qr_brush_bounds (brush);
@@ -611,7 +611,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
-      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity->id)
+      if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity)
           && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
           && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)
         {
@@ -621,7 +621,7 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
+          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush))
             continue;
           QrBounds b = qr_brush_bounds (brush);
           if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0 && qr_vec3_get (b.max, u) <= y1)

@@ -22,7 +22,7 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
 
       /* A landscape is its surface, drawn instead of its box. */
       /* Hidden objects (qr-hidden.h) are not there for a click. */
-      if (qr_map_entity_is_hidden (map, entity->id) && !qr_entity_is_world (entity))
+      if (qr_map_entity_is_hidden (map, entity) && !qr_entity_is_world (entity))
         continue;
       if (qr_entity_is_landscape (entity))
         {
@@ -36,7 +36,7 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush->id))
+          if (!qr_brush_is_valid (brush) || qr_map_brush_is_hidden (map, entity, brush))
             continue;
           /* A brush with displacements is drawn as its displaced sides
            * only, so those are what a click meets. */
@@ -47,7 +47,7 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       for (guint k = 0; k < entity->kept->len; k++)
         {
           const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
-          if (patch != NULL && !qr_map_brush_is_hidden (map, entity, patch->id) && qr_ray_hit_bezier_grid (ray, patch->mesh, patch->bounds, &t) && t < best.distance)
+          if (patch != NULL && !qr_map_patch_is_hidden (map, entity, patch->id) && qr_ray_hit_bezier_grid (ray, patch->mesh, patch->bounds, &t) && t < best.distance)
             best = (QrPick) { QR_PICK_PATCH, patch->id, -1, t };
         }
     }
@@ -390,7 +390,7 @@ qr_tool_pick_patch (QrDocument *doc, const QrInput *in, double edge_reach, doubl
           const QrBezierGrid *g;
           QrBounds b;
 
-          if (patch == NULL || qr_map_brush_is_hidden (map, entity, patch->id))
+          if (patch == NULL || qr_map_patch_is_hidden (map, entity, patch->id))
             continue;
           b = patch->bounds;
           if (px < qr_vec3_get (b.min, r) - edge_reach || px > qr_vec3_get (b.max, r) + edge_reach
@@ -433,7 +433,7 @@ qr_tool_patches_in_box (QrDocument *doc, int view, double x0, double y0, double 
       for (guint k = 0; k < entity->kept->len; k++)
         {
           const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
-          if (patch == NULL || qr_map_brush_is_hidden (map, entity, patch->id))
+          if (patch == NULL || qr_map_patch_is_hidden (map, entity, patch->id))
             continue;
           QrBounds b = patch->bounds;
           if (qr_vec3_get (b.min, r) >= x0 && qr_vec3_get (b.max, r) <= x1 && qr_vec3_get (b.min, u) >= y0

@@ -7,6 +7,8 @@
 #  2. Ctrl+S: the file is what `quarry-cli edit --step "hide 0:0"` makes: A's editor block
 #     says "visgroupshown" "0".
 #  3. Alt+H shows A again; Ctrl+S: the file is the plain save again.
+#  4. View ▸ Filter ▸ World Brushes (Alt+V, R, W) takes both boxes out of the views, without a
+#     '*'; again brings them back.
 TEST=hide
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -75,6 +77,31 @@ keys alt+h
 check "Alt+H: A is drawn again" wait_shot 3-shown a_back
 check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$WORK/plain.vmf" "the file: the plain save again"
+
+# ---- 4. View ▸ Filter ▸ World Brushes ----
+all_gone () {
+  local p s
+  WHY=
+  for p in "${A_SIDES[@]}" "${B_SIDES[@]}"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy TOP $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
+}
+filter_world () {
+  point_at "$RTOP"
+  keys alt+v
+  sleep 0.7
+  xdotool key --delay 200 r w
+  sleep 0.3
+}
+filter_world
+check "View ▸ Filter ▸ World Brushes off: neither box is drawn" wait_shot 4-filtered all_gone
+check "filtering is not a change: no '*'" [ "$(title)" = "$NAME – Quarry" ]
+filter_world
+check "and on again: both are back" wait_shot 4-unfiltered a_back
 
 check "the editor is still running" app_alive
 finish
