@@ -236,17 +236,11 @@ qr_compile_profiles_parse (const char *text, gsize len, const char *name, GError
 QrCompileProfiles *
 qr_compile_profiles_load (const char *path, GError **error)
 {
-  g_autofree char *text = NULL;
-  g_autofree char *display = g_filename_display_name (path);
-  g_autoptr (GError) local = NULL;
-  gsize len;
+  g_autofree char *display = NULL;
+  gsize len = 0;
+  g_autofree char *text = qr_io_read_text (path, &len, &display, error);
 
-  if (!g_file_get_contents (path, &text, &len, &local))
-    {
-      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_READ, "%s", local->message);
-      return NULL;
-    }
-  return qr_compile_profiles_parse (text, len, display, error);
+  return text != NULL ? qr_compile_profiles_parse (text, len, display, error) : NULL;
 }
 
 const QrCompileProfile *

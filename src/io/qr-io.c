@@ -13,6 +13,21 @@
 
 G_DEFINE_QUARK (quarry-io-error-quark, qr_io_error)
 
+char *
+qr_io_read_text (const char *path, gsize *len, char **display, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  char *text = NULL;
+
+  *display = g_filename_display_name (path);
+  if (!g_file_get_contents (path, &text, len, &local))
+    {
+      g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_READ, "%s", local->message);
+      return NULL;
+    }
+  return text;
+}
+
 QrFileKind
 qr_file_kind_for_path (const char *path)
 {

@@ -9,6 +9,10 @@
 #define QR_IO_ERROR (qr_io_error_quark ())
 GQuark qr_io_error_quark (void);
 
+/* The whole of a small text file (NUL-terminated), its length and the name
+ * messages call it by; NULL with a QR_IO_ERROR_READ naming the file. */
+char *qr_io_read_text (const char *path, gsize *len, char **display, GError **error);
+
 typedef enum
 {
   QR_IO_ERROR_PARSE,       /* the text is not a valid map: file:line:column: what was expected */
