@@ -1,4 +1,4 @@
-/* qr-window-compile.c — Map ▸ Compile (F5, issue 20): a window beside the
+/* qr-window-compile.c — File ▸ Compile (F5, issue 20): a window beside the
  * editor that saves the map (or a copy of an unnamed one), runs the chosen
  * compile profile's steps (src/compile) with their output streamed into a
  * text view, stops on Stop or Escape, and loads the leak trace the compile

@@ -273,7 +273,7 @@ void _qr_window_init_export (QrWindow *self);
 void _qr_window_init_filter (QrWindow *self);
 /* Gives the document the window's filter (a new document too). */
 void _qr_window_apply_view_filter (QrWindow *self);
-/* qr-window-compile.c: Map ▸ Compile, the compile profiles run. */
+/* qr-window-compile.c: File ▸ Compile, the compile profiles run. */
 typedef struct _QrCompilePanel QrCompilePanel;
 void _qr_window_init_compile (QrWindow *self);
 void _qr_window_clear_compile (QrWindow *self);

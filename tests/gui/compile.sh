@@ -1,5 +1,5 @@
 #!/bin/bash
-# compile: Map ▸ Compile (F5, issue 20). The user's compile-profiles.json holds one profile of
+# compile: File ▸ Compile (F5, issue 20). The user's compile-profiles.json holds one profile of
 # two steps: "leak" prints two lines and writes MAP.pts beside the map (a path from (32, 128)
 # east to (224, 128), north to (224, 224), at z 32), "wait" prints a line and sleeps (a
 # process marked by its 31-second sleep). F5 opens the Compile window and runs at once: the
