@@ -83,6 +83,25 @@ qr_op_locate_objects (QrDocument *doc, const QrObjects *objs, GArray **brushes, 
   return TRUE;
 }
 
+QrBrush *
+qr_op_face_brush (QrDocument *doc, QrFaceRef ref, GError **error)
+{
+  QrBrush *brush = qr_document_lookup_brush (doc, ref.brush);
+
+  if (brush == NULL || ref.face < 0 || ref.face >= brush->n_faces)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"), ref.brush, ref.face);
+      return NULL;
+    }
+  if (!qr_brush_is_valid (brush) || qr_polytope_face_count (brush->poly, ref.face) == 0)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Face %d of brush %u has no polygon"), ref.face,
+                   ref.brush);
+      return NULL;
+    }
+  return brush;
+}
+
 guint
 qr_op_world (QrDocument *doc)
 {

@@ -66,20 +66,10 @@ check_faces (QrDocument *doc, const QrFaceRef *faces, guint n, double distance, 
     }
   for (guint i = 0; i < n; i++)
     {
-      QrBrush *brush = qr_document_lookup_brush (doc, faces[i].brush);
+      QrBrush *brush = qr_op_face_brush (doc, faces[i], error);
 
-      if (brush == NULL || faces[i].face < 0 || faces[i].face >= brush->n_faces)
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"), faces[i].brush,
-                       faces[i].face);
-          return FALSE;
-        }
-      if (!qr_brush_is_valid (brush) || qr_polytope_face_count (brush->poly, faces[i].face) == 0)
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Face %d of brush %u has no polygon"),
-                       faces[i].face, faces[i].brush);
-          return FALSE;
-        }
+      if (brush == NULL)
+        return FALSE;
       if (qr_brush_has_disp (brush))
         {
           g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,

@@ -39,6 +39,11 @@ void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
 /* Index of the world entity, made (as an edit) when the map has none. */
 guint qr_op_world (QrDocument *doc);
 
+/* The brush holding face `ref` when that face has a polygon to act on;
+ * NULL with QR_EDIT_ERROR_NOT_FOUND (no such brush or face) or _INVALID
+ * (no polygon), each naming the face. */
+QrBrush *qr_op_face_brush (QrDocument *doc, QrFaceRef ref, GError **error);
+
 /* Builds the brush's polytope; when `was_valid` and the result is not,
  * sets an error naming the brush and returns false. */
 gboolean qr_op_build_checked (QrDocument *doc, QrBrush *brush, bool was_valid, GError **error);

@@ -446,22 +446,12 @@ face_handles (QrDocument *doc, const QrId *ids, guint n, const QrFaceRef *faces,
   g_array_append_vals (brushes, ids, n);
   for (guint i = 0; i < n_faces; i++)
     {
-      QrBrush *brush = qr_document_lookup_brush (doc, faces[i].brush);
+      QrBrush *brush = qr_op_face_brush (doc, faces[i], error);
       guint count;
       bool listed = false;
 
-      if (brush == NULL || faces[i].face < 0 || faces[i].face >= brush->n_faces)
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("Brush %u has no face %d"), faces[i].brush,
-                       faces[i].face);
-          return FALSE;
-        }
-      if (!qr_brush_is_valid (brush) || qr_polytope_face_count (brush->poly, faces[i].face) == 0)
-        {
-          g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("Face %d of brush %u has no polygon"),
-                       faces[i].face, faces[i].brush);
-          return FALSE;
-        }
+      if (brush == NULL)
+        return FALSE;
       count = (guint) qr_polytope_face_count (brush->poly, faces[i].face);
       for (guint k = 0; k < count; k++)
         g_array_append_val (positions, brush->poly->verts[qr_polytope_face_indices (brush->poly, faces[i].face)[k]]);
