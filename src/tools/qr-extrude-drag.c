@@ -33,30 +33,33 @@ qr_extrude_drag_begin (QrExtrudeDrag *drag, QrDocument *doc, const QrInput *in)
   return TRUE;
 }
 
+/* The distance the pointer's ray gives: where it passes nearest the line
+ * origin + t·n, snapped; the last one when the ray runs along the normal. */
+static void
+follow (QrExtrudeDrag *drag, const QrInput *in)
+{
+  /* With w = origin − o, t = ((d·n)(d·w) − n·w) / (1 − (d·n)²). */
+  QrVec3 w = qr_vec3_sub (drag->origin, in->ray.origin);
+  double dn = qr_vec3_dot (in->ray.dir, drag->normal), denom = 1.0 - dn * dn;
+
+  if (denom > 1e-9)
+    drag->distance = qr_tool_snap_value ((dn * qr_vec3_dot (in->ray.dir, w) - qr_vec3_dot (drag->normal, w)) / denom, in);
+}
+
 char *
 qr_extrude_drag_update (QrExtrudeDrag *drag, QrDocument *doc, const QrInput *in)
 {
   g_autoptr (GError) error = NULL;
-  /* The line origin + t·n against the ray o + s·d: with w = origin − o,
-   * t = ((d·n)(d·w) − n·w) / (1 − (d·n)²). */
-  QrVec3 w = qr_vec3_sub (drag->origin, in->ray.origin);
-  double dn = qr_vec3_dot (in->ray.dir, drag->normal), denom = 1.0 - dn * dn;
 
   if (!drag->active)
     return NULL;
-  /* Looking straight along the normal the ray says nothing: keep the last. */
-  if (denom > 1e-9)
-    drag->distance = qr_tool_snap_value ((dn * qr_vec3_dot (in->ray.dir, w) - qr_vec3_dot (drag->normal, w)) / denom, in);
+  follow (drag, in);
   g_clear_pointer (&drag->result, g_ptr_array_unref);
-  g_clear_pointer (&drag->refusal, g_free);
   if (drag->distance == 0)
     return NULL;
   drag->result = qr_op_face_extrude_preview (doc, &drag->face, 1, drag->distance, drag->to_brush, &error);
   if (drag->result == NULL)
-    {
-      drag->refusal = g_strdup (error->message);
-      return g_strdup_printf (_("Extrude: %s"), error->message);
-    }
+    return g_strdup_printf (_("Extrude: %s"), error->message);
   return g_strdup_printf (drag->to_brush ? _("Extrude to Brush: %g units") : _("Extrude: %g units"),
                           drag->distance + 0.0);
 }
@@ -70,7 +73,8 @@ qr_extrude_drag_finish (QrExtrudeDrag *drag, QrDocument *doc, const QrInput *in)
 
   if (!drag->active)
     return NULL;
-  g_free (qr_extrude_drag_update (drag, doc, in));
+  /* The release's distance, made at once: no preview of it first. */
+  follow (drag, in);
   if (drag->distance != 0)
     {
       ok = drag->to_brush ? qr_op_face_extrude_brush (doc, &drag->face, 1, drag->distance, &error)
@@ -106,5 +110,4 @@ qr_extrude_drag_clear (QrExtrudeDrag *drag)
   drag->active = FALSE;
   drag->distance = 0;
   g_clear_pointer (&drag->result, g_ptr_array_unref);
-  g_clear_pointer (&drag->refusal, g_free);
 }

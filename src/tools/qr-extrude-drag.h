@@ -16,8 +16,7 @@ typedef struct
   QrVec3 origin; /* where the press met the face */
   QrVec3 normal; /* the face's, of unit length */
   double distance;
-  GPtrArray *result; /* QrBrush *: what the release would make, or NULL */
-  char *refusal;     /* or why it would be refused */
+  GPtrArray *result; /* QrBrush *: what the release would make, or NULL: refused */
 } QrExtrudeDrag;
 
 /* Starts an extrude when the press (Shift held) is on a face of a selected

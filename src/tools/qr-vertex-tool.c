@@ -65,7 +65,8 @@ typedef struct
   int drag_axis;
   QrVec3 press_dir;
   /* The drag: the handles taken (all of one kind, as they were), the view,
-   * the move so far and what it would make (QrBrush *) or why not. */
+   * the move so far and what it would make (QrBrush *; NULL: refused, the
+   * reason in the status). */
   gboolean dragging;
   /* Shift went down with the press: a click toggles the handles grabbed,
    * a drag of edges or faces splits them. */
@@ -79,7 +80,6 @@ typedef struct
   QrVec3 box_from, box_to;
   QrVec3 delta;
   GPtrArray *result;
-  char *refusal;
   /* The handle under the pointer with no button down. */
   gboolean has_hot;
   Handle hot;
@@ -355,7 +355,6 @@ drop_drag (VertexTool *self)
   self->shift_press = FALSE;
   g_array_set_size (self->grabbed, 0);
   g_clear_pointer (&self->result, g_ptr_array_unref);
-  g_clear_pointer (&self->refusal, g_free);
   self->delta = qr_vec3 (0, 0, 0);
 }
 
@@ -512,27 +511,26 @@ drag_target_3d (VertexTool *self, const QrInput *in, QrVec3 from, QrVec3 *to)
   return TRUE;
 }
 
-static void
-vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
+/* Follows the pointer: the box's far corner, or the move so far (a Shift
+ * drag of corners moves nothing). FALSE when there is no move to show. */
+static gboolean
+follow_pointer (VertexTool *self, const QrInput *in)
 {
-  VertexTool *self = (VertexTool *) tool;
-  g_autoptr (GArray) ids = NULL;
-  g_autoptr (GError) error = NULL;
   QrVec3 from, to;
   int r, u;
 
   if (self->boxing && in->view == self->view)
     {
       self->box_to = in->point;
-      return;
+      return FALSE;
     }
   if (!self->dragging || in->view != self->view)
-    return;
+    return FALSE;
   from = g_array_index (self->grabbed, Handle, 0).at;
   if (in->view == QR_TOOL_VIEW_3D)
     {
       if (!drag_target_3d (self, in, from, &to))
-        return; /* the ray misses the plane: the move stays as it was */
+        return FALSE; /* the ray misses the plane: the move stays as it was */
       self->delta = qr_vec3_sub (to, from);
     }
   else
@@ -543,17 +541,25 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
       qr_vec3_set (&self->delta, r, qr_vec3_get (to, r) - qr_vec3_get (from, r));
       qr_vec3_set (&self->delta, u, qr_vec3_get (to, u) - qr_vec3_get (from, u));
     }
+  /* Corners do not split: a Shift+drag of one is a click. */
+  if (self->shift_press && grabbed_kind (self) == HANDLE_CORNER)
+    self->delta = qr_vec3 (0, 0, 0);
+  return TRUE;
+}
+
+static void
+vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
+{
+  VertexTool *self = (VertexTool *) tool;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!follow_pointer (self, in))
+    return;
   g_clear_pointer (&self->result, g_ptr_array_unref);
-  g_clear_pointer (&self->refusal, g_free);
   if (qr_vec3_max_abs (self->delta) == 0)
     {
       qr_tool_set_status (tool, NULL);
-      return;
-    }
-  if (self->shift_press && grabbed_kind (self) == HANDLE_CORNER)
-    {
-      /* Corners do not split: a Shift+drag of one is a click. */
-      self->delta = qr_vec3 (0, 0, 0);
       return;
     }
   ids = qr_document_dup_selected_brushes (doc);
@@ -578,10 +584,7 @@ vertex_drag (QrTool *tool, QrDocument *doc, const QrInput *in)
                          : qr_op_vertex_move_preview (doc, id_list, ids->len, p, positions->len, per, self->delta, &error);
     }
   if (self->result == NULL)
-    {
-      self->refusal = g_strdup (error->message);
-      qr_tool_set_status (tool, g_strdup_printf (_("Vertex: %s"), error->message));
-    }
+    qr_tool_set_status (tool, g_strdup_printf (_("Vertex: %s"), error->message));
   else if (self->shift_press)
     qr_tool_set_status (tool, g_strdup_printf (_("Vertex: split, the new corner moved by %g %g %g"),
                                                self->delta.x + 0.0, self->delta.y + 0.0, self->delta.z + 0.0));
@@ -661,7 +664,7 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
       g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (Handle));
       int r, u;
 
-      vertex_drag (tool, doc, in);
+      follow_pointer (self, in);
       self->boxing = FALSE;
       qr_tool_view_axes (self->view, &r, &u, NULL);
       for (guint k = 0; k < handles->len; k++)
@@ -697,7 +700,8 @@ vertex_release (QrTool *tool, QrDocument *doc, const QrInput *in)
     }
   if (!self->dragging)
     return;
-  vertex_drag (tool, doc, in);
+  /* The release's move is made at once: no preview of it first. */
+  follow_pointer (self, in);
   if (self->shift_press && qr_vec3_max_abs (self->delta) == 0)
     {
       /* A Shift+click: the handle joins or leaves the selection. */
