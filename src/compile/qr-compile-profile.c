@@ -5,6 +5,7 @@
 #include <json-c/json.h>
 #include <string.h>
 #include "qr-io.h"
+#include "qr-scanner.h"
 
 static void
 step_free (QrCompileStep *step)
@@ -32,22 +33,6 @@ qr_compile_profiles_free (QrCompileProfiles *profiles)
     return;
   g_ptr_array_unref (profiles->profiles);
   g_free (profiles);
-}
-
-/* 1-based line and column of byte `offset`. */
-static void
-locate (const char *text, gsize offset, int *line, int *column)
-{
-  *line = 1;
-  *column = 1;
-  for (gsize i = 0; i < offset; i++)
-    if (text[i] == '\n')
-      {
-        (*line)++;
-        *column = 1;
-      }
-    else
-      (*column)++;
 }
 
 /* A string member, or NULL when absent; FALSE (with the error) when it is
@@ -199,9 +184,11 @@ qr_compile_profiles_parse (const char *text, gsize len, const char *name, GError
   if (root == NULL || json_tokener_get_parse_end (tok) < len)
     {
       enum json_tokener_error why = json_tokener_get_error (tok);
+      QrScanner at;
       int line, column;
 
-      locate (text, MIN (json_tokener_get_parse_end (tok), len), &line, &column);
+      qr_scanner_init (&at, text, len, name);
+      qr_scanner_locate (&at, text + MIN (json_tokener_get_parse_end (tok), len), &line, &column);
       g_set_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE, "%s:%d:%d: %s", name, line, column,
                    why == json_tokener_continue ? "the JSON ends too soon"
                    : root != NULL              ? "text after the JSON"
