@@ -36,30 +36,38 @@ profiles_path (void)
   return g_build_filename (g_get_user_config_dir (), "quarry", "compile-profiles.json", NULL);
 }
 
-/* The user's profiles, made from the templates when there are none yet. */
+/* The user's profiles file, made from the shipped templates when there is
+ * none yet; NULL when it could not be made. */
+static char *
+ensure_profiles (GError **error)
+{
+  g_autofree char *path = profiles_path ();
+  g_autofree char *dir = NULL;
+  g_autoptr (GBytes) template = NULL;
+  gsize len;
+  const char *data;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return g_steal_pointer (&path);
+  template = g_resources_lookup_data ("/io/github/quarry/Quarry/compile-profiles.json", 0, error);
+  if (template == NULL)
+    return NULL;
+  dir = g_path_get_dirname (path);
+  data = g_bytes_get_data (template, &len);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), _("Could not make %s"), dir);
+      return NULL;
+    }
+  return g_file_set_contents (path, data, (gssize) len, error) ? g_steal_pointer (&path) : NULL;
+}
+
 static QrCompileProfiles *
 load_profiles (GError **error)
 {
-  g_autofree char *path = profiles_path ();
+  g_autofree char *path = ensure_profiles (error);
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_autoptr (GBytes) template = g_resources_lookup_data ("/io/github/quarry/Quarry/compile-profiles.json", 0, error);
-      g_autofree char *dir = g_path_get_dirname (path);
-      gsize len;
-      const char *data;
-
-      if (template == NULL)
-        return NULL;
-      data = g_bytes_get_data (template, &len);
-      if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (path, data, (gssize) len, error))
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), _("Could not make %s"), dir);
-          return NULL;
-        }
-    }
-  return qr_compile_profiles_load (path, error);
+  return path != NULL ? qr_compile_profiles_load (path, error) : NULL;
 }
 
 static void
@@ -249,13 +257,18 @@ stop_clicked (QrCompilePanel *panel)
 static void
 edit_clicked (QrCompilePanel *panel)
 {
-  g_autofree char *path = profiles_path ();
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autofree char *uri = g_file_get_uri (file);
   g_autoptr (GError) error = NULL;
-  QrCompileProfiles *made = g_file_test (path, G_FILE_TEST_EXISTS) ? NULL : load_profiles (&error);
+  g_autofree char *path = ensure_profiles (&error);
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *uri = NULL;
 
-  qr_compile_profiles_free (made);
+  if (path == NULL)
+    {
+      append (panel, error->message, "problem");
+      return;
+    }
+  file = g_file_new_for_path (path);
+  uri = g_file_get_uri (file);
   gtk_show_uri (panel->window, uri, GDK_CURRENT_TIME);
 }
 
@@ -324,7 +337,7 @@ panel_new (QrWindow *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key), panel);
   gtk_widget_add_controller (GTK_WIDGET (panel->window), keys);
   set_running (panel, FALSE);
-  refresh_profiles (panel);
+  /* The profile list is filled by the first run, which reads the file. */
   return panel;
 }
 

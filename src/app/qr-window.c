@@ -427,7 +427,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
     }
   self->document = g_object_ref (doc);
   /* The views' filter is the window's: the new map is seen through it. */
-  qr_document_set_view_filter (self->document, self->view_filter);
+  _qr_window_apply_view_filter (self);
   qr_document_set_texture_lock (doc, g_settings_get_boolean (self->settings, "texture-lock"));
   g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   g_set_object (&self->file, file);
