@@ -179,6 +179,13 @@ start_next (QrCompileRun *run)
   g_data_input_stream_read_line_async (run->lines, G_PRIORITY_DEFAULT, run->cancellable, on_line, run_ref (run));
 }
 
+static gboolean
+start_first (gpointer data)
+{
+  start_next (data);
+  return G_SOURCE_REMOVE;
+}
+
 QrCompileRun *
 qr_compile_run_start (const QrCompileProfile *profile, GHashTable *variables, const QrCompileCallbacks *callbacks,
                       gpointer data, GError **error)
@@ -238,7 +245,15 @@ qr_compile_run_start (const QrCompileProfile *profile, GHashTable *variables, co
   run->cancellable = g_cancellable_new ();
   run->callbacks = *callbacks;
   run->data = data;
-  start_next (run);
+  /* The first step starts from the main loop, so that no callback (not
+   * even "finished", for a program that cannot start) comes before the
+   * caller has the run in hand. */
+  {
+    g_autoptr (GSource) idle = g_idle_source_new ();
+
+    g_source_set_callback (idle, start_first, run_ref (run), (GDestroyNotify) run_unref);
+    g_source_attach (idle, g_main_context_get_thread_default ());
+  }
   return run;
 }
 

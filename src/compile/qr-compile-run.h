@@ -26,7 +26,8 @@ typedef struct
 /* Starts the profile's enabled steps with the variables (see
  * qr_compile_variables). NULL with an error when an argument names a
  * variable that is not set or the profile has no enabled step; nothing
- * has started then. The callbacks' data stays the caller's. */
+ * has started then. The first step starts from the main loop: no callback
+ * comes before this returns. The callbacks' data stays the caller's. */
 QrCompileRun *qr_compile_run_start (const QrCompileProfile *profile, GHashTable *variables,
                                     const QrCompileCallbacks *callbacks, gpointer data, GError **error);
 /* Stops the running step (SIGKILL) and the run; "finished" follows with
