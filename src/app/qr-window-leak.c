@@ -9,6 +9,16 @@
 #include <math.h>
 #include "qr-pointfile.h"
 
+/* Unload Point File is there while a trace is. */
+static void
+set_unload_enabled (QrWindow *self, gboolean enabled)
+{
+  GAction *unload = g_action_map_lookup_action (G_ACTION_MAP (self), "unload-pointfile");
+
+  if (unload != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (unload), enabled);
+}
+
 static void
 show_points (QrWindow *self, GArray *points, const char *path)
 {
@@ -22,8 +32,7 @@ show_points (QrWindow *self, GArray *points, const char *path)
                                        "Leak trace %s: %u points (Next Leak Point walks it)", points->len),
                           name, points->len);
   _qr_window_set_message (self, text);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "unload-pointfile")),
-                               TRUE);
+  set_unload_enabled (self, TRUE);
   _qr_window_refresh_tool_overlay (self);
 }
 
@@ -95,12 +104,9 @@ load_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 void
 _qr_window_unload_pointfile (QrWindow *self)
 {
-  GAction *unload = g_action_map_lookup_action (G_ACTION_MAP (self), "unload-pointfile");
-
   g_clear_pointer (&self->leak_points, g_array_unref);
   self->leak_at = -1;
-  if (unload != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (unload), FALSE);
+  set_unload_enabled (self, FALSE);
 }
 
 static void
@@ -169,8 +175,7 @@ _qr_window_init_leak (QrWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), leak_entries, G_N_ELEMENTS (leak_entries), self);
   self->leak_at = -1;
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "unload-pointfile")),
-                               FALSE);
+  set_unload_enabled (self, FALSE);
 }
 
 void
@@ -178,11 +183,8 @@ _qr_window_append_leak (QrWindow *self, GArray *lines, uint32_t color)
 {
   for (guint i = 0; self->leak_points != NULL && i + 1 < self->leak_points->len; i++)
     {
-      QrVec3 a = g_array_index (self->leak_points, QrVec3, i), b = g_array_index (self->leak_points, QrVec3, i + 1);
-      QrOverlayLine line = {
-        { { (float) a.x, (float) a.y, (float) a.z }, color },
-        { { (float) b.x, (float) b.y, (float) b.z }, color },
-      };
+      QrOverlayLine line = qr_overlay_line (g_array_index (self->leak_points, QrVec3, i),
+                                            g_array_index (self->leak_points, QrVec3, i + 1), color);
 
       g_array_append_val (lines, line);
     }

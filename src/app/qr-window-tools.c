@@ -70,10 +70,7 @@ append_lines (GArray *lines, const GArray *segments)
     {
       const QrPreviewSegment *s = &g_array_index (segments, QrPreviewSegment, i);
       uint32_t color = overlay_color (s->kind);
-      QrOverlayLine line = {
-        { { (float) s->a.x, (float) s->a.y, (float) s->a.z }, color },
-        { { (float) s->b.x, (float) s->b.y, (float) s->b.z }, color },
-      };
+      QrOverlayLine line = qr_overlay_line (s->a, s->b, color);
       g_array_append_val (lines, line);
     }
 }
@@ -87,10 +84,7 @@ append_links (QrWindow *self, GArray *lines)
     {
       const QrEntityLink *l = &g_array_index (self->link_scratch, QrEntityLink, i);
       uint32_t color = l->kind == QR_LINK_OUT ? OVERLAY_LINK_OUT : OVERLAY_LINK_IN;
-      QrOverlayLine line = {
-        { { (float) l->from.x, (float) l->from.y, (float) l->from.z }, color },
-        { { (float) l->to.x, (float) l->to.y, (float) l->to.z }, color },
-      };
+      QrOverlayLine line = qr_overlay_line (l->from, l->to, color);
       g_array_append_val (lines, line);
     }
 }
@@ -184,10 +178,7 @@ _qr_window_refresh_camera_marker (QrWindow *self)
       int n = qr_camera_marker_segments (cam, view->axis, 1.0 / qr_ortho_view_get_zoom (view), a, b);
       for (int k = 0; k < n; k++)
         {
-          QrOverlayLine line = {
-            { { (float) a[k].x, (float) a[k].y, (float) a[k].z }, OVERLAY_CAMERA },
-            { { (float) b[k].x, (float) b[k].y, (float) b[k].z }, OVERLAY_CAMERA },
-          };
+          QrOverlayLine line = qr_overlay_line (a[k], b[k], OVERLAY_CAMERA);
           g_array_append_val (lines, line);
         }
       qr_scene_canvas_set_overlay (QR_SCENE_CANVAS (canvas), (const QrOverlayLine *) (gpointer) lines->data, lines->len);

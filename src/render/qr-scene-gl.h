@@ -65,6 +65,14 @@ typedef struct
   QrOverlayVertex a, b;
 } QrOverlayLine;
 
+/* A line from a to b in one colour (RGBA8, red in the lowest byte). */
+static inline QrOverlayLine
+qr_overlay_line (QrVec3 a, QrVec3 b, uint32_t color)
+{
+  return (QrOverlayLine) { { { (float) a.x, (float) a.y, (float) a.z }, color },
+                           { { (float) b.x, (float) b.y, (float) b.z }, color } };
+}
+
 /* A view's vertex arrays. */
 enum
 {
