@@ -92,6 +92,28 @@ test_errors (void)
     }
 }
 
+/* Every prefix of a profiles file (a save cut short) is refused with a
+ * line and column, the whole file read; none crashes. */
+static void
+test_prefixes (void)
+{
+  for (gsize len = 0; len < sizeof profiles_json - 1; len++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (QrCompileProfiles) profiles = qr_compile_profiles_parse (profiles_json, len, "cut.json", &error);
+
+      /* The last byte is the newline after the whole object. */
+      if (len == sizeof profiles_json - 2)
+        {
+          g_assert_no_error (error);
+          continue;
+        }
+      g_assert_null (profiles);
+      g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+      g_assert_true (g_regex_match_simple ("^cut\\.json:[0-9]+:[0-9]+: ", error->message, 0, 0));
+    }
+}
+
 static void
 test_variables (void)
 {
@@ -280,6 +302,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compile/parse", test_parse);
   g_test_add_func ("/compile/errors", test_errors);
+  g_test_add_func ("/compile/prefixes", test_prefixes);
   g_test_add_func ("/compile/variables", test_variables);
   g_test_add_func ("/compile/run", test_run);
   g_test_add_func ("/compile/stop-and-missing", test_stop_and_missing);

@@ -94,6 +94,28 @@ test_beside (void)
   qr_test_remove_tree (dir);
 }
 
+/* Every prefix of a trace (a compile stopped mid-write) reads as the
+ * points it holds whole, or fails with a line and column; none crashes. */
+static void
+test_prefixes (void)
+{
+  static const char text[] = "128 64 -32\n136.5 64 -32 144 64 -24.25\r\n\n  -8e1 0 1\n";
+
+  for (gsize len = 0; len <= sizeof text - 1; len++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) points = qr_pointfile_parse (text, len, "cut.pts", &error);
+
+      if (points != NULL)
+        g_assert_cmpuint (points->len, >=, 1);
+      else
+        {
+          g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+          g_assert_true (g_regex_match_simple ("^cut\\.pts:[0-9]+:[0-9]+: ", error->message, 0, 0));
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -101,5 +123,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/pointfile/points", test_points);
   g_test_add_func ("/io/pointfile/errors", test_errors);
   g_test_add_func ("/io/pointfile/beside", test_beside);
+  g_test_add_func ("/io/pointfile/prefixes", test_prefixes);
   return g_test_run ();
 }
