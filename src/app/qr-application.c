@@ -69,6 +69,7 @@ static const struct
   { "win.maximize-current", { "<Control><Shift>m", NULL } },
   { "win.show-history", { "F9", NULL } },
   { "win.show-problems", { "F7", NULL } },
+  { "win.show-groups", { "<Control><Shift>g", NULL } },
   { "win.show-entities", { "<Alt>Return", NULL } },
   { "win.texture-browser", { "<Shift>t", NULL } },
   { "win.texture-lock", { "<Shift>l", NULL } },

@@ -532,6 +532,14 @@ show_problems_changed (GSimpleAction *action, GVariant *state, gpointer user_dat
 }
 
 static void
+show_groups_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  QrWindow *self = user_data;
+  g_simple_action_set_state (action, state);
+  gtk_revealer_set_reveal_child (self->groups_revealer, g_variant_get_boolean (state));
+}
+
+static void
 show_history_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   QrWindow *self = user_data;
@@ -900,6 +908,7 @@ static const GActionEntry entries[] = {
   { "maximize-current", maximize_current_activated },
   { "show-history", NULL, NULL, "false", show_history_changed },
   { "show-problems", NULL, NULL, "false", show_problems_changed },
+  { "show-groups", NULL, NULL, "false", show_groups_changed },
   { "show-entities", NULL, NULL, "false", show_entities_changed },
   { "texture-browser", NULL, NULL, "false", texture_browser_changed },
   { "texture-folders", texture_folders_activated },

@@ -65,6 +65,10 @@ struct _QrWindow
   GtkProgressBar *load_progress;
   GtkRevealer *history_revealer;
   GtkRevealer *entity_revealer;
+  GtkRevealer *groups_revealer;
+  GtkStack *groups_stack; /* page "layers" for .map documents, "visgroups" for .vmf */
+  GtkBox *layers_slot;    /* the Layers panel goes here */
+  GtkBox *visgroups_slot; /* the Visgroups panel goes here */
   GtkRevealer *problems_revealer;
   GtkBox *problems_slot;     /* the Problems panel goes here */
   GtkBox *entity_props_slot; /* the property editor goes here */

@@ -423,7 +423,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
       g_object_unref (self->document);
       /* A trace belongs to the map it was compiled from. */
       _qr_window_unload_pointfile (self);
-  _qr_window_clear_compile (self);
+      _qr_window_clear_compile (self);
     }
   self->document = g_object_ref (doc);
   /* The views' filter is the window's: the new map is seen through it. */
@@ -441,6 +441,9 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   qr_scene_mesh_rebuild (self->mesh, doc);
   qr_entity_list_set_document (entity_list (self), doc);
   qr_problems_panel_set_document (problems_panel (self), doc);
+  /* Hammer groups a .vmf's objects in visgroups, TrenchBroom a .map's in layers. */
+  gtk_stack_set_visible_child_name (self->groups_stack,
+                                    qr_document_get_map (doc)->kind == QR_FILE_VMF ? "visgroups" : "layers");
   for (int i = 0; i < 3; i++)
     qr_entity_names_set_document (QR_ENTITY_NAMES (self->entity_names[i]), doc);
   _qr_window_refresh_tool_overlay (self);
@@ -705,6 +708,10 @@ qr_window_class_init (QrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrWindow, load_progress);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, history_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, groups_revealer);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, groups_stack);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, layers_slot);
+  gtk_widget_class_bind_template_child (widget_class, QrWindow, visgroups_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, problems_revealer);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, problems_slot);
   gtk_widget_class_bind_template_child (widget_class, QrWindow, entity_props_slot);
