@@ -38,7 +38,7 @@ def read_map(path):
 if not os.path.isfile(MAP):
     print("1..0 # SKIP the corpus is not at %s" % corpus)
     sys.exit(0)
-print("1..10")
+print("1..11")
 entities = read_map(MAP)
 faces = [(e, b, f, t) for e, (_, brushes) in enumerate(entities) for b, brush in enumerate(brushes)
          for f, t in enumerate(brush)]
@@ -127,6 +127,10 @@ entity
 	"id" "4"
 	"classname" "light"
 	"targetname" "lamp"
+	editor
+	{
+		"visgroupshown" "0"
+	}
 }
 """
 with tempfile.TemporaryDirectory() as work:
@@ -135,3 +139,6 @@ with tempfile.TemporaryDirectory() as work:
         f.write(VMF)
     ok([h["entity"] for h in find("--chain", "door1", path=vmf)] == [1, 2], "VMF: door1 is wired to the relay that opens it")
     ok([h["entity"] for h in find("--chain", "lamp", path=vmf)] == [3], "VMF: the lamp to nothing else")
+    hits = find("--entities", "targetname", path=vmf)
+    ok([(h["entity"], h["hidden"]) for h in hits] == [(1, False), (2, False), (3, True)],
+       "VMF: the hidden lamp is found and said hidden, the relay is not: %s" % hits)

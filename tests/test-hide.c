@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib.h>
 #include "qr-command-stack.h"
+#include "qr-find.h"
 #include "qr-operations.h"
 #include "qr-scene-mesh.h"
 #include "qr-test-map.h"
@@ -419,6 +420,16 @@ test_filters (void)
           g_assert_cmpint (got[k], ==, cases[c].hides[k]);
           n += got[k];
         }
+      /* An entity shows nothing when all it has is hidden; the world
+       * never goes whole (its keys are the map's); Find's hits agree. */
+      g_assert_false (qr_map_entity_is_wholly_hidden (map, w));
+      for (guint e = 1; e <= 3; e++)
+        {
+          g_assert_cmpint (qr_map_entity_is_wholly_hidden (map, qr_map_get_entity (map, e)), ==, got[e + 3]);
+          g_assert_cmpint (qr_find_hit_is_hidden (map, &(QrFindHit) { e, -1, -1 }), ==, got[e + 3]);
+        }
+      for (guint b = 0; b < 4; b++)
+        g_assert_cmpint (qr_find_hit_is_hidden (map, &(QrFindHit) { 0, (int) b, 2 }), ==, got[b]);
       /* One change set names each object that went; the selection lost them. */
       g_assert_cmpuint (changed, ==, n);
       g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len + qr_document_get_selection (doc)->entities->len,

@@ -28,6 +28,7 @@ struct _QrEntityRow
   const char *classname; /* borrowed from header */
   const char *targetname; /* borrowed from header, "" when none */
   gboolean unknown;     /* definitions are loaded and lack its class */
+  gboolean hidden;      /* the views show nothing of it (qr_map_entity_is_wholly_hidden) */
 };
 
 G_DEFINE_FINAL_TYPE (QrEntityRow, qr_entity_row, G_TYPE_OBJECT)
@@ -63,7 +64,7 @@ qr_entity_row_init (QrEntityRow *row)
 }
 
 static void
-entity_row_set (QrEntityRow *row, const QrEntity *entity, const QrEntDefs *defs)
+entity_row_set (QrEntityRow *row, const QrMap *map, const QrEntity *entity, const QrEntDefs *defs)
 {
   g_clear_pointer (&row->header, qr_entity_free);
   /* Keys only: brushes and kept blocks (VMF connections, editor) are not
@@ -80,13 +81,14 @@ entity_row_set (QrEntityRow *row, const QrEntity *entity, const QrEntDefs *defs)
   if (row->targetname == NULL)
     row->targetname = "";
   row->unknown = defs != NULL && qr_entdefs_lookup (defs, row->classname) == NULL;
+  row->hidden = qr_map_entity_is_wholly_hidden (map, entity);
 }
 
 static QrEntityRow *
-entity_row_new (const QrEntity *entity, const QrEntDefs *defs)
+entity_row_new (const QrMap *map, const QrEntity *entity, const QrEntDefs *defs)
 {
   QrEntityRow *row = g_object_new (QR_TYPE_ENTITY_ROW, NULL);
-  entity_row_set (row, entity, defs);
+  entity_row_set (row, map, entity, defs);
   return row;
 }
 
@@ -125,7 +127,8 @@ static gboolean
 filter_row (gpointer item, gpointer data)
 {
   QrEntityList *self = data;
-  return qr_entity_filter_matches (self->words, QR_ENTITY_ROW (item)->header);
+  /* What the views leave out is left out here too, as it can't be selected. */
+  return !QR_ENTITY_ROW (item)->hidden && qr_entity_filter_matches (self->words, QR_ENTITY_ROW (item)->header);
 }
 
 static void
@@ -134,7 +137,7 @@ update_summary (QrEntityList *self)
   guint total = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
   g_autoptr (GString) text = g_string_new (NULL);
-  if (qr_entity_filter_is_empty (self->words))
+  if (qr_entity_filter_is_empty (self->words) && shown == total)
     g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u entity", "%u entities", total), total);
   else
     /* TRANSLATORS: entities the filter lets through, of all the map's */
@@ -239,7 +242,7 @@ rebuild (QrEntityList *self)
       const QrMap *map = qr_document_get_map (self->document);
       const QrEntDefs *defs = qr_document_get_entdefs (self->document);
       for (guint e = 0; e < qr_map_entity_count (map); e++)
-        g_ptr_array_add (rows, entity_row_new (qr_map_get_entity (map, e), defs));
+        g_ptr_array_add (rows, entity_row_new (map, qr_map_get_entity (map, e), defs));
     }
   /* The column view takes the whole list anew faster than it follows
    * the splice (NewDeralia's 1129 rows: 58 ms against 221). */
@@ -302,7 +305,7 @@ apply_changes (QrEntityList *self, const QrChangeSet *changes)
       guint e = g_array_index (added, guint, i);
       if (e > g_list_model_get_n_items (model))
         return FALSE;
-      g_autoptr (QrEntityRow) row = entity_row_new (qr_map_get_entity (map, e), defs);
+      g_autoptr (QrEntityRow) row = entity_row_new (map, qr_map_get_entity (map, e), defs);
       self->unknown += row->unknown ? 1 : 0;
       g_list_store_insert (self->store, e, row);
     }
@@ -317,12 +320,27 @@ apply_changes (QrEntityList *self, const QrChangeSet *changes)
         return FALSE;
       /* In place: a row replaced in the store costs the column view tens
        * of milliseconds on NewDeralia; its cells relabel themselves. */
-      gboolean passed = qr_entity_filter_matches (self->words, row->header);
+      gboolean passed = filter_row (row, self);
       self->unknown -= row->unknown ? 1 : 0;
-      entity_row_set (row, qr_map_get_entity (map, e), defs);
+      entity_row_set (row, map, qr_map_get_entity (map, e), defs);
       self->unknown += row->unknown ? 1 : 0;
       g_signal_emit (row, row_signals[ROW_CHANGED], 0);
-      refilter |= passed != qr_entity_filter_matches (self->words, row->header);
+      refilter |= passed != filter_row (row, self);
+    }
+  /* Hiding a brush entity's brushes (a view filter, Hide on them all)
+   * announces the brushes alone: their owners may now show nothing. */
+  for (guint i = 0; i < changes->brushes_modified->len; i++)
+    {
+      guint e, b;
+      if (!qr_document_find_brush (self->document, g_array_index (changes->brushes_modified, QrId, i), &e, &b)
+          || qr_entity_is_world (qr_map_get_entity (map, e)) || e >= g_list_model_get_n_items (model))
+        continue;
+      g_autoptr (QrEntityRow) row = g_list_model_get_item (model, e);
+      if (row->header->id != qr_map_get_entity (map, e)->id)
+        return FALSE;
+      gboolean hidden = qr_map_entity_is_wholly_hidden (map, qr_map_get_entity (map, e));
+      refilter |= hidden != row->hidden;
+      row->hidden = hidden;
     }
   /* A row that now passes the filter or fails it. */
   if (refilter)
@@ -335,7 +353,7 @@ on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrEntityList *
 {
   gint64 start = g_get_monotonic_time ();
   gboolean entities = changes->entities_added->len > 0 || changes->entities_removed->len > 0
-                      || changes->entities_modified->len > 0;
+                      || changes->entities_modified->len > 0 || changes->brushes_modified->len > 0;
   gboolean rows = entities || changes->entdefs_changed;
   if (!rows && !changes->selection_changed)
     return;

@@ -103,7 +103,9 @@ run_activated (GtkWidget *widget, const char *action, GVariant *param)
       g_array_append_val (self->found, f);
       if (i < MAX_ROWS)
         {
-          g_autofree char *line = row_text (map, h);
+          g_autofree char *hit = row_text (map, h);
+          g_autofree char *line = qr_find_hit_is_hidden (map, h) ? g_strdup_printf (_("%s  (hidden)"), hit)
+                                                                  : g_steal_pointer (&hit);
           GtkWidget *label = gtk_label_new (line);
 
           gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -135,21 +137,31 @@ add_found (QrSelection *sel, const Found *f)
     qr_selection_add_entity (sel, f->entity);
 }
 
-/* Selects found[first … first + n), of which the map may have lost some. */
+/* Selects found[first … first + n) that the map still has and shows;
+ * counts those it has no more in *gone and the hidden ones in *hidden. */
 static guint
-select_found (QrFindDialog *self, guint first, guint n)
+select_found (QrFindDialog *self, guint first, guint n, guint *gone, guint *hidden)
 {
   QrMap *map = qr_document_get_map (self->document);
   g_autoptr (QrSelection) sel = qr_selection_new ();
   guint kept = 0;
 
+  *gone = *hidden = 0;
   for (guint i = first; i < first + n; i++)
     {
       const Found *f = &g_array_index (self->found, Found, i);
       guint e, b;
 
       if (f->face >= 0 ? !qr_map_find_brush (map, f->brush, &e, &b) : !qr_map_find_entity (map, f->entity, &e))
-        continue;
+        {
+          (*gone)++;
+          continue;
+        }
+      if (qr_find_hit_is_hidden (map, &(QrFindHit) { e, f->face >= 0 ? (int) b : -1, f->face }))
+        {
+          (*hidden)++;
+          continue;
+        }
       add_found (sel, f);
       kept++;
     }
@@ -166,9 +178,18 @@ select_all_activated (GtkWidget *widget, const char *action, GVariant *param)
 
   if (self->document == NULL || self->found->len == 0)
     return;
-  n = select_found (self, 0, self->found->len);
+  guint gone, hidden;
+  n = select_found (self, 0, self->found->len, &gone, &hidden);
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u object found", "Selected %u objects found", n),
                           n);
+  if (hidden > 0)
+    {
+      g_autofree char *more = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden one left out", "%s; %u hidden ones left out", hidden), text,
+          hidden);
+      g_free (text);
+      text = g_steal_pointer (&more);
+    }
   say (self, text);
   g_signal_emit (self, signals[FRAME], 0);
 }
@@ -180,9 +201,10 @@ on_row_activated (QrFindDialog *self, GtkListBoxRow *row)
 
   if (self->document == NULL || i < 0 || (guint) i >= self->found->len)
     return;
-  if (select_found (self, (guint) i, 1) == 0)
+  guint gone, hidden;
+  if (select_found (self, (guint) i, 1, &gone, &hidden) == 0)
     {
-      say (self, _("That object is gone: find again"));
+      say (self, hidden > 0 ? _("That object is hidden: Show All (Alt+H) shows it") : _("That object is gone: find again"));
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }

@@ -375,18 +375,30 @@ on_texture_select_faces (QrTextureBrowser *browser, const char *name, QrWindow *
   g_autoptr (GArray) hits = qr_find (map, &query);
   g_autoptr (QrSelection) sel = qr_selection_new ();
   g_autofree char *text = NULL;
+  guint shown = 0;
 
   for (guint i = 0; i < hits->len; i++)
     {
       const QrFindHit *h = &g_array_index (hits, QrFindHit, i);
 
+      if (qr_find_hit_is_hidden (map, h))
+        continue;
       qr_selection_add_face (sel, qr_entity_get_brush (qr_map_get_entity (map, h->entity), (guint) h->brush)->id,
                              h->face);
+      shown++;
     }
   qr_document_set_selection (self->document, sel);
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Selected %u face using %s", "Selected %u faces using %s",
-                                       hits->len),
-                          hits->len, name);
+  text = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "Selected %u face using %s", "Selected %u faces using %s", shown), shown, name);
+  if (shown < hits->len)
+    {
+      guint hidden = hits->len - shown;
+      g_autofree char *more = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden one left out", "%s; %u hidden ones left out", hidden), text,
+          hidden);
+      g_free (text);
+      text = g_steal_pointer (&more);
+    }
   _qr_window_set_message (self, text);
 }
 

@@ -263,7 +263,9 @@ on_history_row_activated (GtkListBox *list, GtkListBoxRow *row, QrWindow *self)
 
 /* Bounds of the brushes (patches, point entities) wanted, valid ones only
  * unless there are no others: an invalid brush's plane points may lie
- * thousands of units away and would shrink the map to a dot. */
+ * thousands of units away and would shrink the map to a dot. The whole
+ * map is what the views show: hidden and filtered objects are left out
+ * (the selection holds none). */
 static QrBounds
 bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
 {
@@ -277,7 +279,8 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
       for (guint i = 0; i < qr_entity_brush_count (entity); i++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, i);
-          if (selection_only && !whole && !qr_selection_has_brush (sel, brush->id))
+          if (selection_only ? !whole && !qr_selection_has_brush (sel, brush->id)
+                             : qr_map_brush_is_hidden (map, entity, brush))
             continue;
           if (qr_brush_is_valid (brush))
             qr_bounds_add_bounds (&b, qr_brush_bounds (brush));
@@ -289,11 +292,14 @@ bounds_of (QrWindow *self, gboolean selection_only, gboolean with_invalid)
       for (guint k = 0; k < entity->kept->len; k++)
         {
           const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
-          if (patch != NULL && (!selection_only || whole || qr_selection_has_brush (sel, patch->id)))
+          if (patch != NULL
+              && (selection_only ? whole || qr_selection_has_brush (sel, patch->id)
+                                 : !qr_map_patch_is_hidden (map, entity, patch->id)))
             qr_bounds_add_bounds (&b, patch->bounds);
         }
       QrBounds box;
-      if ((!selection_only || whole) && qr_entity_is_point (entity) && qr_entity_box (entity, qr_document_get_entdefs (self->document), &box))
+      if ((selection_only ? whole : !qr_map_entity_is_hidden (map, entity)) && qr_entity_is_point (entity)
+          && qr_entity_box (entity, qr_document_get_entdefs (self->document), &box))
         qr_bounds_add_bounds (&b, box);
     }
   return b;

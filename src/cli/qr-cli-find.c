@@ -63,6 +63,8 @@ qr_cli_find (int argc, char **argv)
               h->face >= 0 ? json_object_new_string (qr_map_texture_name (
                                  map, qr_entity_get_brush (entity, (guint) h->brush)->faces[h->face].texture))
                            : NULL);
+          /* Hidden in the file (VMF visgroupshown "0"): the window lists it, selects it not. */
+          json_object_object_add (o, "hidden", json_object_new_boolean (qr_find_hit_is_hidden (map, h)));
           json_object_array_add (list, o);
         }
       json_object_object_add (root, "hits", list);

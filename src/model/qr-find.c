@@ -132,3 +132,13 @@ qr_find (const QrMap *map, const QrFindQuery *query)
     }
   return hits;
 }
+
+bool
+qr_find_hit_is_hidden (const QrMap *map, const QrFindHit *hit)
+{
+  const QrEntity *entity = qr_map_get_entity (map, hit->entity);
+
+  if (hit->brush >= 0)
+    return qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, (guint) hit->brush));
+  return qr_map_entity_is_wholly_hidden (map, entity);
+}

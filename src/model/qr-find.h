@@ -33,3 +33,8 @@ typedef struct
 
 /* The hits in map order: faces for a texture query, else entities. */
 GArray *qr_find (const QrMap *map, const QrFindQuery *query);
+
+/* Whether the views leave a hit out (qr-hidden.h): a face's brush is
+ * hidden or filtered; a point entity is; a brush entity has nothing shown.
+ * Find lists such hits but selects none: nobody edits what they can't see. */
+bool qr_find_hit_is_hidden (const QrMap *map, const QrFindHit *hit);

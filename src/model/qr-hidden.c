@@ -4,6 +4,7 @@
 #include <string.h>
 #include "qr-disp.h"
 #include "qr-map.h"
+#include "qr-patch.h"
 
 QrHidden *
 qr_hidden_new (void)
@@ -168,6 +169,30 @@ qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch)
 {
   return qr_hidden_has_brush (map->hidden, patch) || qr_hidden_has_entity (map->hidden, entity->id)
          || (map->view_filter & QR_FILTER_PATCHES) || filtered_by_entity (map, entity);
+}
+
+bool
+qr_map_entity_is_wholly_hidden (const QrMap *map, const QrEntity *entity)
+{
+  if (qr_entity_is_world (entity))
+    return false;
+  if (qr_map_entity_is_hidden (map, entity))
+    return true;
+  if (qr_entity_is_point (entity))
+    return false;
+  guint parts = qr_entity_brush_count (entity);
+  for (guint b = 0; b < qr_entity_brush_count (entity); b++)
+    if (!qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, b)))
+      return false;
+  for (guint k = 0; k < entity->kept->len; k++)
+    {
+      const QrPatch *patch = ((const QrNode *) g_ptr_array_index (entity->kept, k))->patch;
+
+      parts += patch != NULL;
+      if (patch != NULL && !qr_map_patch_is_hidden (map, entity, patch->id))
+        return false;
+    }
+  return parts > 0;
 }
 
 void

@@ -61,6 +61,10 @@ bool qr_map_entity_is_hidden (const QrMap *map, const QrEntity *entity);
 bool qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, const QrBrush *brush);
 /* A patch of `entity`: likewise. */
 bool qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch);
+/* Whether the views show nothing of an entity: a point entity hidden, or
+ * one with brushes or patches that are all hidden. The world and other
+ * empty brush entities are never hidden whole: their keys are the map's. */
+bool qr_map_entity_is_wholly_hidden (const QrMap *map, const QrEntity *entity);
 
 /* For readers: hides one object of the map being read. */
 void qr_map_hide_brush (QrMap *map, QrId id);

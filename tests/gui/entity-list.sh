@@ -11,7 +11,8 @@
 #     makes. Ctrl+Z.
 #  4. The filter cleared; a click on the info_null's box in the Top view highlights its row;
 #     Delete typed in the filter deletes nothing of the map. A click on the world's row selects
-#     nothing: Ctrl+R (after Ctrl+S) leaves the map unmodified.
+#     nothing: Ctrl+R (after Ctrl+S) leaves the map unmodified. The info_null hidden (H)
+#     leaves the list (5 of 6); Alt+H brings it back.
 #  5. Preferences (Ctrl+comma), Alt+K: the corpus's Quake.fgd typed in the Quake row, Return:
 #     the window reloads its definitions, the list counts the class of a misc_nonesuch at
 #     (352, 32, 0) unknown (and draws it red). Alt+2, a bad.fgd with errors in the Quake 2 row:
@@ -131,6 +132,14 @@ keys ctrl+r
 sleep 1
 check "the world's row selects nothing: Ctrl+R turns nothing (the title stays clean)" \
   test "$(xdotool getwindowname "$WIN")" = "$NAME – Quarry"
+# What the views leave out, the list leaves out: the info_null hidden (H) goes, Alt+H brings it.
+keys ctrl+shift+a
+click_world TOP "262 58 0"
+point_at "$RTOP"
+keys h
+check "H on the info_null: the list leaves it out, 5 of 6" wait_shown "5 of 6"
+keys alt+h
+check "Alt+H: it is listed again, 6 of 6" wait_shown "6 of 6"
 
 # ---- 5. Preferences: Quake's definition file ----
 FGD=$(corpus_file trenchbroom/games/Quake/Quake.fgd) || finish
