@@ -1,7 +1,9 @@
 /* test-compile.c — compile profiles: parsed from JSON with errors that say
  * where, variables expanded, and steps run as subprocesses in order, their
  * output streamed, a failure ending the run, Stop killing a running step. */
+#include <glib/gstdio.h>
 #include <string.h>
+#include "qr-compile-doc.h"
 #include "qr-compile-profile.h"
 #include "qr-compile-run.h"
 #include "qr-io.h"
@@ -296,6 +298,159 @@ test_cli (void)
   qr_test_remove_tree (dir);
 }
 
+/* The profile editor's edits: made on the file's own tree, so a member
+ * Quarry does not know and every order survive; what it writes reads back
+ * as the runs read it; a broken edit is refused, not written. */
+static void
+test_doc_edits (void)
+{
+  static const char text[] = "{ \"profiles\": [ { \"name\": \"A\", \"note\": \"mine\",\n"
+                             "  \"variables\": { \"Z\": \"1\", \"B\": \"2\", \"M\": \"3\" },\n"
+                             "  \"steps\": [ { \"program\": \"one\", \"args\": [ \"${MAP_FULL}\" ], \"x\": 7 },\n"
+                             "             { \"name\": \"second\", \"program\": \"two\" } ] } ],\n"
+                             "  \"comment\": \"kept\" }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (QrCompileDoc) doc = qr_compile_doc_parse (text, strlen (text), "p.json", &error);
+  g_autofree char *dir = g_dir_make_tmp ("quarry-compile-doc-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "profiles.json", NULL);
+  g_autofree char *written = NULL, *before = NULL, *after = NULL;
+  g_auto (GStrv) args = NULL;
+  const char *const line_args[] = { "-game", "${GAME_DIR}", "a b", "it's", "", NULL };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (qr_compile_doc_n_profiles (doc), ==, 1);
+  g_assert_cmpstr (qr_compile_doc_profile_name (doc, 0), ==, "A");
+  /* Variables in the file's order, renamed in place. */
+  g_assert_cmpuint (qr_compile_doc_n_variables (doc, 0), ==, 3);
+  g_assert_true (qr_compile_doc_set_variable (doc, 0, 1, "BIN", "/bin"));
+  g_assert_false (qr_compile_doc_set_variable (doc, 0, 0, "M", "clash"));
+  g_assert_false (qr_compile_doc_set_variable (doc, 0, 0, "", "empty"));
+  g_assert_cmpstr (qr_compile_doc_variable_name (doc, 0, 0), ==, "Z");
+  g_assert_cmpstr (qr_compile_doc_variable_name (doc, 0, 1), ==, "BIN");
+  g_assert_cmpstr (qr_compile_doc_variable_value (doc, 0, 1), ==, "/bin");
+  g_assert_cmpstr (qr_compile_doc_variable_name (doc, 0, 2), ==, "M");
+  g_assert_true (qr_compile_doc_add_variable (doc, 0, "NEW"));
+  g_assert_false (qr_compile_doc_add_variable (doc, 0, "Z"));
+  qr_compile_doc_remove_variable (doc, 0, 0);
+  g_assert_cmpuint (qr_compile_doc_n_variables (doc, 0), ==, 3);
+  g_assert_cmpstr (qr_compile_doc_variable_name (doc, 0, 2), ==, "NEW");
+
+  /* Steps: fields, arguments, enabled, order. */
+  g_assert_cmpstr (qr_compile_doc_step_get (doc, 0, 0, "name"), ==, NULL);
+  qr_compile_doc_step_set (doc, 0, 0, "name", "first");
+  qr_compile_doc_step_set (doc, 0, 0, "cwd", "${MAP_DIR}");
+  qr_compile_doc_step_set (doc, 0, 1, "name", "");
+  g_assert_null (qr_compile_doc_step_get (doc, 0, 1, "name"));
+  qr_compile_doc_step_set_args (doc, 0, 1, line_args);
+  qr_compile_doc_step_set_enabled (doc, 0, 1, FALSE);
+  g_assert_true (qr_compile_doc_move_step (doc, 0, 1, -1));
+  g_assert_false (qr_compile_doc_move_step (doc, 0, 0, -1));
+  g_assert_false (qr_compile_doc_move_step (doc, 0, 1, +1));
+  g_assert_cmpstr (qr_compile_doc_step_get (doc, 0, 0, "program"), ==, "two");
+  g_assert_false (qr_compile_doc_step_enabled (doc, 0, 0));
+  g_assert_true (qr_compile_doc_step_enabled (doc, 0, 1));
+  args = qr_compile_doc_step_args (doc, 0, 0);
+  g_assert_cmpstrv (args, line_args);
+
+  /* Saved, it reads back as a run reads it, with the unknown members. */
+  g_assert_true (qr_compile_doc_save (doc, path, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (QrCompileProfiles) read = qr_compile_profiles_load (path, &error);
+    const QrCompileProfile *a;
+    const QrCompileStep *two, *one;
+
+    g_assert_no_error (error);
+    a = qr_compile_profiles_find (read, "a");
+    g_assert_nonnull (a);
+    g_assert_cmpuint (a->steps->len, ==, 2);
+    two = g_ptr_array_index (a->steps, 0);
+    one = g_ptr_array_index (a->steps, 1);
+    g_assert_cmpstr (two->program, ==, "two");
+    g_assert_cmpstr (two->name, ==, "two");
+    g_assert_false (two->enabled);
+    g_assert_cmpuint (two->args->len, ==, 5);
+    g_assert_cmpstr (g_ptr_array_index (two->args, 3), ==, "it's");
+    g_assert_cmpstr (one->name, ==, "first");
+    g_assert_cmpstr (one->cwd, ==, "${MAP_DIR}");
+    g_assert_cmpstr (g_hash_table_lookup (a->variables, "BIN"), ==, "/bin");
+    g_assert_false (g_hash_table_contains (a->variables, "Z"));
+  }
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "\"note\": \"mine\""));
+  g_assert_nonnull (strstr (written, "\"comment\": \"kept\""));
+  g_assert_nonnull (strstr (written, "\"x\": 7"));
+  g_assert_nonnull (strstr (written, "\"${MAP_FULL}\""));
+  g_assert_true (strstr (written, "\"M\"") < strstr (written, "\"NEW\""));
+  g_assert_true (strstr (written, "\"BIN\"") < strstr (written, "\"M\""));
+  g_assert_true (g_str_has_suffix (written, "}\n"));
+
+  /* Profiles: duplicated after the original, names kept apart. */
+  g_assert_cmpuint (qr_compile_doc_duplicate_profile (doc, 0, "A copy"), ==, 1);
+  g_assert_cmpuint (qr_compile_doc_n_steps (doc, 1), ==, 2);
+  qr_compile_doc_step_set (doc, 1, 0, "program", "changed");
+  g_assert_cmpstr (qr_compile_doc_step_get (doc, 0, 0, "program"), ==, "two"); /* a deep copy */
+  g_assert_cmpuint (qr_compile_doc_add_profile (doc, "B"), ==, 2);
+  g_assert_true (qr_compile_doc_has_profile (doc, "b", G_MAXUINT));
+  g_assert_false (qr_compile_doc_has_profile (doc, "b", 2));
+
+  /* A broken edit is refused whole: the file on disk stays the last good one. */
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  g_assert_cmpuint (qr_compile_doc_add_step (doc, 2, ""), ==, 0);
+  g_assert_false (qr_compile_doc_save (doc, path, &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "no \"program\""));
+  g_clear_error (&error);
+  qr_compile_doc_step_set (doc, 2, 0, "program", "qbsp");
+  qr_compile_doc_set_profile_name (doc, 2, "a");
+  g_assert_false (qr_compile_doc_save (doc, path, &error));
+  g_assert_nonnull (strstr (error->message, "two profiles"));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  qr_compile_doc_remove_profile (doc, 0);
+  g_assert_true (qr_compile_doc_save (doc, path, &error));
+  g_assert_cmpuint (qr_compile_doc_n_profiles (doc), ==, 2);
+  g_assert_cmpstr (qr_compile_doc_profile_name (doc, 0), ==, "A copy");
+
+  /* The file a run refuses, the editor refuses too, with where. */
+  g_assert_null (qr_compile_doc_parse ("{ \"profiles\": [ 1, ] }", 22, "bad.json", &error));
+  g_assert_nonnull (strstr (error->message, "bad.json:1:"));
+  g_clear_error (&error);
+  {
+    g_autoptr (QrCompileDoc) empty = qr_compile_doc_new ();
+    g_autofree char *empty_text = qr_compile_doc_to_text (empty);
+    g_autoptr (QrCompileProfiles) none = qr_compile_doc_check (empty, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (none->profiles->len, ==, 0);
+    g_assert_cmpuint (qr_compile_doc_n_profiles (empty), ==, 0);
+  }
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* Arguments edited as one line: quoted only where a shell would need it. */
+static void
+test_args_line (void)
+{
+  const char *const args[] = { "-game", "${GAME_DIR}", "a b", "it's", "", "x\"y", NULL };
+  g_autofree char *line = qr_compile_args_to_line (args);
+  g_auto (GStrv) back = NULL, none = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_str_has_prefix (line, "-game ${GAME_DIR} "));
+  back = qr_compile_args_from_line (line, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (back, args);
+  none = qr_compile_args_from_line ("   ", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_null (qr_compile_args_from_line ("-a 'unclosed", &error));
+  g_assert_error (error, QR_IO_ERROR, QR_IO_ERROR_PARSE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,5 +462,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compile/run", test_run);
   g_test_add_func ("/compile/stop-and-missing", test_stop_and_missing);
   g_test_add_func ("/compile/cli", test_cli);
+  g_test_add_func ("/compile/doc-edits", test_doc_edits);
+  g_test_add_func ("/compile/args-line", test_args_line);
   return g_test_run ();
 }
