@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 #include "qr-application.h"
+#include "qr-compile-editor.h"
 
 /* The games of the entity-definitions setting (qr_dialect_game's names),
  * in the order of the rows. */
@@ -86,6 +87,13 @@ texture_folders_activated (GtkWidget *widget, const char *action, GVariant *para
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
   if (parent != NULL)
     gtk_widget_activate_action (GTK_WIDGET (parent), "win.texture-folders", NULL);
+}
+
+/* The compile profiles belong to no map: an editor over Preferences. */
+static void
+compile_profiles_activated (GtkWidget *widget, const char *action, GVariant *param)
+{
+  gtk_window_present (GTK_WINDOW (qr_compile_editor_new (GTK_WINDOW (widget), NULL)));
 }
 
 static void
@@ -345,6 +353,7 @@ qr_preferences_class_init (QrPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QrPreferences, entdef_grid);
 
   gtk_widget_class_install_action (widget_class, "prefs.texture-folders", NULL, texture_folders_activated);
+  gtk_widget_class_install_action (widget_class, "prefs.compile-profiles", NULL, compile_profiles_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -4,13 +4,15 @@
  * text view, stops on Stop or Escape, and loads the leak trace the compile
  * left beside the map. Profiles live in the user's
  * $XDG_CONFIG_HOME/quarry/compile-profiles.json, made from the shipped
- * templates the first time; Edit Profiles opens it, and each run reads it
- * again. */
+ * templates the first time; Edit Profiles opens the profile editor, and
+ * each run reads the file again. Each game's maps run the profile last run
+ * for one of them (the compile-profile setting). */
 #include "qr-window-private.h"
 
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include "qr-compile-editor.h"
 #include "qr-compile-run.h"
 #include "qr-pointfile.h"
 
@@ -26,46 +28,15 @@ struct _QrCompilePanel
   GtkLabel *status;
   QrCompileProfiles *profiles;
   QrCompileRun *run;
+  QrCompileEditor *editor; /* a weak pointer: the open profile editor, or NULL */
   char *map_path;
   gint64 started; /* wall clock, µs: a trace newer than this is the run's */
 };
 
-static char *
-profiles_path (void)
-{
-  return g_build_filename (g_get_user_config_dir (), "quarry", "compile-profiles.json", NULL);
-}
-
-/* The user's profiles file, made from the shipped templates when there is
- * none yet; NULL when it could not be made. */
-static char *
-ensure_profiles (GError **error)
-{
-  g_autofree char *path = profiles_path ();
-  g_autofree char *dir = NULL;
-  g_autoptr (GBytes) template = NULL;
-  gsize len;
-  const char *data;
-
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return g_steal_pointer (&path);
-  template = g_resources_lookup_data ("/io/github/quarry/Quarry/compile-profiles.json", 0, error);
-  if (template == NULL)
-    return NULL;
-  dir = g_path_get_dirname (path);
-  data = g_bytes_get_data (template, &len);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), _("Could not make %s"), dir);
-      return NULL;
-    }
-  return g_file_set_contents (path, data, (gssize) len, error) ? g_steal_pointer (&path) : NULL;
-}
-
 static QrCompileProfiles *
 load_profiles (GError **error)
 {
-  g_autofree char *path = ensure_profiles (error);
+  g_autofree char *path = qr_compile_profiles_user_file (error);
 
   return path != NULL ? qr_compile_profiles_load (path, error) : NULL;
 }
@@ -85,7 +56,47 @@ append (QrCompilePanel *panel, const char *text, const char *tag)
   gtk_text_view_scroll_to_mark (panel->view, gtk_text_buffer_get_insert (panel->buffer), 0, FALSE, 0, 1);
 }
 
-/* Fills the profile list from the file; keeps the chosen one by name. */
+/* The game the map is taken for: the one picked in Texture Folders, the
+ * one its textures showed, else its dialect's. */
+static const char *
+map_game (QrWindow *self)
+{
+  if (self->texture_game_chosen != NULL)
+    return self->texture_game_chosen;
+  if (self->texture_game != NULL)
+    return self->texture_game;
+  return qr_dialect_game (qr_map_detect_dialect (qr_document_get_map (self->document)), FALSE);
+}
+
+/* The profile last run for the map's game, or NULL. */
+static char *
+game_profile (QrWindow *self)
+{
+  g_autoptr (GVariant) all = g_settings_get_value (self->settings, "compile-profile");
+  const char *name = NULL;
+
+  return g_variant_lookup (all, map_game (self), "&s", &name) ? g_strdup (name) : NULL;
+}
+
+static void
+remember_game_profile (QrWindow *self, const char *profile)
+{
+  g_autoptr (GVariant) all = g_settings_get_value (self->settings, "compile-profile");
+  const char *game = map_game (self), *key, *value;
+  GVariantBuilder builder;
+  GVariantIter iter;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+  g_variant_iter_init (&iter, all);
+  while (g_variant_iter_next (&iter, "{&s&s}", &key, &value))
+    if (!g_str_equal (key, game))
+      g_variant_builder_add (&builder, "{ss}", key, value);
+  g_variant_builder_add (&builder, "{ss}", game, profile);
+  g_settings_set_value (self->settings, "compile-profile", g_variant_builder_end (&builder));
+}
+
+/* Fills the profile list from the file; keeps the chosen one by name, or
+ * takes the one last run for the map's game. */
 static void
 refresh_profiles (QrCompilePanel *panel)
 {
@@ -107,12 +118,14 @@ refresh_profiles (QrCompilePanel *panel)
   panel->profiles = loaded;
   gtk_string_list_splice (panel->names, 0, g_list_model_get_n_items (G_LIST_MODEL (panel->names)), NULL);
   chosen = 0;
+  if (was == NULL)
+    was = game_profile (panel->owner);
   for (guint i = 0; i < loaded->profiles->len; i++)
     {
       const QrCompileProfile *p = g_ptr_array_index (loaded->profiles, i);
 
       gtk_string_list_append (panel->names, p->name);
-      if (was != NULL && g_str_equal (was, p->name))
+      if (was != NULL && g_ascii_strcasecmp (was, p->name) == 0)
         chosen = i;
     }
   gtk_drop_down_set_selected (panel->profile_list, chosen);
@@ -219,6 +232,7 @@ start_run (QrWindow *self, gpointer data)
       return;
     }
   profile = g_ptr_array_index (panel->profiles->profiles, chosen);
+  remember_game_profile (self, profile->name);
   variables = qr_compile_variables (profile, panel->map_path, NULL);
   gtk_text_buffer_set_text (panel->buffer, "", 0);
   panel->started = g_get_real_time ();
@@ -254,22 +268,29 @@ stop_clicked (QrCompilePanel *panel)
   qr_compile_run_cancel (panel->run);
 }
 
+/* The editor saved: the list shows its profiles. */
+static void
+on_profiles_saved (QrCompilePanel *panel)
+{
+  if (!qr_compile_run_is_running (panel->run))
+    refresh_profiles (panel);
+}
+
 static void
 edit_clicked (QrCompilePanel *panel)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path = ensure_profiles (&error);
-  g_autoptr (GFile) file = NULL;
-  g_autofree char *uri = NULL;
+  guint chosen = gtk_drop_down_get_selected (panel->profile_list);
+  const char *name = panel->profiles != NULL && chosen < panel->profiles->profiles->len
+                         ? ((const QrCompileProfile *) g_ptr_array_index (panel->profiles->profiles, chosen))->name
+                         : NULL;
 
-  if (path == NULL)
+  if (panel->editor == NULL)
     {
-      append (panel, error->message, "problem");
-      return;
+      panel->editor = qr_compile_editor_new (panel->window, name);
+      g_object_add_weak_pointer (G_OBJECT (panel->editor), (gpointer *) &panel->editor);
+      g_signal_connect_swapped (panel->editor, "saved", G_CALLBACK (on_profiles_saved), panel);
     }
-  file = g_file_new_for_path (path);
-  uri = g_file_get_uri (file);
-  gtk_show_uri (panel->window, uri, GDK_CURRENT_TIME);
+  gtk_window_present (GTK_WINDOW (panel->editor));
 }
 
 /* Escape stops a run, or closes the window. */
@@ -373,6 +394,12 @@ _qr_window_clear_compile (QrWindow *self)
   self->compile = NULL;
   /* A run still going is stopped: its process must not outlive the editor. */
   qr_compile_run_free (panel->run);
+  if (panel->editor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (panel->editor, panel);
+      g_object_remove_weak_pointer (G_OBJECT (panel->editor), (gpointer *) &panel->editor);
+      gtk_window_destroy (GTK_WINDOW (panel->editor));
+    }
   qr_compile_profiles_free (panel->profiles);
   g_free (panel->map_path);
   gtk_window_destroy (panel->window);
