@@ -140,6 +140,32 @@ qr_op_isolate (QrDocument *doc, const QrObjects *objs, GError **error)
   return TRUE;
 }
 
+gboolean
+qr_op_show (QrDocument *doc, const QrObjects *objs, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrHidden) named = NULL;
+  g_autoptr (QrSelection) same = NULL;
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && objs != NULL, FALSE);
+  if (refuse_nothing (objs, _("Nothing to show"), error) || !(named = hidden_of_objects (doc, objs, error)))
+    return FALSE;
+
+  QrHidden *hidden = qr_hidden_copy (map->hidden);
+  g_hash_table_iter_init (&iter, named->brushes);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    qr_hidden_remove_brush (hidden, GPOINTER_TO_UINT (key));
+  g_hash_table_iter_init (&iter, named->entities);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    qr_hidden_remove_entity (hidden, GPOINTER_TO_UINT (key));
+  same = qr_selection_copy (qr_document_get_selection (doc));
+  /* Translators: the undo step that showed hidden objects again. */
+  qr_document_set_hidden (doc, hidden, _("Show"), same);
+  return TRUE;
+}
+
 void
 qr_op_show_all (QrDocument *doc)
 {
