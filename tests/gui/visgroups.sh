@@ -1,0 +1,116 @@
+#!/bin/bash
+# visgroups: the Visgroups panel (issue 20) on a VMF of two boxes, A = 0..128³ and
+# B = 256..384 × 0..128 × 0..128, as `quarry-cli convert` writes it:
+#  1. a click on A's right side in the Top view selects it; Ctrl+Shift+G shows the panel, which
+#     lists only the Auto branch (World Geometry, no classes).
+#  2. "Walls" typed in the panel's name entry, Return (New): a visgroup of the selection, listed
+#     first; the title gains a '*' (a change to the map).
+#  3. Walls' check box unchecked: A is no longer drawn in the Top view, B still is; checked
+#     again: A is back.
+#  4. Ctrl+S: the file is what `quarry-cli edit --step "visgroup-add Walls 0:0"` makes, and its
+#     keys say so: a visgroups block with Walls (id 1), A's editor block "visgroupid" "1", B's
+#     none, every object shown.
+TEST=visgroups
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+WORK=$GUI_TMP/work
+mkdir -p "$WORK"
+NAME=boxes.vmf
+MAP=$WORK/$NAME
+make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
+  "create block 256 0 0 384 128 128 --texture base" || bail "quarry-cli edit makes the test map"
+"$QUARRY_CLI" convert "$WORK/boxes.map" "$WORK/plain.vmf" || bail "quarry-cli convert to VMF"
+cp "$WORK/plain.vmf" "$MAP"
+"$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/walls.vmf" --step "visgroup-add Walls 0:0" \
+  || bail "quarry-cli edit visgroup-add Walls 0:0"
+
+# Midpoints of A's and B's sides in the Top view.
+A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
+B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
+
+a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
+# A's sides show no edge at all, B's all show theirs.
+a_gone () {
+  local p s
+  WHY=
+  for p in "${A_SIDES[@]}"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy TOP $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
+  edges_at "$1" TOP "${B_SIDES[@]}" > /dev/null || { WHY="Top view: B's edges missing"; return 1; }
+}
+a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
+
+# The panel's last listing in the log: "listed N visgroups".
+export G_MESSAGES_DEBUG=Quarry-Visgroups
+listed () { sed -n 's/.*Quarry-Visgroups-DEBUG: [0-9:.]*: listed \([0-9]*\) visgroups.*/\1/p' "$APP_LOG" | tail -1; }
+wait_listed () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  until [ "$(listed)" = "$1" ]; do
+    [ $SECONDS -ge $deadline ] && { diag "the panel lists '$(listed)' visgroups, expected '$1'"; return 1; }
+    sleep 0.2
+  done
+}
+
+# The panel's parts, measured on the default theme at 1280x800: the panel spans the window's
+# right 280 pixels; the name entry, then the first row of the tree (its check box at the
+# left after the expander's indent).
+ENTRY_X=1137
+ENTRY_Y=67
+CHECK_X=1026
+ROW0_Y=178
+
+open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
+
+# ---- 1. the panel ----
+point_at "$RTOP"
+keys ctrl+shift+g
+check "Ctrl+Shift+G: the panel lists no visgroup" wait_listed 0
+LAYOUT_PROBE_X=950
+relayout 1-panel || bail "the panes settle beside the panel"
+frame_map 1-framed || bail "Zoom to Map frames $NAME"
+check "the Top view shows A and B where expected ($FIT_TOP)" wait_edges app-framed TOP "${A_SIDES[@]}" "${B_SIDES[@]}"
+[ "$_failed" = 0 ] || bail "the views' geometry is known (no point in driving the tools blind)"
+click_world TOP "128 32 0"
+check "a click on A's right side in the Top view selects it" wait_shot 1-selected a_selected
+
+# ---- 2. New ----
+click_px $ENTRY_X "$ENTRY_Y"
+xdotool type --delay 40 Walls
+keys Return
+check "Walls typed, Return: the panel lists 1 visgroup" wait_listed 1
+check "a new visgroup is a change: '*'" wait_title "*$NAME – Quarry"
+shot 2-new > /dev/null
+
+# ---- 3. uncheck, check ----
+click_px "$CHECK_X" "$ROW0_Y"
+check "Walls unchecked: A is no longer drawn in the Top view, B still is" wait_shot 3-hidden a_gone
+click_px "$CHECK_X" "$ROW0_Y"
+check "Walls checked again: A is drawn again" wait_shot 3-shown a_back
+
+# ---- 4. saved ----
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/walls.vmf" "the file: quarry-cli edit visgroup-add Walls 0:0"
+keys_ok () {
+  "$QUARRY_PYTHON" - "$MAP" << 'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+block = re.search(r'^visgroups\n\{\n(.*?)^\}\n', text, re.S | re.M)
+assert block, "no visgroups block"
+groups = re.findall(r'\tvisgroup\n\t\{\n\t\t"name" "([^"]*)"\n\t\t"visgroupid" "(\d+)"\n\t\t"color" "(\d+ \d+ \d+)"\n\t\}', block.group(1))
+assert [(n, i) for n, i, _ in groups] == [("Walls", "1")], groups
+solids = re.findall(r'\tsolid\n\t\{\n(.*?)\n\t\}\n', text, re.S)
+assert len(solids) == 2, len(solids)
+ids = [re.findall(r'"visgroupid" "(\d+)"', s) for s in solids]
+assert ids == [["1"], []], ids
+assert '"visgroupshown" "0"' not in text, "an object saved hidden"
+PY
+}
+check "the file's keys: Walls (1) in the visgroups block, in A's editor block only" keys_ok
+
+check "the editor is still running" app_alive
+finish
