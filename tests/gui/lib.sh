@@ -729,6 +729,22 @@ no_colour_at_points () {
   [ -z "$WHY" ]
 }
 
+# no_edges_at IMAGE VIEW "X Y Z"…: no bright edge pixel near any of the points (hidden
+# objects), else WHY names them.
+no_edges_at () {
+  local img=$1 view=$2 p s
+  shift 2
+  WHY=
+  for p in "$@"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy "$view" $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$img" $s)" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || WHY="$view view: an edge still at$WHY"
+  [ -z "$WHY" ]
+}
+
 # wait_shot STEP COMMAND…: takes screenshots (<test>-STEP.png) until COMMAND IMAGE holds, for
 # QUARRY_GUI_TIMEOUT at most; then says why not (WHY) and fails.
 wait_shot () {
