@@ -339,17 +339,24 @@ on_check_toggled (GtkCheckButton *check, QrVisgroupPanel *self)
 {
   g_autoptr (GError) error = NULL;
   QrVisgroupItem *item = g_object_get_data (G_OBJECT (check), "item");
-  g_autoptr (QrVisgroupMembers) members = NULL;
   gboolean shown = gtk_check_button_get_active (check);
   gboolean ok;
 
   if (item == NULL || self->document == NULL)
     return;
-  members = item_members (qr_document_get_map (self->document), item);
-  if (qr_visgroup_members_count (members) == 0)
-    return;
-  QrObjects objs = objects_of (members);
-  ok = shown ? qr_op_show (self->document, &objs, &error) : qr_op_hide (self->document, &objs, &error);
+  if (item->kind == ITEM_VISGROUP)
+    ok = qr_op_visgroup_set_shown (self->document, item->id, shown, &error);
+  else if (item->kind == ITEM_AUTO)
+    ok = qr_op_auto_visgroup_set_shown (self->document, item->classname, shown, &error);
+  else
+    {
+      /* The Auto branch: everything its visgroups hold, as one step. */
+      g_autoptr (QrVisgroupMembers) members = item_members (qr_document_get_map (self->document), item);
+      QrObjects objs = objects_of (members);
+
+      ok = qr_visgroup_members_count (members) == 0
+           || (shown ? qr_op_show (self->document, &objs, &error) : qr_op_hide (self->document, &objs, &error));
+    }
   if (!ok)
     message (self, error->message);
 }
