@@ -5,6 +5,7 @@
 #include "qr-visgroup-panel.h"
 
 #include <glib/gi18n.h>
+#include "qr-text-keys.h"
 #include "qr-visgroup-ops.h"
 
 #define LOG_DOMAIN "Quarry-Visgroups"
@@ -611,6 +612,15 @@ qr_visgroup_panel_dispose (GObject *object)
   G_OBJECT_CLASS (qr_visgroup_panel_parent_class)->dispose (object);
 }
 
+/* The name entry's keys come before the application's shortcuts while the
+ * focus is in the panel (Shift+S, the Select tool, ate a typed "S"). */
+static void
+qr_visgroup_panel_unroot (GtkWidget *widget)
+{
+  qr_text_keys_release (widget);
+  GTK_WIDGET_CLASS (qr_visgroup_panel_parent_class)->unroot (widget);
+}
+
 static void
 qr_visgroup_panel_class_init (QrVisgroupPanelClass *klass)
 {
@@ -619,6 +629,7 @@ qr_visgroup_panel_class_init (QrVisgroupPanelClass *klass)
 
   object_class->dispose = qr_visgroup_panel_dispose;
   widget_class->map = qr_visgroup_panel_map;
+  widget_class->unroot = qr_visgroup_panel_unroot;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "visgrouppanel");
   signals[FRAME] = g_signal_new ("frame", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -690,6 +701,7 @@ qr_visgroup_panel_init (QrVisgroupPanel *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (self->box), scrolled);
   update_buttons (self);
+  qr_text_keys_install (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -10,6 +10,10 @@
 #  4. Ctrl+S: the file is what `quarry-cli edit --step "visgroup-add Walls 0:0"` makes, and its
 #     keys say so: a visgroups block with Walls (id 1), A's editor block "visgroupid" "1", B's
 #     none, every object shown.
+#  5. "Solids" typed, Rename, Ctrl+S: the file is what `visgroup-rename Walls Solids` makes.
+#     Select: A is selected (and framed: red fills the Top view); Remove; Delete: the panel
+#     lists no visgroup; Ctrl+S: the file is what the same quarry-cli steps make (an empty
+#     visgroups block stays, as Hammer writes one).
 TEST=visgroups
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -24,6 +28,10 @@ make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
 cp "$WORK/plain.vmf" "$MAP"
 "$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/walls.vmf" --step "visgroup-add Walls 0:0" \
   || bail "quarry-cli edit visgroup-add Walls 0:0"
+"$QUARRY_CLI" edit "$WORK/walls.vmf" "$WORK/renamed.vmf" --step "visgroup-rename Walls Solids" \
+  || bail "quarry-cli edit visgroup-rename"
+"$QUARRY_CLI" edit "$WORK/renamed.vmf" "$WORK/deleted.vmf" --step "visgroup-remove Solids 0:0" \
+  --step "visgroup-delete Solids" || bail "quarry-cli edit visgroup-remove, visgroup-delete"
 
 # Midpoints of A's and B's sides in the Top view.
 A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
@@ -55,6 +63,10 @@ ENTRY_X=1137
 ENTRY_Y=67
 CHECK_X=1026
 ROW0_Y=178
+# The buttons, in two rows of three.
+BUTTON_X=(1045 1137 1229)
+BUTTON_Y=(107 145)
+press () { click_px "${BUTTON_X[$1]}" "${BUTTON_Y[$2]}"; }
 
 open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
 
@@ -103,6 +115,30 @@ assert '"visgroupshown" "0"' not in text, "an object saved hidden"
 PY
 }
 check "the file's keys: Walls (1) in the visgroups block, in A's editor block only" keys_ok
+
+# ---- 5. rename, select, remove, delete ----
+click_px $ENTRY_X "$ENTRY_Y"
+sleep 0.3
+xdotool type --delay 40 Solids
+press 1 0
+check "Rename, Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/renamed.vmf" "the file: quarry-cli edit visgroup-rename Walls Solids"
+press 2 1
+# Select frames the selection: A fills the Top view, in red.
+some_selected () {
+  crop "$1" "$(view_area TOP)" "$GUI_TMP/top.png"
+  local n
+  n=$(colour_pixels "$GUI_TMP/top.png" "$SELECTED" 4%)
+  [ "$n" -gt 100 ] || { WHY="$n selected pixels in the Top view"; return 1; }
+}
+check "Select: A is selected (and framed)" wait_shot 5-selected some_selected
+press 1 1
+sleep 0.5
+press 2 0
+check "Remove, Delete: the panel lists no visgroup" wait_listed 0
+shot 5-deleted > /dev/null
+check "Ctrl+S" save_now "$MAP" "$NAME"
+same_file "$WORK/deleted.vmf" "the file: quarry-cli edit visgroup-rename, visgroup-remove, visgroup-delete"
 
 check "the editor is still running" app_alive
 finish
