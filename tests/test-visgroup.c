@@ -40,8 +40,6 @@ solid (int id, int x0, const char *editor)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-#define SOLID_EDITOR "\t\teditor\n\t\t{\n\t\t\t\"color\" \"0 180 0\"\n\t\t\t\"visgroupshown\" \"1\"\n\t\t}\n"
-
 /* A map with visgroups Walls (7, holding Inner 9) and Lights (8): brush 2
  * in Walls, brush 3 (no editor block) in none, the func_detail 4 in
  * Inner, the light 6 in Walls and Lights; the info_null 7 in none. */
@@ -256,11 +254,13 @@ test_ops (void)
   qr_test_assert_writes_as (back, QR_SAVE_AS_READ, last);
 }
 
-/* A map without a visgroups block gets one after versioninfo. */
+/* A map without a visgroups block gets one after versioninfo; a solid's
+ * visgroupid goes after its groupid, as Hammer writes them. */
 static void
 test_block_made (void)
 {
-  g_autofree char *s2 = solid (2, 0, SOLID_EDITOR);
+  g_autofree char *s2 = solid (2, 0, "\t\teditor\n\t\t{\n\t\t\t\"color\" \"0 180 0\"\n\t\t\t\"groupid\" \"5\"\n"
+                                     "\t\t\t\"visgroupshown\" \"1\"\n\t\t}\n");
   g_autofree char *text = g_strconcat ("versioninfo\n{\n\t\"editorversion\" \"400\"\n}\n"
                                        "viewsettings\n{\n\t\"bSnapToGrid\" \"1\"\n}\n"
                                        "world\n{\n\t\"id\" \"1\"\n\t\"classname\" \"worldspawn\"\n",
@@ -275,6 +275,8 @@ test_block_made (void)
                                           "visgroups\n{\n\tvisgroup\n\t{\n\t\t\"name\" \"A\"\n"
                                           "\t\t\"visgroupid\" \"1\"\n\t\t\"color\" \""));
   g_assert_nonnull (strstr (saved, "}\nviewsettings\n"));
+  g_assert_nonnull (strstr (saved, "\"color\" \"0 180 0\"\n\t\t\t\"groupid\" \"5\"\n\t\t\t\"visgroupid\" \"1\"\n"
+                                   "\t\t\t\"visgroupshown\" \"1\"\n"));
 
   /* Not for .map files. */
   g_autoptr (QrDocument) quake = qr_test_document_from_map_text ("{\n\"classname\" \"worldspawn\"\n}\n");

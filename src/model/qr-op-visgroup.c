@@ -43,9 +43,9 @@ refuse_missing (const GArray *groups, guint id, GError **error)
   return TRUE;
 }
 
-/* Changes one editor block: joins visgroup `id` (after the visgroupid
- * lines it has, else after "color", where Hammer writes them) or leaves
- * it. True when the block changed. */
+/* Changes one editor block: joins visgroup `id` (after "color", "groupid"
+ * and the visgroupid lines it has: Hammer's order, as srctools' vmf.py
+ * writes it too) or leaves it. True when the block changed. */
 static bool
 edit_editor (QrNode *editor, guint id, bool join)
 {
@@ -59,7 +59,8 @@ edit_editor (QrNode *editor, guint id, bool join)
         return false;
       for (guint i = 0; i < editor->n_items; i++)
         if (editor->items[i].value != NULL
-            && (strcmp (editor->items[i].key, "visgroupid") == 0 || strcmp (editor->items[i].key, "color") == 0))
+            && (strcmp (editor->items[i].key, "visgroupid") == 0 || strcmp (editor->items[i].key, "color") == 0
+                || strcmp (editor->items[i].key, "groupid") == 0))
           at = i + 1;
       qr_node_insert_value (editor, at, "visgroupid", text);
       return true;
