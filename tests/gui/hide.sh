@@ -17,16 +17,10 @@ WORK=$GUI_TMP/work
 mkdir -p "$WORK"
 NAME=boxes.vmf
 MAP=$WORK/$NAME
-make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
-  "create block 256 0 0 384 128 128 --texture base" || bail "quarry-cli edit makes the test map"
-"$QUARRY_CLI" convert "$WORK/boxes.map" "$WORK/plain.vmf" || bail "quarry-cli convert to VMF"
+two_boxes_vmf "$WORK" || bail "the test map: two boxes"
 cp "$WORK/plain.vmf" "$MAP"
 "$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/hidden.vmf" --step "hide 0:0" || bail "quarry-cli edit hide 0:0"
 [ "$(grep -c '"visgroupshown" "0"' "$WORK/hidden.vmf")" = 1 ] || bail "quarry-cli hides A in the VMF"
-
-# Midpoints of A's and B's sides in the Top view.
-A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
-B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
 
 a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
 # A's sides show no edge at all, B's all show theirs.

@@ -926,6 +926,16 @@ make_map () {
   "$QUARRY_CLI" edit "$empty" "$out" "${args[@]}"
 }
 
+# two_boxes_vmf DIR: DIR/plain.vmf, boxes A = 0..128³ and B = 256..384 × 0..128 × 0..128 as
+# `quarry-cli convert` writes them, and A_SIDES, B_SIDES: their sides' midpoints in the Top view.
+two_boxes_vmf () {
+  make_map "$1/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
+    "create block 256 0 0 384 128 128 --texture base" || { diag "quarry-cli edit makes the boxes"; return 1; }
+  "$QUARRY_CLI" convert "$1/boxes.map" "$1/plain.vmf" || { diag "quarry-cli convert to VMF"; return 1; }
+  A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
+  B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
+}
+
 # open_map STEP FILE: starts the editor on FILE, waits for it to draw, frames the map (see
 # frame_map) and sets MAP_BOUNDS. Says what failed.
 open_map () {

@@ -22,9 +22,7 @@ WORK=$GUI_TMP/work
 mkdir -p "$WORK"
 NAME=boxes.vmf
 MAP=$WORK/$NAME
-make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
-  "create block 256 0 0 384 128 128 --texture base" || bail "quarry-cli edit makes the test map"
-"$QUARRY_CLI" convert "$WORK/boxes.map" "$WORK/plain.vmf" || bail "quarry-cli convert to VMF"
+two_boxes_vmf "$WORK" || bail "the test map: two boxes"
 cp "$WORK/plain.vmf" "$MAP"
 "$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/walls.vmf" --step "visgroup-add Walls 0:0" \
   || bail "quarry-cli edit visgroup-add Walls 0:0"
@@ -32,10 +30,6 @@ cp "$WORK/plain.vmf" "$MAP"
   || bail "quarry-cli edit visgroup-rename"
 "$QUARRY_CLI" edit "$WORK/renamed.vmf" "$WORK/deleted.vmf" --step "visgroup-remove Solids 0:0" \
   --step "visgroup-delete Solids" || bail "quarry-cli edit visgroup-remove, visgroup-delete"
-
-# Midpoints of A's and B's sides in the Top view.
-A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
-B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
 
 a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
 # A's sides show no edge at all, B's all show theirs.
