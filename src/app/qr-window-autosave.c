@@ -174,7 +174,7 @@ _qr_window_autosave_document_changed (QrWindow *self, const QrChangeSet *changes
 
   if (changes->brushes_added->len == 0 && changes->brushes_removed->len == 0 && changes->brushes_modified->len == 0
       && changes->entities_added->len == 0 && changes->entities_removed->len == 0
-      && changes->entities_modified->len == 0 && !changes->history_changed)
+      && changes->entities_modified->len == 0 && !changes->history_changed && !changes->kept_changed)
     return;
   self->autosave_dirty = TRUE;
   seconds = interval_seconds (self);

@@ -34,5 +34,6 @@ qr_change_set_is_empty (const QrChangeSet *c)
   return c->brushes_added->len == 0 && c->brushes_removed->len == 0 && c->brushes_modified->len == 0
          && c->entities_added->len == 0 && c->entities_removed->len == 0
          && c->entities_modified->len == 0 && !c->selection_changed && !c->history_changed
-         && !c->textures_changed && !c->entdefs_changed;
+         && !c->textures_changed && !c->entdefs_changed
+         && !c->kept_changed;
 }

@@ -24,6 +24,8 @@ typedef struct
   bool textures_changed;
   /* The document's entity definitions were replaced (sizes, colours). */
   bool entdefs_changed;
+  /* The map's top-level kept blocks were replaced (VMF visgroups). */
+  bool kept_changed;
 } QrChangeSet;
 
 QrChangeSet *qr_change_set_new (void);

@@ -501,6 +501,12 @@ qr_document_insert_entity (QrDocument *doc, guint index, QrEntity *entity)
 }
 
 void
+qr_document_replace_kept (QrDocument *doc, GPtrArray *kept)
+{
+  record (doc, QR_OP_SWAP_KEPT, 0, 0, kept);
+}
+
+void
 qr_document_remove_entity (QrDocument *doc, guint index)
 {
   record (doc, QR_OP_REMOVE_ENTITY, index, 0, NULL);

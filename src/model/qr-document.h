@@ -108,6 +108,9 @@ void qr_document_remove_brushes (QrDocument *doc, guint entity, const guint *ind
  * (an entity without brushes). */
 void qr_document_replace_header (QrDocument *doc, guint entity, QrEntity *header);
 void qr_document_insert_entity (QrDocument *doc, guint index, QrEntity *entity);
+/* Makes `kept` (taken: a GPtrArray of QrNode references freeing them with
+ * qr_node_free) the map's top-level kept blocks. */
+void qr_document_replace_kept (QrDocument *doc, GPtrArray *kept);
 void qr_document_remove_entity (QrDocument *doc, guint index);
 /* The selection the command leaves behind (copied). */
 void qr_document_edit_select (QrDocument *doc, const QrSelection *after);

@@ -12,6 +12,8 @@ op_clear (gpointer data)
     qr_brush_free (op->object);
   else if (op->kind == QR_OP_SWAP_MAP)
     qr_map_free (op->object);
+  else if (op->kind == QR_OP_SWAP_KEPT)
+    g_ptr_array_unref (op->object);
   else
     qr_entity_free (op->object);
   op->object = NULL;
@@ -226,6 +228,11 @@ qr_op_apply (QrOp *op, QrMap *map, bool forward, QrChangeSet *changes)
       note_map (map, changes->entities_removed, changes->brushes_removed);
       swap_map (map, op->object);
       note_map (map, changes->entities_added, changes->brushes_added);
+      break;
+
+    case QR_OP_SWAP_KEPT:
+      swap_pointers ((gpointer *) &map->kept, &op->object);
+      changes->kept_changed = true;
       break;
 
     default:

@@ -23,6 +23,8 @@ typedef enum
   QR_OP_REMOVE_ENTITY, /* object: the removed entity (NULL while in the map) */
   QR_OP_SWAP_MAP,      /* object: a QrMap whose whole contents (entities, kept blocks, preamble,
                         * texture names, id counters) are swapped with the map's: a reload */
+  QR_OP_SWAP_KEPT,     /* object: a GPtrArray of QrNode references swapped with the map's top-level
+                        * kept blocks (visgroups…) */
 } QrOpKind;
 
 typedef struct

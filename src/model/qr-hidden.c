@@ -92,6 +92,18 @@ qr_hidden_add_entity (QrHidden *hidden, QrId id)
   g_hash_table_add (hidden->entities, GUINT_TO_POINTER (id));
 }
 
+void
+qr_hidden_remove_brush (QrHidden *hidden, QrId id)
+{
+  g_hash_table_remove (hidden->brushes, GUINT_TO_POINTER (id));
+}
+
+void
+qr_hidden_remove_entity (QrHidden *hidden, QrId id)
+{
+  g_hash_table_remove (hidden->entities, GUINT_TO_POINTER (id));
+}
+
 bool
 qr_hidden_has_brush (const QrHidden *hidden, QrId id)
 {

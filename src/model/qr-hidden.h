@@ -35,6 +35,8 @@ bool qr_hidden_has_entity (const QrHidden *hidden, QrId id);
 
 void qr_hidden_add_brush (QrHidden *hidden, QrId id);
 void qr_hidden_add_entity (QrHidden *hidden, QrId id);
+void qr_hidden_remove_brush (QrHidden *hidden, QrId id);
+void qr_hidden_remove_entity (QrHidden *hidden, QrId id);
 
 /* The view filters (issue 20): kinds of object the views leave out, as
  * Hidden ones, over and above the set (map->view_filter, a QrViewFilter

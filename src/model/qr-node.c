@@ -111,6 +111,29 @@ qr_node_add_child (QrNode *node, const char *name, QrNode *child)
   it->child = child;
 }
 
+void
+qr_node_insert_value (QrNode *node, guint index, const char *key, const char *value)
+{
+  g_return_if_fail (index <= node->n_items);
+  add_item (node);
+  memmove (&node->items[index + 1], &node->items[index], (node->n_items - 1 - index) * sizeof *node->items);
+  node->items[index].key = g_strdup (key);
+  node->items[index].value = g_strdup (value);
+  node->items[index].child = NULL;
+}
+
+void
+qr_node_remove_item (QrNode *node, guint index)
+{
+  g_assert (!qr_node_is_shared (node));
+  g_return_if_fail (index < node->n_items);
+  g_free (node->items[index].key);
+  g_free (node->items[index].value);
+  qr_node_free (node->items[index].child);
+  memmove (&node->items[index], &node->items[index + 1], (node->n_items - index - 1) * sizeof *node->items);
+  node->n_items--;
+}
+
 bool
 qr_node_remove_child (QrNode *node, const char *name)
 {
@@ -118,10 +141,7 @@ qr_node_remove_child (QrNode *node, const char *name)
   for (guint i = 0; i < node->n_items; i++)
     if (node->items[i].child != NULL && strcmp (node->items[i].key, name) == 0)
       {
-        g_free (node->items[i].key);
-        qr_node_free (node->items[i].child);
-        memmove (&node->items[i], &node->items[i + 1], (node->n_items - i - 1) * sizeof *node->items);
-        node->n_items--;
+        qr_node_remove_item (node, i);
         return true;
       }
   return false;

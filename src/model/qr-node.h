@@ -58,6 +58,11 @@ void qr_node_add_value (QrNode *node, const char *key, const char *value);
 /* Takes ownership of child. */
 void qr_node_add_child (QrNode *node, const char *name, QrNode *child);
 
+/* Inserts a key/value before item `index` (n_items appends). */
+void qr_node_insert_value (QrNode *node, guint index, const char *key, const char *value);
+/* Removes item `index` (freeing its child block); the rest keep their order. */
+void qr_node_remove_item (QrNode *node, guint index);
+
 /* Removes the first child block of that name (freeing it); false when
  * there is none. The other items keep their order. */
 bool qr_node_remove_child (QrNode *node, const char *name);

@@ -32,18 +32,19 @@ hidden_of_objects (QrDocument *doc, const QrObjects *objs, GError **error)
   return g_steal_pointer (&set);
 }
 
+/* Adds `from`'s ids to `to`, or takes them out. */
 static void
-add_all (QrHidden *to, const QrHidden *from)
+merge (QrHidden *to, const QrHidden *from, bool add)
 {
   GHashTableIter iter;
   gpointer key;
 
   g_hash_table_iter_init (&iter, from->brushes);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    qr_hidden_add_brush (to, GPOINTER_TO_UINT (key));
+    (add ? qr_hidden_add_brush : qr_hidden_remove_brush) (to, GPOINTER_TO_UINT (key));
   g_hash_table_iter_init (&iter, from->entities);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    qr_hidden_add_entity (to, GPOINTER_TO_UINT (key));
+    (add ? qr_hidden_add_entity : qr_hidden_remove_entity) (to, GPOINTER_TO_UINT (key));
 }
 
 static bool
@@ -88,7 +89,7 @@ qr_op_hide (QrDocument *doc, const QrObjects *objs, GError **error)
     }
 
   QrHidden *hidden = qr_hidden_copy (map->hidden);
-  add_all (hidden, named);
+  merge (hidden, named, true);
   /* Translators: the undo step that hid the selected objects. */
   qr_document_set_hidden (doc, hidden, _("Hide"), after);
   return TRUE;
@@ -137,6 +138,25 @@ qr_op_isolate (QrDocument *doc, const QrObjects *objs, GError **error)
   same = qr_selection_copy (qr_document_get_selection (doc));
   /* Translators: the undo step that hid everything but the selection. */
   qr_document_set_hidden (doc, hidden, _("Isolate"), same);
+  return TRUE;
+}
+
+gboolean
+qr_op_show (QrDocument *doc, const QrObjects *objs, GError **error)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (QrHidden) named = NULL;
+  g_autoptr (QrSelection) same = NULL;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && objs != NULL, FALSE);
+  if (refuse_nothing (objs, _("Nothing to show"), error) || !(named = hidden_of_objects (doc, objs, error)))
+    return FALSE;
+
+  QrHidden *hidden = qr_hidden_copy (map->hidden);
+  merge (hidden, named, false);
+  same = qr_selection_copy (qr_document_get_selection (doc));
+  /* Translators: the undo step that showed hidden objects again. */
+  qr_document_set_hidden (doc, hidden, _("Show"), same);
   return TRUE;
 }
 

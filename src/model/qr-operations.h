@@ -82,6 +82,9 @@ gboolean qr_op_duplicate (QrDocument *doc, const QrObjects *objs, QrVec3 offset,
 gboolean qr_op_hide (QrDocument *doc, const QrObjects *objs, GError **error);
 /* Hides every object but these (which stay selected). "Isolate". */
 gboolean qr_op_isolate (QrDocument *doc, const QrObjects *objs, GError **error);
+/* Shows the objects (as qr_op_hide names them) again; no step when none
+ * is hidden. "Show". */
+gboolean qr_op_show (QrDocument *doc, const QrObjects *objs, GError **error);
 /* Shows every hidden object; no step when none is. "Show All". */
 void qr_op_show_all (QrDocument *doc);
 

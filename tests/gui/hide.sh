@@ -17,29 +17,15 @@ WORK=$GUI_TMP/work
 mkdir -p "$WORK"
 NAME=boxes.vmf
 MAP=$WORK/$NAME
-make_map "$WORK/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
-  "create block 256 0 0 384 128 128 --texture base" || bail "quarry-cli edit makes the test map"
-"$QUARRY_CLI" convert "$WORK/boxes.map" "$WORK/plain.vmf" || bail "quarry-cli convert to VMF"
+two_boxes_vmf "$WORK" || bail "the test map: two boxes"
 cp "$WORK/plain.vmf" "$MAP"
 "$QUARRY_CLI" edit "$WORK/plain.vmf" "$WORK/hidden.vmf" --step "hide 0:0" || bail "quarry-cli edit hide 0:0"
 [ "$(grep -c '"visgroupshown" "0"' "$WORK/hidden.vmf")" = 1 ] || bail "quarry-cli hides A in the VMF"
 
-# Midpoints of A's and B's sides in the Top view.
-A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
-B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
-
 a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
 # A's sides show no edge at all, B's all show theirs.
 a_gone () {
-  local p s
-  WHY=
-  for p in "${A_SIDES[@]}"; do
-    # shellcheck disable=SC2086
-    s=$(screen_xy TOP $p) || return 1
-    # shellcheck disable=SC2086
-    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
-  done
-  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
+  no_edges_at "$1" TOP "${A_SIDES[@]}" || return 1
   edges_at "$1" TOP "${B_SIDES[@]}" > /dev/null || { WHY="Top view: B's edges missing"; return 1; }
 }
 a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
@@ -79,17 +65,7 @@ check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$WORK/plain.vmf" "the file: the plain save again"
 
 # ---- 4. View ▸ Filter ▸ World Brushes ----
-all_gone () {
-  local p s
-  WHY=
-  for p in "${A_SIDES[@]}" "${B_SIDES[@]}"; do
-    # shellcheck disable=SC2086
-    s=$(screen_xy TOP $p) || return 1
-    # shellcheck disable=SC2086
-    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
-  done
-  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
-}
+all_gone () { no_edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}"; }
 filter_world () {
   point_at "$RTOP"
   keys alt+v

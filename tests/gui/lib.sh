@@ -729,6 +729,22 @@ no_colour_at_points () {
   [ -z "$WHY" ]
 }
 
+# no_edges_at IMAGE VIEW "X Y Z"…: no bright edge pixel near any of the points (hidden
+# objects), else WHY names them.
+no_edges_at () {
+  local img=$1 view=$2 p s
+  shift 2
+  WHY=
+  for p in "$@"; do
+    # shellcheck disable=SC2086
+    s=$(screen_xy "$view" $p) || return 1
+    # shellcheck disable=SC2086
+    [ "$(bright_near "$img" $s)" = 0 ] || WHY="$WHY ($p at $s)"
+  done
+  [ -z "$WHY" ] || WHY="$view view: an edge still at$WHY"
+  [ -z "$WHY" ]
+}
+
 # wait_shot STEP COMMAND…: takes screenshots (<test>-STEP.png) until COMMAND IMAGE holds, for
 # QUARRY_GUI_TIMEOUT at most; then says why not (WHY) and fails.
 wait_shot () {
@@ -908,6 +924,16 @@ make_map () {
   if [ $# = 0 ]; then cp "$empty" "$out"; return; fi
   for step in "$@"; do args+=(--step "$step"); done
   "$QUARRY_CLI" edit "$empty" "$out" "${args[@]}"
+}
+
+# two_boxes_vmf DIR: DIR/plain.vmf, boxes A = 0..128³ and B = 256..384 × 0..128 × 0..128 as
+# `quarry-cli convert` writes them, and A_SIDES, B_SIDES: their sides' midpoints in the Top view.
+two_boxes_vmf () {
+  make_map "$1/boxes.map" "create block 0 0 0 128 128 128 --texture base" \
+    "create block 256 0 0 384 128 128 --texture base" || { diag "quarry-cli edit makes the boxes"; return 1; }
+  "$QUARRY_CLI" convert "$1/boxes.map" "$1/plain.vmf" || { diag "quarry-cli convert to VMF"; return 1; }
+  A_SIDES=("0 64 0" "128 64 0" "64 0 0" "64 128 0")
+  B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
 }
 
 # open_map STEP FILE: starts the editor on FILE, waits for it to draw, frames the map (see
