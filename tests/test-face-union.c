@@ -65,8 +65,8 @@ mesh_of (Box *boxes, int n, const int *layers)
       in[i].planes = boxes[i].planes;
       in[i].layer = layers != NULL ? layers[i] : 0;
     }
-  r = qr_face_union (in, n);
-  qr_union_fix_t_junctions (r);
+  r = qr_face_union (in, n, 0);
+  qr_union_fix_t_junctions (r, 0);
   for (guint i = 0; i < r->pieces->len; i++)
     {
       const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
@@ -310,6 +310,80 @@ test_radix_sort (void)
       }
 }
 
+/* A box whose top slopes down along x to half its height: its top's
+ * edges along x run off the axes. */
+static void
+wedge_init (Box *b, QrPolyBuilder *builder, QrVec3 mn, QrVec3 mx)
+{
+  double mid = 0.5 * (mn.z + mx.z);
+
+  box_init (b, builder, mn, mx);
+  qr_polytope_free (b->poly);
+  /* The +z face (the sixth): normal (B − A) × (C − A) points up and +x. */
+  b->points[15] = qr_vec3 (mx.x, mn.y, mid);
+  b->points[16] = qr_vec3 (mn.x, mn.y, mx.z);
+  b->points[17] = qr_vec3 (mn.x, mx.y, mx.z);
+  g_assert_true (qr_plane_from_points (b->points + 15, &b->planes[5]));
+  g_assert_cmpfloat (b->planes[5].normal.z, >, 0);
+  b->poly = qr_polytope_build (builder, b->points, 6);
+  g_assert_cmpint (b->poly->status, ==, QR_POLY_OK);
+}
+
+static void
+assert_same_result (const QrUnionResult *a, const QrUnionResult *b)
+{
+  g_assert_cmpuint (a->pieces->len, ==, b->pieces->len);
+  g_assert_cmpuint (a->points->len, ==, b->points->len);
+  g_assert_cmpmem (a->pieces->data, sizeof (QrUnionPiece) * a->pieces->len, b->pieces->data,
+                   sizeof (QrUnionPiece) * b->pieces->len);
+  g_assert_cmpmem (a->points->data, sizeof (QrVec3) * a->points->len, b->points->data,
+                   sizeof (QrVec3) * b->points->len);
+}
+
+/* Threads split the work, never the answer: a block of rooms (boxes of
+ * two heights side by side, so their faces meet in T-junctions, and
+ * wedges, whose sloped tops have edges off the axes) gives the very same
+ * pieces and points from one thread, two and three. */
+static void
+test_threads (void)
+{
+  enum { N = 14 };
+  g_autoptr (QrPolyBuilder) builder = qr_poly_builder_new ();
+  g_autofree Box *boxes = g_new0 (Box, 2 * N * N);
+  g_autofree QrUnionBrush *in = NULL;
+  g_autoptr (QrUnionResult) one = NULL;
+  int n = 0, inserted_one;
+
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      {
+        QrVec3 mn = qr_vec3 (64 * i, 64 * j, 0), mx = qr_vec3 (64 * i + 64, 64 * j + 64, 32 + 16 * ((i + j) % 3));
+
+        if ((i * 7 + j) % 5 == 0)
+          wedge_init (&boxes[n++], builder, mn, mx);
+        else
+          box_init (&boxes[n++], builder, mn, mx);
+        /* Half the cells have a ledge on top of half of them. */
+        if ((i + 2 * j) % 2 == 0)
+          box_init (&boxes[n++], builder, qr_vec3 (64 * i, 64 * j, 96), qr_vec3 (64 * i + 32, 64 * j + 64, 128));
+      }
+  in = g_new0 (QrUnionBrush, n);
+  for (int i = 0; i < n; i++)
+    in[i] = (QrUnionBrush) { .poly = boxes[i].poly, .planes = boxes[i].planes };
+  one = qr_face_union (in, n, 1);
+  inserted_one = qr_union_fix_t_junctions (one, 1);
+  g_assert_cmpint (inserted_one, >, 0);
+  for (int threads = 2; threads <= 3; threads++)
+    {
+      g_autoptr (QrUnionResult) many = qr_face_union (in, n, threads);
+
+      g_assert_cmpint (qr_union_fix_t_junctions (many, threads), ==, inserted_one);
+      assert_same_result (one, many);
+    }
+  for (int i = 0; i < n; i++)
+    qr_polytope_free (boxes[i].poly);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -319,6 +393,7 @@ main (int argc, char **argv)
   g_test_add_func ("/geom/face-union/staircase", test_staircase);
   g_test_add_func ("/geom/face-union/layers", test_layers);
   g_test_add_func ("/geom/face-union/triangulate", test_triangulate);
+  g_test_add_func ("/geom/face-union/threads", test_threads);
   g_test_add_func ("/geom/radix-sort", test_radix_sort);
   return g_test_run ();
 }

@@ -532,9 +532,9 @@ build_object (Builder *b, const char *name, GPtrArray *entities)
   else
     {
       gint64 t0 = g_get_monotonic_time ();
-      g_autoptr (QrUnionResult) r = qr_face_union ((const QrUnionBrush *) union_in->data, (int) union_in->len);
+      g_autoptr (QrUnionResult) r = qr_face_union ((const QrUnionBrush *) union_in->data, (int) union_in->len, 0);
 
-      qr_union_fix_t_junctions (r);
+      qr_union_fix_t_junctions (r, 0);
       b->scene->union_ms += (double) (g_get_monotonic_time () - t0) / 1000;
       for (guint i = 0; i < r->pieces->len; i++)
         {

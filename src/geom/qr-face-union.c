@@ -320,42 +320,19 @@ piece_area (const QrVec3 *p, int n)
   return 0.5 * qr_vec3_length (qr_points_newell (p, n));
 }
 
-QrUnionResult *
-qr_face_union (const QrUnionBrush *brushes, int n_brushes)
+/* Clips every face of brushes [first, last) by the brushes near it, into
+ * r in brush order. */
+static void
+union_range (Union *u, int first, int last, QrUnionResult *r)
 {
-  QrUnionResult *r = g_new0 (QrUnionResult, 1);
-  Union u = { .brushes = brushes, .n_brushes = n_brushes };
-  double extent = 0;
+  const QrUnionBrush *brushes = u->brushes;
 
-  r->pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
-  r->points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
-  if (n_brushes == 0)
-    return r;
-
-  u.bounds = g_new (QrBounds, n_brushes);
-  {
-    g_autofree double *extents = g_new (double, n_brushes);
-
-    for (int i = 0; i < n_brushes; i++)
-      {
-        u.bounds[i] = brushes[i].poly->bounds;
-        extents[i] = qr_vec3_max_abs (qr_vec3_sub (u.bounds[i].max, u.bounds[i].min));
-      }
-    /* Cells about twice a typical brush, by the median: a few huge
-     * brushes (sky, terrain) must not make every cell hold hundreds. */
-    qsort (extents, (size_t) n_brushes, sizeof (double), compare_double);
-    extent = extents[n_brushes / 2];
-  }
-  qr_cell_grid_init (&u.grid, u.bounds, n_brushes, CLAMP (2 * extent, 8.0, 4096.0));
-  u.stamp = g_new0 (int, n_brushes);
-  u.marks = g_new0 (guint64, (n_brushes + 63) / 64);
-
-  for (int a = 0; a < n_brushes; a++)
+  for (int a = first; a < last; a++)
     {
       const QrPolytope *pa = brushes[a].poly;
 
       /* The brushes near a, once for all its faces. */
-      find_candidates (&u, a, &u.bounds[a]);
+      find_candidates (u, a, &u->bounds[a]);
       for (int f = 0; f < pa->n_faces; f++)
         {
           const uint16_t *idx = qr_polytope_face_indices (pa, f);
@@ -365,45 +342,45 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
 
           if (n < 3 || (brushes[a].emit != NULL && !brushes[a].emit[f]))
             continue;
-          u.pool_len = 0;
-          u.pieces.len = 0;
-          pool_reserve (&u, n);
+          u->pool_len = 0;
+          u->pieces.len = 0;
+          pool_reserve (u, n);
           for (int k = 0; k < n; k++)
             {
-              u.pool[k] = pa->verts[idx[k]];
+              u->pool[k] = pa->verts[idx[k]];
               qr_bounds_add_point (&box, pa->verts[idx[k]]);
             }
-          u.pool_len = n;
-          keep (&u.pieces, 0, n);
+          u->pool_len = n;
+          keep (&u->pieces, 0, n);
 
-          for (int c = 0; c < u.n_candidates && u.pieces.len > 0; c++)
+          for (int c = 0; c < u->n_candidates && u->pieces.len > 0; c++)
             {
-              int b = u.candidates[c];
+              int b = u->candidates[c];
               Pieces tmp;
 
-              if (!bounds_overlap (&u.bounds[b], &box, QR_EPS_UNION))
+              if (!bounds_overlap (&u->bounds[b], &box, QR_EPS_UNION))
                 continue;
-              u.next.len = 0;
-              for (int k = 0; k < u.pieces.len; k++)
+              u->next.len = 0;
+              for (int k = 0; k < u->pieces.len; k++)
                 {
-                  Piece piece = u.pieces.at[k];
+                  Piece piece = u->pieces.at[k];
 
                   /* A piece split off away from b passes it whole, as a
                    * face whose bounds miss b's does (above). */
-                  if (u.pieces.len > 1 && !piece_near (&u, piece, &u.bounds[b]))
+                  if (u->pieces.len > 1 && !piece_near (u, piece, &u->bounds[b]))
                     {
-                      keep (&u.next, piece.first, piece.n);
+                      keep (&u->next, piece.first, piece.n);
                       continue;
                     }
-                  clip_by_brush (&u, a, normal, piece, b, &u.next);
+                  clip_by_brush (u, a, normal, piece, b, &u->next);
                 }
-              tmp = u.pieces, u.pieces = u.next, u.next = tmp;
+              tmp = u->pieces, u->pieces = u->next, u->next = tmp;
             }
 
-          for (int k = 0; k < u.pieces.len; k++)
+          for (int k = 0; k < u->pieces.len; k++)
             {
-              Piece piece = u.pieces.at[k];
-              const QrVec3 *p = u.pool + piece.first;
+              Piece piece = u->pieces.at[k];
+              const QrVec3 *p = u->pool + piece.first;
               QrUnionPiece out = { a, f, (int) r->points->len, piece.n };
 
               if (piece_area (p, piece.n) < QR_EPS_AREA)
@@ -413,18 +390,148 @@ qr_face_union (const QrUnionBrush *brushes, int n_brushes)
             }
         }
     }
+}
+
+/* A worker's own scratch, over the shared brushes, bounds and grid. */
+static void
+union_scratch_init (Union *u, const Union *shared)
+{
+  *u = (Union) { .brushes = shared->brushes, .n_brushes = shared->n_brushes, .bounds = shared->bounds,
+                 .grid = shared->grid };
+  u->stamp = g_new0 (int, u->n_brushes);
+  u->marks = g_new0 (guint64, (u->n_brushes + 63) / 64);
+}
+
+static void
+union_scratch_clear (Union *u)
+{
+  g_free (u->stamp);
+  g_free (u->marks);
+  g_free (u->pool);
+  g_free (u->pieces.at);
+  g_free (u->next.at);
+  g_free (u->candidates);
+  g_free (u->dists);
+}
+
+static QrUnionResult *
+union_result_new (void)
+{
+  QrUnionResult *r = g_new0 (QrUnionResult, 1);
+
+  r->pieces = g_array_new (FALSE, FALSE, sizeof (QrUnionPiece));
+  r->points = g_array_new (FALSE, FALSE, sizeof (QrVec3));
+  return r;
+}
+
+/* Large objects are clipped by several threads, each taking the next run
+ * of brushes; each run's pieces are kept apart and joined in brush order,
+ * so the result is the one thread's. */
+enum
+{
+  THREADED_BRUSHES = 2048, /* fewer: one thread, unless asked (starting others costs more) */
+  RUN_BRUSHES = 128,
+};
+
+typedef struct
+{
+  const Union *shared;
+  QrUnionResult **runs; /* one per run, made by the thread that clips it */
+  int n_runs;
+  gint next; /* atomic: the next run */
+} UnionJob;
+
+static gpointer
+union_worker (gpointer data)
+{
+  UnionJob *job = data;
+  Union u;
+
+  union_scratch_init (&u, job->shared);
+  for (int run; (run = g_atomic_int_add (&job->next, 1)) < job->n_runs;)
+    {
+      int first = run * RUN_BRUSHES;
+
+      job->runs[run] = union_result_new ();
+      union_range (&u, first, MIN (first + RUN_BRUSHES, u.n_brushes), job->runs[run]);
+    }
+  union_scratch_clear (&u);
+  return NULL;
+}
+
+/* Appends run's pieces to r, renumbering their points. */
+static void
+append_run (QrUnionResult *r, const QrUnionResult *run)
+{
+  int base = (int) r->points->len;
+  guint at = r->pieces->len;
+
+  g_array_append_vals (r->points, run->points->data, run->points->len);
+  g_array_append_vals (r->pieces, run->pieces->data, run->pieces->len);
+  for (guint i = at; i < r->pieces->len; i++)
+    g_array_index (r->pieces, QrUnionPiece, i).first += base;
+}
+
+QrUnionResult *
+qr_face_union (const QrUnionBrush *brushes, int n_brushes, int n_threads)
+{
+  QrUnionResult *r = union_result_new ();
+  Union shared = { .brushes = brushes, .n_brushes = n_brushes };
+  double extent = 0;
+
+  if (n_brushes == 0)
+    return r;
+
+  shared.bounds = g_new (QrBounds, n_brushes);
+  {
+    g_autofree double *extents = g_new (double, n_brushes);
+
+    for (int i = 0; i < n_brushes; i++)
+      {
+        shared.bounds[i] = brushes[i].poly->bounds;
+        extents[i] = qr_vec3_max_abs (qr_vec3_sub (shared.bounds[i].max, shared.bounds[i].min));
+      }
+    /* Cells about twice a typical brush, by the median: a few huge
+     * brushes (sky, terrain) must not make every cell hold hundreds. */
+    qsort (extents, (size_t) n_brushes, sizeof (double), compare_double);
+    extent = extents[n_brushes / 2];
+  }
+  qr_cell_grid_init (&shared.grid, shared.bounds, n_brushes, CLAMP (2 * extent, 8.0, 4096.0));
+
+  if (n_threads == 0)
+    n_threads = n_brushes < THREADED_BRUSHES ? 1 : MIN ((int) g_get_num_processors (), 8);
+  if (n_threads < 2)
+    {
+      Union u;
+
+      union_scratch_init (&u, &shared);
+      union_range (&u, 0, n_brushes, r);
+      union_scratch_clear (&u);
+    }
+  else
+    {
+      UnionJob job = { &shared, NULL, (n_brushes + RUN_BRUSHES - 1) / RUN_BRUSHES, 0 };
+      g_autofree GThread **threads = g_new (GThread *, n_threads - 1);
+
+      job.runs = g_new0 (QrUnionResult *, job.n_runs);
+      /* This thread works too. */
+      for (int t = 0; t < n_threads - 1; t++)
+        threads[t] = g_thread_new ("quarry-union", union_worker, &job);
+      union_worker (&job);
+      for (int t = 0; t < n_threads - 1; t++)
+        g_thread_join (threads[t]);
+      for (int i = 0; i < job.n_runs; i++)
+        {
+          append_run (r, job.runs[i]);
+          qr_union_result_free (job.runs[i]);
+        }
+      g_free (job.runs);
+    }
 
   qr_union_merge_coplanar (r, brushes);
 
-  qr_cell_grid_clear (&u.grid);
-  g_free (u.bounds);
-  g_free (u.stamp);
-  g_free (u.marks);
-  g_free (u.pool);
-  g_free (u.pieces.at);
-  g_free (u.next.at);
-  g_free (u.candidates);
-  g_free (u.dists);
+  qr_cell_grid_clear (&shared.grid);
+  g_free (shared.bounds);
   return r;
 }
 

@@ -57,12 +57,17 @@ typedef struct
  * class that share a whole edge are merged while the result stays convex
  * (two cubes side by side: one rectangle on top), keeping the brush and
  * face of the first. */
-QrUnionResult *qr_face_union (const QrUnionBrush *brushes, int n_brushes);
+QrUnionResult *qr_face_union (const QrUnionBrush *brushes, int n_brushes, int n_threads);
 
 /* Inserts into each piece's edges the corners of other pieces lying on
  * them (within QR_EPS_TJUNCTION), so pieces that meet share their
  * vertices exactly. Returns how many points were inserted. */
-int qr_union_fix_t_junctions (QrUnionResult *result);
+int qr_union_fix_t_junctions (QrUnionResult *result, int n_threads);
+
+/* n_threads for both: 0 takes one per processor for inputs large enough
+ * to repay starting them (a map's world), and one thread for the rest;
+ * k > 0 takes k whatever the size. The result is the same either way:
+ * the work is split into runs whose results are joined in order. */
 
 void qr_union_result_free (QrUnionResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrUnionResult, qr_union_result_free)

@@ -391,10 +391,11 @@ typical_edge (const QrUnionResult *r)
 
 /* Meets the queued edges of one axis with the corners of their lines. */
 static void
-sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, Queries *q, QrKeyed *buf,
-             QrVec3 *on_lines, Found *found)
+sweep_lines (const QrVec3 *pts, const QrVec3 *corners, int n_corners, int axis, Queries *q, Found *found)
 {
   const double tol = QR_EPS_TJUNCTION;
+  g_autofree QrKeyed *buf = g_new (QrKeyed, 2 * (gsize) n_corners);
+  g_autofree QrVec3 *on_lines = g_new (QrVec3, n_corners);
   QrKeyed *lines = sorted_corners (corners, n_corners, axis, buf, buf + n_corners);
   g_autofree QrKeyed *tmp = g_new (QrKeyed, MAX (q->len, 1));
   const QrKeyed *edges = qr_radix_sort (q->at, tmp, (gsize) q->len, LINE_KEY_BITS);
@@ -435,8 +436,58 @@ compare_hit (const void *pa, const void *pb)
   return compare_on_edge (&((const Hit *) pa)->on, &((const Hit *) pb)->on);
 }
 
+/* The searches, as tasks threads share: a sweep per axis, then runs of
+ * the edges off the axes. Each task finds into its own list; the lists
+ * are joined in task order, and the hits of an edge are sorted along it,
+ * so the result does not depend on which thread did what. */
+enum
+{
+  OFF_AXIS_RUN = 4096,      /* edges off the axes per task */
+  THREADED_POINTS = 32768, /* fewer: one thread, unless asked (starting others costs more) */
+};
+
+typedef struct
+{
+  const QrVec3 *pts;
+  const QrVec3 *corners;
+  int n_corners;
+  Queries *queries;    /* [3] */
+  const Cells *cells;
+  const int *off_axis; /* the first points of the edges off the axes */
+  int n_off_axis;
+  const QrUnionResult *r;
+  int n_tasks;
+  Found *found; /* one per task */
+  gint next;    /* atomic: the next task */
+} TJob;
+
+static gpointer
+tjunction_worker (gpointer data)
+{
+  TJob *job = data;
+
+  for (int t; (t = g_atomic_int_add (&job->next, 1)) < job->n_tasks;)
+    {
+      if (t < 3)
+        {
+          if (job->queries[t].len > 0)
+            sweep_lines (job->pts, job->corners, job->n_corners, t, &job->queries[t], &job->found[t]);
+          continue;
+        }
+      for (int i = (t - 3) * OFF_AXIS_RUN; i < MIN ((t - 2) * OFF_AXIS_RUN, job->n_off_axis); i++)
+        {
+          int ia = job->off_axis[2 * i], ib = job->off_axis[2 * i + 1];
+          QrVec3 a = job->pts[ia], d = qr_vec3_sub (job->pts[ib], a);
+          double len2 = qr_vec3_dot (d, d);
+
+          on_edge_cells (job->cells, ia, a, d, len2, sqrt (len2), &job->found[t]);
+        }
+    }
+  return NULL;
+}
+
 int
-qr_union_fix_t_junctions (QrUnionResult *r)
+qr_union_fix_t_junctions (QrUnionResult *r, int n_threads)
 {
   const guint n_points = r->points->len;
   const QrVec3 *pts = (const QrVec3 *) r->points->data;
@@ -446,22 +497,21 @@ qr_union_fix_t_junctions (QrUnionResult *r)
   const int first_cap = MAX (64, (int) (n_points / 2));
   Queries queries[3] = { { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap }, { NULL, 0, 0, first_cap } };
   Cells cells = { 0 };
-  bool have_cells = false;
-  g_autofree QrKeyed *buf = NULL;
-  g_autofree QrVec3 *on_lines = NULL;
+  g_autoptr (GArray) off_axis = g_array_new (FALSE, FALSE, 2 * sizeof (int));
   Found found = { NULL, 0, 0 };
   const double tol = QR_EPS_TJUNCTION;
   g_autofree int *hits_of = NULL;
   g_autofree Hit *hits = NULL;
   QrVec3 *out;
   int n_out = 0, inserted = 0;
+  TJob job = { 0 };
 
   if (n_corners == 0)
     return 0;
-  buf = g_new (QrKeyed, 2 * (gsize) n_corners);
-  on_lines = g_new (QrVec3, n_corners);
-  /* Edges off the axes search the cells along them now; axial ones are
-   * queued for their axis's sweep. */
+  if (n_threads == 0)
+    n_threads = n_points < THREADED_POINTS ? 1 : MIN ((int) g_get_num_processors (), 8);
+  /* Axial edges are queued for their axis's sweep, the others for the
+   * cells along them. */
   for (guint i = 0; i < r->pieces->len; i++)
     {
       const QrUnionPiece *pc = &g_array_index (r->pieces, QrUnionPiece, i);
@@ -469,10 +519,10 @@ qr_union_fix_t_junctions (QrUnionResult *r)
       for (int k = 0; k < pc->n; k++)
         {
           int ia = pc->first + k, ib = pc->first + (k + 1) % pc->n;
-          QrVec3 a = pts[ia], d = qr_vec3_sub (pts[ib], a);
-          double len2 = qr_vec3_dot (d, d), len = sqrt (len2);
+          QrVec3 d = qr_vec3_sub (pts[ib], pts[ia]);
+          const int edge[2] = { ia, ib };
 
-          if (len <= 2 * tol)
+          if (qr_vec3_max_abs (d) <= tol)
             continue;
           if (fabs (d.y) <= tol && fabs (d.z) <= tol)
             queue_on_line (&queries[0], pts, 0, ia, ib);
@@ -481,21 +531,47 @@ qr_union_fix_t_junctions (QrUnionResult *r)
           else if (fabs (d.x) <= tol && fabs (d.y) <= tol)
             queue_on_line (&queries[2], pts, 2, ia, ib);
           else
-            {
-              if (!have_cells)
-                cells_init (&cells, corners, n_corners, typical_edge (r), buf), have_cells = true;
-              on_edge_cells (&cells, ia, a, d, len2, len, &found);
-            }
+            g_array_append_val (off_axis, edge);
         }
     }
-  if (have_cells)
-    cells_clear (&cells);
-  for (int axis = 0; axis < 3; axis++)
+  if (off_axis->len > 0)
     {
-      if (queries[axis].len > 0)
-        sweep_lines (pts, corners, n_corners, axis, &queries[axis], buf, on_lines, &found);
-      g_free (queries[axis].at);
+      g_autofree QrKeyed *buf = g_new (QrKeyed, 2 * (gsize) n_corners);
+
+      cells_init (&cells, corners, n_corners, typical_edge (r), buf);
     }
+  job = (TJob) { pts, corners, n_corners, queries, &cells, (const int *) off_axis->data, (int) off_axis->len, r,
+                 3 + ((int) off_axis->len + OFF_AXIS_RUN - 1) / OFF_AXIS_RUN, NULL, 0 };
+  job.found = g_new0 (Found, job.n_tasks);
+  if (n_threads < 2)
+    tjunction_worker (&job);
+  else
+    {
+      g_autofree GThread **threads = g_new (GThread *, n_threads - 1);
+
+      for (int t = 0; t < n_threads - 1; t++)
+        threads[t] = g_thread_new ("quarry-tjunction", tjunction_worker, &job);
+      tjunction_worker (&job);
+      for (int t = 0; t < n_threads - 1; t++)
+        g_thread_join (threads[t]);
+    }
+  if (off_axis->len > 0)
+    cells_clear (&cells);
+  for (int t = 0; t < job.n_tasks; t++)
+    {
+      if (found.len + job.found[t].len > found.cap)
+        {
+          found.cap = found.len + job.found[t].len;
+          found.at = g_renew (Hit, found.at, found.cap);
+        }
+      if (job.found[t].len > 0)
+        memcpy (found.at + found.len, job.found[t].at, sizeof (Hit) * (gsize) job.found[t].len);
+      found.len += job.found[t].len;
+      g_free (job.found[t].at);
+    }
+  g_free (job.found);
+  for (int axis = 0; axis < 3; axis++)
+    g_free (queries[axis].at);
 
   /* The hits by edge (a counting sort), each edge's along it. */
   hits_of = g_new0 (int, n_points + 1);
