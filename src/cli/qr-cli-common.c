@@ -126,3 +126,44 @@ qr_cli_parse_number (const char *text, double *out)
   *out = g_ascii_strtod (text, &end);
   return *text != '\0' && *end == '\0' && isfinite (*out);
 }
+
+/* "0:1,0:2,3" → brush ids, and entity ids for the names without a brush
+ * (a whole entity: "3"). Steps that take brushes only pass no `entities`. */
+GArray *
+qr_cli_parse_objects (QrDocument *doc, const char *text, GArray **entities, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (text, ",", -1);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
+  g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (QrId));
+  QrMap *map = qr_document_get_map (doc);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      QrId id;
+      guint64 e;
+
+      if (strchr (names[i], ':') == NULL && g_ascii_string_to_unsigned (names[i], 10, 0, G_MAXUINT, &e, NULL))
+        {
+          if (entities == NULL)
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                           "“%s” names an entity; this step takes brushes (entity:brush)", names[i]);
+              return NULL;
+            }
+          if (e >= qr_map_entity_count (map))
+            {
+              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no entity %s", names[i]);
+              return NULL;
+            }
+          id = qr_map_get_entity (map, (guint) e)->id;
+          g_array_append_val (whole, id);
+          continue;
+        }
+      if (!qr_cli_parse_object (doc, names[i], &id, NULL, error))
+        return NULL;
+      g_array_append_val (ids, id);
+    }
+  if (entities != NULL)
+    *entities = g_steal_pointer (&whole);
+  return g_steal_pointer (&ids);
+}

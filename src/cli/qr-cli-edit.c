@@ -3,6 +3,7 @@
 #include "qr-cli.h"
 #include "qr-cli-edit-disp.h"
 #include "qr-cli-edit-landscape.h"
+#include "qr-cli-edit-layer.h"
 #include "qr-cli-edit-vertex.h"
 #include "qr-clipboard.h"
 #include "qr-entdef-io.h"
@@ -68,47 +69,6 @@ parse_axis (const char *text, int *axis)
       return true;
     }
   return false;
-}
-
-/* "0:1,0:2,3" → brush ids, and entity ids for the names without a brush
- * (a whole entity: "3"). Steps that take brushes only pass no `entities`. */
-static GArray *
-parse_objects (QrDocument *doc, const char *text, GArray **entities, GError **error)
-{
-  g_auto (GStrv) names = g_strsplit (text, ",", -1);
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (QrId));
-  g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (QrId));
-  QrMap *map = qr_document_get_map (doc);
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      QrId id;
-      guint64 e;
-
-      if (strchr (names[i], ':') == NULL && g_ascii_string_to_unsigned (names[i], 10, 0, G_MAXUINT, &e, NULL))
-        {
-          if (entities == NULL)
-            {
-              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                           "“%s” names an entity; this step takes brushes (entity:brush)", names[i]);
-              return NULL;
-            }
-          if (e >= qr_map_entity_count (map))
-            {
-              g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, "there is no entity %s", names[i]);
-              return NULL;
-            }
-          id = qr_map_get_entity (map, (guint) e)->id;
-          g_array_append_val (whole, id);
-          continue;
-        }
-      if (!qr_cli_parse_object (doc, names[i], &id, NULL, error))
-        return NULL;
-      g_array_append_val (ids, id);
-    }
-  if (entities != NULL)
-    *entities = g_steal_pointer (&whole);
-  return g_steal_pointer (&ids);
 }
 
 static bool
@@ -221,7 +181,7 @@ static GArray *
 parse_entities (QrDocument *doc, const char *text, GError **error)
 {
   g_autoptr (GArray) entities = NULL;
-  g_autoptr (GArray) brushes = parse_objects (doc, text, &entities, error);
+  g_autoptr (GArray) brushes = qr_cli_parse_objects (doc, text, &entities, error);
 
   if (brushes == NULL)
     return NULL;
@@ -240,7 +200,7 @@ step_objects (Step *s, int n_args, GArray **ids, GArray **entities, GError **err
 {
   if (s->argc != 2 + n_args)
     return usage_error (s, "expected %s OBJECTS and %d more argument%s", s->argv[0], n_args, n_args == 1 ? "" : "s");
-  *ids = parse_objects (s->doc, s->argv[1], entities, error);
+  *ids = qr_cli_parse_objects (s->doc, s->argv[1], entities, error);
   return *ids ? QR_EXIT_OK : QR_EXIT_BAD_INPUT;
 }
 
@@ -419,6 +379,8 @@ run_step (Step *s, GError **error)
     return status == QR_EXIT_USAGE ? usage_error (s, "%s", usage) : status;
   if ((status = qr_cli_edit_vertex_step (s->doc, s->argv, s->argc, s->step, error)) != QR_EXIT_USAGE + 1)
     return status;
+  if ((status = qr_cli_edit_layer_step (s->doc, s->argv, s->argc, s->step, error)) != QR_EXIT_USAGE + 1)
+    return status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -473,7 +435,7 @@ run_step (Step *s, GError **error)
     }
   else if (strcmp (op, "group") == 0 && (s->argc == 2 || s->argc == 3))
     {
-      if (!(ids = parse_objects (s->doc, s->argv[1], NULL, error)))
+      if (!(ids = qr_cli_parse_objects (s->doc, s->argv[1], NULL, error)))
         return QR_EXIT_BAD_INPUT;
       ok = qr_op_group (s->doc, IDS (ids), s->argc == 3 ? s->argv[2] : NULL, error);
     }
@@ -636,7 +598,10 @@ qr_cli_edit (int argc, char **argv)
              "  vertex-move E:B X Y Z DX DY DZ   vertex-remove E:B X Y Z\n"
              "  edge-move E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ   edge-split E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ\n"
              "  face-move FACES DX DY DZ   face-split FACES DX DY DZ\n"
-             "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n");
+             "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n"
+             "  layer-add NAME   layer-move NAME OBJS…   layer-rename OLD NEW   layer-delete NAME\n"
+             "  layer-hide NAME   layer-show NAME   layer-lock NAME   layer-unlock NAME\n"
+             "  layer-omit NAME on|off   layer-current NAME (where create, place and paste put new objects)\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)
