@@ -17,9 +17,9 @@ has_patches (const QrEntity *entity)
 }
 
 /* Removes, highest index first so the rest keep their positions, the
- * entities listed in `named` and the brush entities (never the world) that
- * the brushes at `locs` left empty: without brushes, and without patches,
- * which would go with them. */
+ * entities listed in `named` and the brush entities (never the world nor
+ * a layer's) that the brushes at `locs` left empty: without brushes, and
+ * without patches, which would go with them. */
 static void
 remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 {
@@ -34,7 +34,9 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       guint e = g_array_index (locs, QrBrushLoc, i).entity;
       QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !has_patches (entity))
+      /* A TrenchBroom layer lives on empty, as the world does. */
+      if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !qr_entity_is_layer (entity)
+          && !has_patches (entity))
         doomed[e] = true;
     }
   for (guint e = n; e-- > 0;)
