@@ -406,8 +406,8 @@ qr_layer_panel_class_init (QrLayerPanelClass *klass)
 
 /* A button with a mnemonic (Alt+letter while the panel shows), in the grid. */
 static GtkWidget *
-add_button (QrLayerPanel *self, GtkGrid *grid, int column, int row, const char *label, gboolean toggle,
-            GCallback callback)
+add_button (QrLayerPanel *self, GtkGrid *grid, int column, int row, int width, const char *label,
+            gboolean toggle, GCallback callback)
 {
   GtkWidget *button = toggle ? gtk_toggle_button_new_with_mnemonic (label) : gtk_button_new_with_mnemonic (label);
 
@@ -416,7 +416,8 @@ add_button (QrLayerPanel *self, GtkGrid *grid, int column, int row, const char *
     g_signal_connect (button, "toggled", callback, self);
   else
     g_signal_connect_swapped (button, "clicked", callback, self);
-  gtk_grid_attach (grid, button, column, row, 1, 1);
+  gtk_grid_set_column_homogeneous (grid, TRUE);
+  gtk_grid_attach (grid, button, column, row, width, 1);
   return button;
 }
 
@@ -463,15 +464,15 @@ qr_layer_panel_init (QrLayerPanel *self)
   gtk_widget_set_margin_end (grid, 6);
   gtk_widget_set_margin_bottom (grid, 6);
   /* Mnemonics clear of the menu bar's (F, E, V, M, T, H). */
-  add_button (self, GTK_GRID (grid), 0, 0, _("Ne_w"), FALSE, G_CALLBACK (on_new));
-  self->rename = add_button (self, GTK_GRID (grid), 1, 0, _("_Rename"), FALSE, G_CALLBACK (on_rename));
-  self->remove = add_button (self, GTK_GRID (grid), 2, 0, _("_Delete"), FALSE, G_CALLBACK (on_delete));
-  add_button (self, GTK_GRID (grid), 0, 1, _("Make _Current"), FALSE, G_CALLBACK (on_current));
-  add_button (self, GTK_GRID (grid), 1, 1, _("Move _Selection Here"), FALSE, G_CALLBACK (on_move_here));
-  add_button (self, GTK_GRID (grid), 2, 1, _("Select _All"), FALSE, G_CALLBACK (on_select_all));
-  self->hide = add_button (self, GTK_GRID (grid), 0, 2, _("H_ide"), TRUE, G_CALLBACK (on_hide_toggled));
-  self->lock = add_button (self, GTK_GRID (grid), 1, 2, _("_Lock"), TRUE, G_CALLBACK (on_lock_button_toggled));
-  self->omit = add_button (self, GTK_GRID (grid), 2, 2, _("_Omit from Export"), TRUE, G_CALLBACK (on_omit_toggled));
+  add_button (self, GTK_GRID (grid), 0, 0, 1, _("Ne_w"), FALSE, G_CALLBACK (on_new));
+  self->rename = add_button (self, GTK_GRID (grid), 1, 0, 1, _("_Rename"), FALSE, G_CALLBACK (on_rename));
+  self->remove = add_button (self, GTK_GRID (grid), 0, 1, 1, _("_Delete"), FALSE, G_CALLBACK (on_delete));
+  add_button (self, GTK_GRID (grid), 1, 1, 1, _("Make _Current"), FALSE, G_CALLBACK (on_current));
+  add_button (self, GTK_GRID (grid), 0, 2, 2, _("Move _Selection Here"), FALSE, G_CALLBACK (on_move_here));
+  add_button (self, GTK_GRID (grid), 0, 3, 1, _("Select _All"), FALSE, G_CALLBACK (on_select_all));
+  self->hide = add_button (self, GTK_GRID (grid), 1, 3, 1, _("H_ide"), TRUE, G_CALLBACK (on_hide_toggled));
+  self->lock = add_button (self, GTK_GRID (grid), 0, 4, 1, _("_Lock"), TRUE, G_CALLBACK (on_lock_button_toggled));
+  self->omit = add_button (self, GTK_GRID (grid), 1, 4, 1, _("_Omit from Export"), TRUE, G_CALLBACK (on_omit_toggled));
   gtk_box_append (GTK_BOX (self->box), grid);
 }
 
