@@ -288,6 +288,8 @@ test_current_and_delete (void)
   QrLayer gone;
   g_assert_false (qr_map_get_layer (map, props, &gone));
   g_assert_null (qr_entity_get_key (entity_by_id (doc, placed), QR_TB_LAYER_KEY));
+  /* The layer's entity went: the group moved up one. */
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
   g_assert_null (qr_entity_get_key (qr_map_get_entity (map, e), QR_TB_LAYER_KEY));
   g_assert_cmpint (qr_document_get_current_layer (doc), ==, 0);
   g_autoptr (GArray) layers = qr_map_dup_layers (map);
