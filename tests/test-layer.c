@@ -38,20 +38,6 @@ brush_hidden (QrDocument *doc, QrId id)
   return qr_map_brush_is_hidden (map, qr_map_get_entity (map, e), qr_entity_get_brush (qr_map_get_entity (map, e), b));
 }
 
-/* The keys of an entity as "k=v;k=v". */
-static char *
-keys_of (const QrEntity *entity)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < entity->keys->len; i++)
-    {
-      const QrKeyValue *kv = &g_array_index (entity->keys, QrKeyValue, i);
-      g_string_append_printf (s, "%s%s=%s", i ? ";" : "", kv->key, kv->value);
-    }
-  return g_string_free (s, FALSE);
-}
-
 static QrEntity *
 layer_entity (QrDocument *doc, const char *name)
 {
@@ -74,25 +60,25 @@ test_add_keys (void)
   g_assert_true (qr_op_layer_add (doc, "Lights", &lights, &error));
   g_assert_cmpint (props, ==, 1);
   g_assert_cmpint (lights, ==, 2);
-  g_autofree char *k1 = keys_of (layer_entity (doc, "Props"));
-  g_assert_cmpstr (k1, ==, "classname=func_group;_tb_type=_tb_layer;_tb_name=Props;_tb_id=1;_tb_layer_sort_index=0");
-  g_autofree char *k2 = keys_of (layer_entity (doc, "Lights"));
-  g_assert_cmpstr (k2, ==, "classname=func_group;_tb_type=_tb_layer;_tb_name=Lights;_tb_id=2;_tb_layer_sort_index=1");
+  g_autofree char *k1 = qr_test_dup_keys (layer_entity (doc, "Props"));
+  g_assert_cmpstr (k1, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=Props|_tb_id=1|_tb_layer_sort_index=0");
+  g_autofree char *k2 = qr_test_dup_keys (layer_entity (doc, "Lights"));
+  g_assert_cmpstr (k2, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=Lights|_tb_id=2|_tb_layer_sort_index=1");
 
   /* Flags set in any order land in TrenchBroom's: locked, hidden, omitted. */
   g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_OMIT_FROM_EXPORT, TRUE, &error));
   g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_HIDDEN, TRUE, &error));
   g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_LOCKED, TRUE, &error));
-  g_autofree char *k3 = keys_of (layer_entity (doc, "Props"));
+  g_autofree char *k3 = qr_test_dup_keys (layer_entity (doc, "Props"));
   g_assert_cmpstr (k3, ==,
-                   "classname=func_group;_tb_type=_tb_layer;_tb_name=Props;_tb_id=1;_tb_layer_sort_index=0;"
-                   "_tb_layer_locked=1;_tb_layer_hidden=1;_tb_layer_omit_from_export=1");
+                   "classname=func_group|_tb_type=_tb_layer|_tb_name=Props|_tb_id=1|_tb_layer_sort_index=0|"
+                   "_tb_layer_locked=1|_tb_layer_hidden=1|_tb_layer_omit_from_export=1");
   g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_HIDDEN, FALSE, &error));
   g_assert_true (qr_op_layer_rename (doc, props, "Furniture", &error));
-  g_autofree char *k4 = keys_of (layer_entity (doc, "Furniture"));
+  g_autofree char *k4 = qr_test_dup_keys (layer_entity (doc, "Furniture"));
   g_assert_cmpstr (k4, ==,
-                   "classname=func_group;_tb_type=_tb_layer;_tb_name=Furniture;_tb_id=1;_tb_layer_sort_index=0;"
-                   "_tb_layer_locked=1;_tb_layer_omit_from_export=1");
+                   "classname=func_group|_tb_type=_tb_layer|_tb_name=Furniture|_tb_id=1|_tb_layer_sort_index=0|"
+                   "_tb_layer_locked=1|_tb_layer_omit_from_export=1");
 
   /* The listing: default first, then by sort index. */
   g_autoptr (GArray) layers = qr_map_dup_layers (qr_document_get_map (doc));
@@ -150,8 +136,8 @@ test_move_and_hide (void)
   g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 2);
   g_assert_cmpuint (qr_entity_brush_count (layer_entity (doc, "Props")), ==, 1);
   g_assert_cmpuint (qr_entity_get_brush (layer_entity (doc, "Props"), 0)->id, ==, ids[0]);
-  g_autofree char *pk = keys_of (entity_by_id (doc, player));
-  g_assert_cmpstr (pk, ==, "classname=info_player_start;origin=64 160 32;_tb_layer=1");
+  g_autofree char *pk = qr_test_dup_keys (entity_by_id (doc, player));
+  g_assert_cmpstr (pk, ==, "classname=info_player_start|origin=64 160 32|_tb_layer=1");
 
   /* Hidden: its brush and entity, nothing else; the selection lets go. */
   g_autoptr (QrSelection) sel = qr_selection_new ();
@@ -189,8 +175,8 @@ test_move_and_hide (void)
 
   /* The default layer's own state is kept on worldspawn, last. */
   g_assert_true (qr_op_layer_set_flag (doc, 0, QR_LAYER_HIDDEN, TRUE, &error));
-  g_autofree char *wk = keys_of (qr_map_get_entity (map, 0));
-  g_assert_cmpstr (wk, ==, "classname=worldspawn;_tb_layer_hidden=1");
+  g_autofree char *wk = qr_test_dup_keys (qr_map_get_entity (map, 0));
+  g_assert_cmpstr (wk, ==, "classname=worldspawn|_tb_layer_hidden=1");
   g_assert_true (brush_hidden (doc, ids[2]));
 
   while (qr_document_is_modified (doc))

@@ -169,7 +169,8 @@ bool
 qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch)
 {
   return qr_hidden_has_brush (map->hidden, patch) || qr_hidden_has_entity (map->hidden, entity->id)
-         || qr_map_entity_in_hidden_layer (map, entity) || (map->view_filter & QR_FILTER_PATCHES) || filtered_by_entity (map, entity);
+         || qr_map_entity_in_hidden_layer (map, entity) || (map->view_filter & QR_FILTER_PATCHES)
+         || filtered_by_entity (map, entity);
 }
 
 void

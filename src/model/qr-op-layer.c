@@ -461,7 +461,8 @@ qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean 
     return TRUE;
   if (found.entity == 0)
     {
-      g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The map has no world to keep the default layer’s state"));
+      g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                           _("The map has no world to keep the default layer’s state"));
       return FALSE;
     }
   /* What is hidden or locked could be edited unseen or by mistake. */

@@ -41,24 +41,11 @@ wait_row () {
 
 a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }
 a_gone () {
-  local p s
-  WHY=
-  for p in "${A_SIDES[@]}"; do
-    # shellcheck disable=SC2086
-    s=$(screen_xy TOP $p) || return 1
-    # shellcheck disable=SC2086
-    [ "$(bright_near "$1" $s)" = 0 ] || WHY="$WHY ($p at $s)"
-  done
-  [ -z "$WHY" ] || { WHY="Top view: an edge still at$WHY"; return 1; }
+  no_edges_at "$1" TOP "${A_SIDES[@]}" || return 1
   edges_at "$1" TOP "${B_SIDES[@]}" > /dev/null || { WHY="Top view: B's edges missing"; return 1; }
 }
 a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
-none_selected () {
-  crop "$1" "$(view_area TOP)" "$GUI_TMP/top.png"
-  local n
-  n=$(colour_pixels "$GUI_TMP/top.png" "$SELECTED" 4%)
-  [ "$n" = 0 ] || { WHY="$n selected pixels in the Top view"; return 1; }
-}
+none_selected () { none_selected_in "$1" TOP; }
 
 export G_MESSAGES_DEBUG=Quarry-Layers
 open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
