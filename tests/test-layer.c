@@ -268,6 +268,14 @@ test_current_and_delete (void)
   g_assert_true (qr_map_find_brush (map, made, &e, &b));
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, e), QR_TB_LAYER_KEY), ==, "1");
 
+  /* Ungrouped, the brush stays in the layer (TrenchBroom: the group's
+   * children go to its parent); grouped again for what follows. */
+  g_assert_true (qr_op_ungroup (doc, &made, 1, &error));
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+  g_assert_true (qr_map_get_entity (map, e) == layer_entity (doc, "Props"));
+  g_assert_true (qr_op_group (doc, &made, 1, "g", &error));
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+
   /* Deleting moves its objects to the default layer, then the layer goes;
    * the current layer falls back to the default. */
   g_assert_true (qr_op_layer_delete (doc, props, &error));

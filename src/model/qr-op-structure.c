@@ -73,7 +73,9 @@ qr_op_drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
 }
 
 /* The located brushes go to the end of the world (made if missing), in
- * their order; the brush entities they leave empty go. */
+ * their order, or of their TrenchBroom layer's entity, as TrenchBroom
+ * puts a group's children in the group's layer; the brush entities they
+ * leave empty go. */
 static void
 move_to_world (QrDocument *doc, GArray *locs)
 {
@@ -81,13 +83,31 @@ move_to_world (QrDocument *doc, GArray *locs)
   guint before = qr_map_entity_count (map);
   guint world = qr_op_world (doc);
   g_autoptr (GPtrArray) copies = NULL;
+  g_autofree gint64 *of = NULL;
+  g_autofree guint *home = g_new (guint, MAX (locs->len, 1));
 
   /* A world made just now went in first: every entity moved up one. */
   if (qr_map_entity_count (map) != before)
     for (guint i = 0; i < locs->len; i++)
       g_array_index (locs, QrBrushLoc, i).entity++;
+  of = qr_map_dup_entity_layers (map);
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrLayer layer;
+      gint64 id = of[g_array_index (locs, QrBrushLoc, i).entity];
+
+      home[i] = world;
+      if (id != 0 && qr_map_get_layer (map, id, &layer))
+        qr_map_find_entity (map, layer.entity, &home[i]);
+    }
   copies = qr_op_lift_brushes (doc, locs);
-  qr_op_drop_brushes (doc, world, copies);
+  /* Lifting brushes moved no entity. */
+  for (guint i = 0; i < copies->len; i++)
+    {
+      qr_document_insert_brush (doc, home[i], qr_entity_brush_count (qr_map_get_entity (map, home[i])),
+                                g_ptr_array_index (copies, i));
+      g_ptr_array_index (copies, i) = NULL;
+    }
   remove_entities (doc, NULL, locs);
 }
 
