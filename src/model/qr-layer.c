@@ -108,11 +108,11 @@ compare_layers (gconstpointer pa, gconstpointer pb)
   return a->entity < b->entity ? -1 : a->entity > b->entity;
 }
 
-GArray *
-qr_map_dup_layers (const QrMap *map)
+/* The layers, given every entity's (qr_map_dup_entity_layers). */
+static GArray *
+layers_of (const QrMap *map, const gint64 *of)
 {
   GArray *layers = g_array_new (FALSE, TRUE, sizeof (QrLayer));
-  g_autofree gint64 *of = qr_map_dup_entity_layers (map);
   g_autoptr (GHashTable) where = g_hash_table_new (g_int64_hash, g_int64_equal); /* id → QrLayer position */
   g_autofree gint64 *keys = NULL;
   QrLayer def = { 0 };
@@ -159,6 +159,14 @@ qr_map_dup_layers (const QrMap *map)
         layer->n_entities++;
     }
   return layers;
+}
+
+GArray *
+qr_map_dup_layers (const QrMap *map)
+{
+  g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+
+  return layers_of (map, of);
 }
 
 static bool
@@ -214,8 +222,8 @@ qr_map_next_tb_id (const QrMap *map)
 bool *
 qr_map_dup_omitted (const QrMap *map)
 {
-  g_autoptr (GArray) layers = qr_map_dup_layers (map);
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+  g_autoptr (GArray) layers = layers_of (map, of);
   g_autoptr (GHashTable) omitted = g_hash_table_new (g_int64_hash, g_int64_equal);
   bool *out = g_new0 (bool, qr_map_entity_count (map) + 1);
 
@@ -289,8 +297,8 @@ add_once (GHashTable *seen, GArray *ids, QrId id)
 void
 qr_map_refresh_layers (QrMap *map, QrChangeSet *changes)
 {
-  g_autoptr (GArray) layers = qr_map_dup_layers (map);
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+  g_autoptr (GArray) layers = layers_of (map, of);
   g_autoptr (GHashTable) hidden_ids = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr (GHashTable) locked_ids = g_hash_table_new (g_int64_hash, g_int64_equal);
   GHashTable *hidden = NULL, *locked = NULL;
