@@ -5,6 +5,7 @@
  * current layer, delete as TrenchBroom does, omit from export. */
 #include <string.h>
 #include <glib.h>
+#include "qr-landscape-ops.h"
 #include "qr-operations.h"
 #include "qr-test-map.h"
 #include "qr-tool.h"
@@ -267,6 +268,17 @@ test_current_and_delete (void)
   guint e, b;
   g_assert_true (qr_map_find_brush (map, made, &e, &b));
   g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, e), QR_TB_LAYER_KEY), ==, "1");
+
+  /* A landscape made there is in it, and so are the brushes it becomes. */
+  QrId land;
+  g_assert_true (qr_op_landscape_create (doc, qr_vec3 (0, 512, 0), 256, 256, 3, 3, "ground", &land, &error));
+  g_assert_cmpstr (qr_entity_get_key (entity_by_id (doc, land), QR_TB_LAYER_KEY), ==, "1");
+  guint in_layer = qr_entity_brush_count (layer_entity (doc, "Props"));
+  g_assert_true (qr_op_landscape_to_brushes (doc, land, 64, &error));
+  g_assert_cmpuint (qr_entity_brush_count (layer_entity (doc, "Props")), >, in_layer);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 3);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
 
   /* Ungrouped, the brush stays in the layer (TrenchBroom: the group's
    * children go to its parent); grouped again for what follows. */
