@@ -437,6 +437,9 @@ qr_layer_panel_init (QrLayerPanel *self)
   self->list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_BROWSE);
   g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
+  /* A double click makes the layer current, as in TrenchBroom; one click only chooses it. */
+  gtk_list_box_set_activate_on_single_click (self->list, FALSE);
+  g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (on_current), self);
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));

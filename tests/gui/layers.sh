@@ -7,6 +7,8 @@
 #     holds one brush.
 #  4. Alt+I (Hide): A's edges are gone from the Top view, B's stay; a '*' (the layer's keys
 #     are the file's); Alt+I again shows A.
+#     A click on Props' eye toggle hides it too, another shows it; a double click on the Default
+#     Layer's row makes it current, one click on Props' row only chooses it.
 #  5. Alt+L (Lock): a click on A selects nothing; Alt+L again: the click selects it.
 #  6. Alt+C (Make Current), the Block tool, a drag in the Top view and Return: the new block
 #     lands in Props (the panel counts two brushes).
@@ -87,20 +89,40 @@ keys alt+i
 check "Alt+I again: Props shows" wait_row 1 "Props id 1 1 brushes 0 entities current"
 check "A is drawn again" wait_shot 4-shown a_back
 
+# The rows' own toggles, and a double click to make a layer current. The panel's parts,
+# measured on the default theme at 1280x800: rows 38 pixels apart from y = 69, the eye
+# toggle 291 pixels left of the window's right edge, the name from 330 to 60.
+EYE_X=$((SCREEN_W - 291))
+NAME_X=$((SCREEN_W - 120))
+row_y () { echo $((69 + $1 * 38)); }
+click_px $EYE_X "$(row_y 1)"
+check "a click on Props' eye hides it" wait_row 1 "Props id 1 1 brushes 0 entities hidden current"
+check "A is gone again" wait_shot 4-eye-hidden a_gone
+click_px $EYE_X "$(row_y 1)"
+check "and another shows it" wait_row 1 "Props id 1 1 brushes 0 entities current"
+xdotool mousemove $NAME_X "$(row_y 0)" click --repeat 2 --delay 80 1
+check "a double click on the Default Layer's row makes it current" \
+  wait_row 0 "Default Layer id 0 1 brushes 0 entities current"
+click_px $NAME_X "$(row_y 1)"
+sleep 0.5
+check "one click on Props' row only chooses it" [ "$(row_line 1)" = "Props id 1 1 brushes 0 entities" ]
+shot 4-rows > /dev/null
+
 # ---- 5. lock ----
 keys alt+l
-check "Alt+L (Lock): Props is locked" wait_row 1 "Props id 1 1 brushes 0 entities locked current"
+check "Alt+L (Lock): Props is locked" wait_row 1 "Props id 1 1 brushes 0 entities locked"
 check "locking let go of A" wait_shot 5-locked none_selected
 click_world TOP "128 32 0"
 sleep 0.5
 check "a click on A selects nothing" wait_shot 5-click none_selected
 keys alt+l
-check "Alt+L again: unlocked" wait_row 1 "Props id 1 1 brushes 0 entities current"
+check "Alt+L again: unlocked" wait_row 1 "Props id 1 1 brushes 0 entities"
 click_world TOP "128 32 0"
 check "the click selects A again" wait_shot 5-unlocked a_selected
 
 # ---- 6. a block drawn in the current layer ----
 keys alt+c
+check "Alt+C (Make Current): Props is current again" wait_row 1 "Props id 1 1 brushes 0 entities current"
 switch_tool shift+b 6-block-tool || bail "Shift+B switches to the Block tool"
 drag_world TOP "64 256 0" "192 320 0"
 sleep 0.3
