@@ -102,3 +102,16 @@ qr_test_row_with_entity (QrId ids[3], QrId *entity)
   qr_document_set_selection (doc, none);
   return doc;
 }
+
+char *
+qr_test_dup_keys (const QrEntity *entity)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < entity->keys->len; i++)
+    {
+      const QrKeyValue *kv = &g_array_index (entity->keys, QrKeyValue, i);
+      g_string_append_printf (s, "%s%s=%s", i ? "|" : "", kv->key, kv->value);
+    }
+  return g_string_free (s, FALSE);
+}

@@ -33,6 +33,9 @@ char *qr_test_write_ok (const QrMap *map, QrSaveFormat format);
  * write is the same bytes. */
 void qr_test_assert_round_trip (const QrMap *map);
 
+/* The entity's keys, "k=v" joined by "|", in order. */
+char *qr_test_dup_keys (const QrEntity *entity);
+
 /* Face f of brush b of entity e, failing when any index is out of range. */
 const QrFace *qr_test_get_face (const QrMap *map, guint e, guint b, int f);
 

@@ -54,24 +54,10 @@ entity_at (QrDocument *doc, guint e)
   return qr_map_get_entity (map, e);
 }
 
-/* The entity's keys, "k=v" joined by "|". */
-static char *
-keys_of (const QrEntity *entity)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < entity->keys->len; i++)
-    {
-      const QrKeyValue *kv = &g_array_index (entity->keys, QrKeyValue, i);
-      g_string_append_printf (s, "%s%s=%s", i ? "|" : "", kv->key, kv->value);
-    }
-  return g_string_free (s, FALSE);
-}
-
 static void
 assert_keys (const QrEntity *entity, const char *expected)
 {
-  g_autofree char *keys = keys_of (entity);
+  g_autofree char *keys = qr_test_dup_keys (entity);
 
   g_assert_cmpstr (keys, ==, expected);
 }

@@ -344,6 +344,8 @@ select_invert_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   for (guint e = 0; e < qr_map_entity_count (map); e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
+      if (qr_map_entity_is_locked (map, entity))
+        continue;
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           QrId id = qr_entity_get_brush (entity, b)->id;

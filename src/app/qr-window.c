@@ -11,6 +11,7 @@
 #include "qr-disp-panel.h"
 #include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
+#include "qr-layer-panel.h"
 #include "qr-problems-panel.h"
 #include "qr-visgroup-panel.h"
 #include "qr-entity-transform.h"
@@ -376,6 +377,12 @@ visgroup_panel (QrWindow *self)
   return QR_VISGROUP_PANEL (gtk_widget_get_first_child (GTK_WIDGET (self->visgroups_slot)));
 }
 
+static QrLayerPanel *
+layer_panel (QrWindow *self)
+{
+  return QR_LAYER_PANEL (gtk_widget_get_first_child (GTK_WIDGET (self->layers_slot)));
+}
+
 static QrEntityList *
 entity_list (QrWindow *self)
 {
@@ -455,6 +462,7 @@ _qr_window_set_document (QrWindow *self, QrDocument *doc, GFile *file, QrSaveFor
   qr_entity_list_set_document (entity_list (self), doc);
   qr_problems_panel_set_document (problems_panel (self), doc);
   qr_visgroup_panel_set_document (visgroup_panel (self), doc);
+  qr_layer_panel_set_document (layer_panel (self), doc);
   /* Hammer groups a .vmf's objects in visgroups, TrenchBroom a .map's in layers. */
   gtk_stack_set_visible_child_name (self->groups_stack,
                                     qr_document_get_map (doc)->kind == QR_FILE_VMF ? "visgroups" : "layers");
@@ -820,6 +828,10 @@ qr_window_init (QrWindow *self)
   gtk_box_append (self->visgroups_slot, visgroups);
   g_signal_connect_swapped (visgroups, "frame", G_CALLBACK (frame_selection), self);
   g_signal_connect_swapped (visgroups, "message", G_CALLBACK (_qr_window_set_message), self);
+  GtkWidget *layers = qr_layer_panel_new ();
+  gtk_widget_set_vexpand (layers, TRUE);
+  gtk_box_append (self->layers_slot, layers);
+  g_signal_connect_swapped (layers, "message", G_CALLBACK (_qr_window_set_message), self);
 
   _qr_window_init_monitor (self);
   g_autoptr (QrDocument) doc = qr_document_new (qr_map_new (QR_FILE_MAP));

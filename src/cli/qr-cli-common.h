@@ -29,8 +29,8 @@ void qr_cli_warn_dropped (const char *command, const QrMap *map, QrSaveFormat fo
 bool qr_cli_parse_object (QrDocument *doc, const char *text, QrId *brush, int *face, GError **error);
 
 /* OBJS: "0:1,0:2,3" → brush ids, and entity ids for the names without a
- * brush (a whole entity: "3"). Steps that take brushes only pass no
- * `entities`. */
+ * brush (a whole entity: "3") in *entities; steps that take brushes only
+ * pass no `entities`. NULL with an error naming the first bad name. */
 GArray *qr_cli_parse_objects (QrDocument *doc, const char *text, GArray **entities, GError **error);
 
 /* FACES: "E:B:F,E:B,…" (E:B: every face of the brush, face -1) → QrFaceRef. */

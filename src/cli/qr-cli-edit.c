@@ -3,6 +3,7 @@
 #include "qr-cli.h"
 #include "qr-cli-edit-disp.h"
 #include "qr-cli-edit-landscape.h"
+#include "qr-cli-edit-layer.h"
 #include "qr-cli-edit-vertex.h"
 #include "qr-cli-edit-visgroup.h"
 #include "qr-clipboard.h"
@@ -381,6 +382,8 @@ run_step (Step *s, GError **error)
     return status;
   if ((status = qr_cli_edit_visgroup_step (s->doc, s->argv, s->argc, s->step, error)) != QR_EXIT_USAGE + 1)
     return status;
+  if ((status = qr_cli_edit_layer_step (s->doc, s->argv, s->argc, s->step, error)) != QR_EXIT_USAGE + 1)
+    return status;
 
   if (strcmp (op, "move") == 0 || strcmp (op, "nudge") == 0 || strcmp (op, "duplicate") == 0)
     {
@@ -600,7 +603,10 @@ qr_cli_edit (int argc, char **argv)
              "  vertex-move E:B X Y Z DX DY DZ   vertex-remove E:B X Y Z\n"
              "  edge-move E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ   edge-split E:B X1 Y1 Z1 X2 Y2 Z2 DX DY DZ\n"
              "  face-move FACES DX DY DZ   face-split FACES DX DY DZ\n"
-             "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n");
+             "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n"
+             "  layer-add NAME   layer-move NAME OBJS…   layer-rename OLD NEW   layer-delete NAME\n"
+             "  layer-hide NAME   layer-show NAME   layer-lock NAME   layer-unlock NAME\n"
+             "  layer-omit NAME on|off   layer-current NAME (where create, place and paste put new objects)\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)

@@ -16,6 +16,7 @@ int qr_cli_textures (int argc, char **argv);
 int qr_cli_export (int argc, char **argv);
 int qr_cli_find (int argc, char **argv);
 int qr_cli_visgroups (int argc, char **argv);
+int qr_cli_layers (int argc, char **argv);
 /* 0 every step succeeded, 1 one failed or the profiles are bad, 2 usage. */
 int qr_cli_compile (int argc, char **argv);
 int qr_cli_bench (int argc, char **argv);

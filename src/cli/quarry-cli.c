@@ -18,6 +18,7 @@ static const struct
   { "edit", qr_cli_edit, "IN OUT --step \"OP ARGS\"… [--undo N] [--texture-lock]  edit and save" },
   { "csg", qr_cli_csg, "OP IN OUT --brush E:B…  carve, union, intersect, hollow, split, merge" },
   { "textures", qr_cli_textures, "MAP [--json] [--search DIR]…  where the textures are, what is missing" },
+  { "layers", qr_cli_layers, "MAP [--json]  TrenchBroom's layers: order, state, member counts" },
   { "find", qr_cli_find, "MAP [--texture GLOB] [--entities FILTER] [--chain NAME] [--json]  faces by texture, entities by class, keys and wiring" },
   { "visgroups", qr_cli_visgroups, "MAP [--json]  a VMF's visgroups with member counts, auto visgroups by class" },
   { "export", qr_cli_export, "MAP OUT.obj|OUT.glb [--no-union] [--search DIR]… [--scale S] [--up y|z] [--entities world|all] [--textures embedded|external] [--no-patches] [--json]  mesh with hidden faces removed" },

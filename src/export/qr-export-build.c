@@ -2,6 +2,7 @@
 #include "qr-disp.h"
 #include "qr-dispgrid.h"
 #include "qr-face-union.h"
+#include "qr-layer.h"
 #include "qr-node.h"
 #include "qr-patch.h"
 
@@ -574,6 +575,8 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
 {
   Builder b = { .map = map, .options = options };
   g_autoptr (GPtrArray) world = g_ptr_array_new ();
+  /* TrenchBroom's layers omitted from export (qr-layer.h) stay out. */
+  g_autofree bool *omitted = qr_map_dup_omitted (map);
 
   b.scene = qr_export_scene_new (options->up, options->scale > 0 ? options->scale : 1.0);
   b.rule = qr_dialect_axis_rule (qr_map_detect_dialect (map));
@@ -593,7 +596,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
       const QrEntity *entity = qr_map_get_entity (map, i);
       const char *classname = qr_entity_get_classname (entity);
 
-      if (strcmp (classname, "worldspawn") == 0 || joins_world (classname))
+      if ((strcmp (classname, "worldspawn") == 0 || joins_world (classname)) && !omitted[i])
         g_ptr_array_add (world, (gpointer) entity);
     }
   build_object (&b, "worldspawn", world);
@@ -605,7 +608,7 @@ qr_export_scene_from_map (const QrMap *map, const QrExportOptions *options, guin
       g_autoptr (GPtrArray) one = NULL;
       g_autofree char *name = NULL;
 
-      if (strcmp (classname, "worldspawn") == 0 || joins_world (classname) || left_out (classname))
+      if (strcmp (classname, "worldspawn") == 0 || joins_world (classname) || left_out (classname) || omitted[i])
         continue;
       one = g_ptr_array_new ();
       g_ptr_array_add (one, (gpointer) entity);

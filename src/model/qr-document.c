@@ -17,6 +17,7 @@ struct _QrDocument
   gboolean texture_lock;
   char *note;             /* what the last operation wants the user to know, or NULL */
   guint64 revision;       /* qr_document_get_revision */
+  gint64 current_layer;   /* the _tb_id new objects go into (qr-layer.h); 0: the default; view state */
 
   /* an open edit session */
   QrEdit *edit;
@@ -121,6 +122,7 @@ qr_document_new (QrMap *map)
 
   doc->map = map;
   build_missing_geometry (map);
+  qr_map_refresh_layers (map, NULL);
   return doc;
 }
 
@@ -148,6 +150,10 @@ emit_changed (QrDocument *doc, QrChangeSet *changes)
 {
   if (qr_change_set_is_empty (changes))
     return;
+  /* Layer keys live on entities: only their changes can move what a
+   * hidden or locked layer holds. */
+  if (changes->entities_added->len + changes->entities_removed->len + changes->entities_modified->len > 0)
+    qr_map_refresh_layers (doc->map, changes);
   doc->revision = next_revision ();
   g_signal_emit (doc, signals[CHANGED], 0, changes);
 }
@@ -648,6 +654,25 @@ qr_document_set_view_filter (QrDocument *doc, unsigned filter)
     }
   changes->selection_changed = replace_selection (doc, sel);
   emit_changed (doc, changes);
+}
+
+gint64
+qr_document_get_current_layer (QrDocument *doc)
+{
+  QrLayer layer;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), 0);
+  /* An undo may have taken the layer away. */
+  if (doc->current_layer != 0 && !qr_map_get_layer (doc->map, doc->current_layer, &layer))
+    doc->current_layer = 0;
+  return doc->current_layer;
+}
+
+void
+qr_document_set_current_layer (QrDocument *doc, gint64 layer)
+{
+  g_return_if_fail (QR_IS_DOCUMENT (doc));
+  doc->current_layer = layer;
 }
 
 unsigned

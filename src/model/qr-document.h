@@ -11,6 +11,7 @@
 #include "qr-change-set.h"
 #include "qr-command-stack.h"
 #include "qr-entdef.h"
+#include "qr-layer.h"
 #include "qr-map.h"
 #include "qr-selection.h"
 #include "qr-texture-set.h"
@@ -136,6 +137,12 @@ unsigned qr_document_get_view_filter (QrDocument *doc);
  * the set is the one the map has. Not during an edit session. */
 void qr_document_set_hidden (QrDocument *doc, QrHidden *hidden, const char *description,
                              const QrSelection *after);
+
+/* The layer (its _tb_id, qr-layer.h; 0 for the default) new brushes and
+ * entities go into: view state, neither saved nor undone. A layer that is
+ * gone (undone) reads as the default. */
+gint64 qr_document_get_current_layer (QrDocument *doc);
+void qr_document_set_current_layer (QrDocument *doc, gint64 layer);
 
 /* Where a brush or entity is now. */
 gboolean qr_document_find_brush (QrDocument *doc, QrId id, guint *entity, guint *index);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 #include "qr-disp.h"
+#include "qr-layer.h"
 #include "qr-map.h"
 #include "qr-patch.h"
 
@@ -140,7 +141,7 @@ qr_texture_is_tool (const char *name)
 bool
 qr_map_entity_is_hidden (const QrMap *map, const QrEntity *entity)
 {
-  return qr_hidden_has_entity (map->hidden, entity->id)
+  return qr_hidden_has_entity (map->hidden, entity->id) || qr_map_entity_in_hidden_layer (map, entity)
          || ((map->view_filter & QR_FILTER_POINT_ENTITIES) && qr_entity_is_point (entity));
 }
 
@@ -161,7 +162,8 @@ filtered_by_entity (const QrMap *map, const QrEntity *entity)
 bool
 qr_map_brush_is_hidden (const QrMap *map, const QrEntity *entity, const QrBrush *brush)
 {
-  if (qr_hidden_has_brush (map->hidden, brush->id) || qr_hidden_has_entity (map->hidden, entity->id))
+  if (qr_hidden_has_brush (map->hidden, brush->id) || qr_hidden_has_entity (map->hidden, entity->id)
+      || qr_map_entity_in_hidden_layer (map, entity))
     return true;
   if (map->view_filter == 0)
     return false;
@@ -180,7 +182,8 @@ bool
 qr_map_patch_is_hidden (const QrMap *map, const QrEntity *entity, QrId patch)
 {
   return qr_hidden_has_brush (map->hidden, patch) || qr_hidden_has_entity (map->hidden, entity->id)
-         || (map->view_filter & QR_FILTER_PATCHES) || filtered_by_entity (map, entity);
+         || qr_map_entity_in_hidden_layer (map, entity) || (map->view_filter & QR_FILTER_PATCHES)
+         || filtered_by_entity (map, entity);
 }
 
 bool

@@ -27,6 +27,8 @@ qr_map_free (QrMap *map)
   g_ptr_array_unref (map->textures);
   qr_map_index_free (map->index);
   qr_hidden_free (map->hidden);
+  g_clear_pointer (&map->layer_hidden, g_hash_table_unref);
+  g_clear_pointer (&map->layer_locked, g_hash_table_unref);
   g_free (map->preamble);
   g_free (map);
 }

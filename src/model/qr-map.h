@@ -40,6 +40,8 @@ struct _QrMap
   QrMapIndex *index;         /* where each id is (qr-map-index.h); owned, made on first use */
   QrHidden *hidden;          /* what the views leave out (qr-hidden.h); owned, or NULL for nothing */
   unsigned view_filter;      /* QrViewFilter: kinds the views leave out; view state, never saved */
+  GHashTable *layer_hidden;  /* QrId set: entities in hidden layers (qr-layer.h); owned, NULL for none */
+  GHashTable *layer_locked;  /* QrId set: entities in locked layers; owned, NULL for none */
   QrId next_entity_id;
   QrId next_brush_id;
   QrId next_face_id;

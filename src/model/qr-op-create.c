@@ -61,7 +61,7 @@ qr_op_create (QrDocument *doc, const QrPrimitiveSpec *spec, const char *texture,
   tex = qr_map_intern_texture (map, texture, -1);
 
   qr_document_edit_begin (doc);
-  world = qr_op_world (doc);
+  world = qr_op_brush_home (doc);
   for (guint i = 0; i < shapes->len; i++)
     {
       GArray *points = g_ptr_array_index (shapes, i);

@@ -126,6 +126,8 @@ qr_op_place_entity (QrDocument *doc, const char *classname, QrVec3 origin, const
     qr_entity_set_key (entity, keys[2 * i], keys[2 * i + 1]);
   if (cls != NULL)
     add_defaults (entity, cls);
+  if (map->kind == QR_FILE_MAP)
+    qr_op_tag_layer (entity, qr_document_get_current_layer (doc));
 
   if (placed != NULL)
     *placed = entity->id;

@@ -123,6 +123,8 @@ qr_op_landscape_create (QrDocument *doc, QrVec3 min, double sx, double sy, int c
   entity = qr_entity_new (qr_map_take_entity_id (map));
   for (guint i = 0; keys[i] != NULL; i += 2)
     qr_entity_add_key (entity, keys[i], keys[i + 1]);
+  if (map->kind == QR_FILE_MAP)
+    qr_op_tag_layer (entity, qr_document_get_current_layer (doc));
   if (made != NULL)
     *made = entity->id;
   qr_selection_add_entity (after, entity->id);
@@ -290,6 +292,15 @@ replace_landscape (QrDocument *doc, QrId entity, GPtrArray *brushes, const char 
     }
   qr_document_edit_begin (doc);
   world = qr_op_world (doc);
+  /* The brushes stay in the landscape's TrenchBroom layer. */
+  if (qr_map_find_entity (map, entity, &where))
+    {
+      g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+      QrLayer layer;
+
+      if (of[where] != 0 && qr_map_get_layer (map, of[where], &layer))
+        qr_map_find_entity (map, layer.entity, &world);
+    }
   for (guint i = 0; i < brushes->len; i++)
     {
       QrBrush *brush = g_steal_pointer (&g_ptr_array_index (brushes, i));

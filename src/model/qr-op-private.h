@@ -39,6 +39,21 @@ void qr_op_add_patch_bounds (QrDocument *doc, const GArray *ids, QrBounds *out);
 /* Index of the world entity, made (as an edit) when the map has none. */
 guint qr_op_world (QrDocument *doc);
 
+/* In an edit session: removes the located brushes, keeping copies (same
+ * ids and geometry) in their original order for re-insertion elsewhere. */
+GPtrArray *qr_op_lift_brushes (QrDocument *doc, GArray *locs);
+/* In an edit session: appends the copies to entity `entity`, which takes
+ * them (the array is left holding NULLs). */
+void qr_op_drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies);
+
+/* Layers (qr-op-layer.c; qr-layer.h). In an edit session: the index of
+ * the entity new world brushes go into, the current layer's or the world
+ * (made when missing). */
+guint qr_op_brush_home (QrDocument *doc);
+/* Puts a new entity (not yet in the map) into layer `layer` (0: the
+ * default), as TrenchBroom writes it: "_tb_layer" last. */
+void qr_op_tag_layer (QrEntity *entity, gint64 layer);
+
 /* The brush holding face `ref` when that face has a polygon to act on;
  * NULL with QR_EDIT_ERROR_NOT_FOUND (no such brush or face) or _INVALID
  * (no polygon), each naming the face. */

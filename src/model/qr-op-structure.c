@@ -17,9 +17,9 @@ has_patches (const QrEntity *entity)
 }
 
 /* Removes, highest index first so the rest keep their positions, the
- * entities listed in `named` and the brush entities (never the world) that
- * the brushes at `locs` left empty: without brushes, and without patches,
- * which would go with them. */
+ * entities listed in `named` and the brush entities (never the world nor
+ * a layer's) that the brushes at `locs` left empty: without brushes, and
+ * without patches, which would go with them. */
 static void
 remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 {
@@ -34,7 +34,9 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       guint e = g_array_index (locs, QrBrushLoc, i).entity;
       QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !has_patches (entity))
+      /* A TrenchBroom layer lives on empty, as the world does. */
+      if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !qr_entity_is_layer (entity)
+          && !has_patches (entity))
         doomed[e] = true;
     }
   for (guint e = n; e-- > 0;)
@@ -42,10 +44,8 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
       qr_document_remove_entity (doc, e);
 }
 
-/* Removes the located brushes, keeping copies (same ids and geometry) in
- * their original order for re-insertion elsewhere. */
-static GPtrArray *
-lift_brushes (QrDocument *doc, GArray *locs)
+GPtrArray *
+qr_op_lift_brushes (QrDocument *doc, GArray *locs)
 {
   GPtrArray *copies = g_ptr_array_new_with_free_func ((GDestroyNotify) qr_brush_free);
   g_autoptr (GArray) order = g_array_copy (locs);
@@ -59,8 +59,8 @@ lift_brushes (QrDocument *doc, GArray *locs)
   return copies;
 }
 
-static void
-drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
+void
+qr_op_drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
 {
   QrEntity *e = qr_map_get_entity (qr_document_get_map (doc), entity);
 
@@ -73,7 +73,9 @@ drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
 }
 
 /* The located brushes go to the end of the world (made if missing), in
- * their order; the brush entities they leave empty go. */
+ * their order, or of their TrenchBroom layer's entity, as TrenchBroom
+ * puts a group's children in the group's layer; the brush entities they
+ * leave empty go. */
 static void
 move_to_world (QrDocument *doc, GArray *locs)
 {
@@ -81,13 +83,31 @@ move_to_world (QrDocument *doc, GArray *locs)
   guint before = qr_map_entity_count (map);
   guint world = qr_op_world (doc);
   g_autoptr (GPtrArray) copies = NULL;
+  g_autofree gint64 *of = NULL;
+  g_autofree guint *home = g_new (guint, MAX (locs->len, 1));
 
   /* A world made just now went in first: every entity moved up one. */
   if (qr_map_entity_count (map) != before)
     for (guint i = 0; i < locs->len; i++)
       g_array_index (locs, QrBrushLoc, i).entity++;
-  copies = lift_brushes (doc, locs);
-  drop_brushes (doc, world, copies);
+  of = qr_map_dup_entity_layers (map);
+  for (guint i = 0; i < locs->len; i++)
+    {
+      QrLayer layer;
+      gint64 id = of[g_array_index (locs, QrBrushLoc, i).entity];
+
+      home[i] = world;
+      if (id != 0 && qr_map_get_layer (map, id, &layer))
+        qr_map_find_entity (map, layer.entity, &home[i]);
+    }
+  copies = qr_op_lift_brushes (doc, locs);
+  /* Lifting brushes moved no entity. */
+  for (guint i = 0; i < copies->len; i++)
+    {
+      qr_document_insert_brush (doc, home[i], qr_entity_brush_count (qr_map_get_entity (map, home[i])),
+                                g_ptr_array_index (copies, i));
+      g_ptr_array_index (copies, i) = NULL;
+    }
   remove_entities (doc, NULL, locs);
 }
 
@@ -272,11 +292,17 @@ move_to_new_entity (QrDocument *doc, const QrId *ids, guint n, QrEntity *header,
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No brush is selected"));
       return FALSE;
     }
+  /* The new entity stays in the layer its first brush was in. */
+  if (map->kind == QR_FILE_MAP)
+    {
+      g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+      qr_op_tag_layer (header, of[g_array_index (locs, QrBrushLoc, 0).entity]);
+    }
   qr_document_edit_begin (doc);
   target = qr_map_entity_count (map);
   qr_document_insert_entity (doc, target, header);
-  copies = lift_brushes (doc, locs);
-  drop_brushes (doc, target, copies);
+  copies = qr_op_lift_brushes (doc, locs);
+  qr_op_drop_brushes (doc, target, copies);
   remove_entities (doc, NULL, locs);
   after = qr_op_selection_of (ids, n);
   qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
@@ -576,7 +602,7 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
       return FALSE;
     }
   qr_document_edit_begin (doc);
-  world = qr_op_world (doc);
+  world = qr_op_brush_home (doc);
   for (guint e = 0; e < qr_map_entity_count (from); e++)
     {
       QrEntity *src = qr_map_get_entity (from, e);
@@ -588,6 +614,9 @@ qr_op_add_map (QrDocument *doc, QrMap *from_map, QrVec3 offset, const char *desc
 
           copy->id = qr_map_take_entity_id (map);
           copy->flags &= ~(QR_ENTITY_WORLD | QR_ENTITY_IMPLICIT);
+          /* Into the current layer, as new objects go; a grouped one follows its group. */
+          if (map->kind == QR_FILE_MAP && qr_entity_get_key (copy, "_tb_group") == NULL && !qr_entity_is_layer (copy))
+            qr_op_tag_layer (copy, qr_document_get_current_layer (doc));
           if (move)
             qr_entity_transform (copy, &tr, map->kind);
           for (guint k = 0; k < copy->kept->len; k++)

@@ -88,6 +88,38 @@ gboolean qr_op_show (QrDocument *doc, const QrObjects *objs, GError **error);
 /* Shows every hidden object; no step when none is. "Show All". */
 void qr_op_show_all (QrDocument *doc);
 
+/* TrenchBroom's layers in a .map (issue 20; qr-layer.h). Layers are named
+ * by their _tb_id, 0 for the default layer (the world); each operation is
+ * one undoable key and brush edit, refused in a VMF. */
+
+/* Adds an empty layer after the others (_tb_id above every layer and
+ * group id, the next sort index); its id in *made (may be NULL). "Add Layer". */
+gboolean qr_op_layer_add (QrDocument *doc, const char *name, gint64 *made, GError **error);
+/* The default layer has no name to change. "Rename Layer". */
+gboolean qr_op_layer_rename (QrDocument *doc, gint64 layer, const char *name, GError **error);
+/* As TrenchBroom does: the layer's objects go to the default layer (its
+ * brushes to the end of the world), then the layer goes. "Delete Layer". */
+gboolean qr_op_layer_delete (QrDocument *doc, gint64 layer, GError **error);
+/* Moves the objects into the layer: world and layer brushes between the
+ * world and the layers' entities, other entities (a grouped one: its
+ * outermost group) by their "_tb_layer" key. No step when all are there. "Move to Layer". */
+gboolean qr_op_layer_move (QrDocument *doc, gint64 layer, const QrObjects *objs, GError **error);
+
+typedef enum
+{
+  QR_LAYER_HIDDEN,
+  QR_LAYER_LOCKED,
+  QR_LAYER_OMIT_FROM_EXPORT,
+} QrLayerFlag;
+
+/* Sets or clears "_tb_layer_hidden", "_tb_layer_locked" or
+ * "_tb_layer_omit_from_export" (on worldspawn for the default layer) —
+ * keys of the file, so document edits, as in TrenchBroom. Hiding or
+ * locking deselects the layer's objects. No step when already so. */
+gboolean qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean on, GError **error);
+/* Selects every object of the layer that can be selected (not hidden). */
+gboolean qr_op_layer_select_all (QrDocument *doc, gint64 layer, GError **error);
+
 /* Groups the brushes: a func_group entity in a .map (TrenchBroom's keys),
  * a group block with editor groupids in a VMF. */
 gboolean qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError **error);

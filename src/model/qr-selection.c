@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "qr-brush.h"
+#include "qr-layer.h"
 #include "qr-map.h"
 
 QrSelection *
@@ -206,6 +207,9 @@ qr_selection_add_all (QrSelection *sel, const QrMap *map)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
 
+      /* A locked layer's objects (qr-layer.h) are not selected. */
+      if (qr_map_entity_is_locked (map, entity))
+        continue;
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         if (!qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, b)))
           g_array_append_val (brushes, qr_entity_get_brush (entity, b)->id);

@@ -134,6 +134,9 @@ pick (QrDocument *doc, const QrInput *in)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
+      /* A locked layer's objects (qr-layer.h) cannot be selected. */
+      if (qr_map_entity_is_locked (map, entity))
+        continue;
       if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity)
           && qr_entity_box (entity, qr_document_get_entdefs (doc), &box))
         {
@@ -611,6 +614,9 @@ objects_in_box (SelectTool *self, QrDocument *doc, QrSelection *into, guint *cou
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
       QrBounds box;
+      /* A locked layer's objects (qr-layer.h) cannot be selected. */
+      if (qr_map_entity_is_locked (map, entity))
+        continue;
       if (qr_entity_is_point (entity) && !qr_map_entity_is_hidden (map, entity)
           && qr_entity_box (entity, qr_document_get_entdefs (doc), &box) && qr_vec3_get (box.min, r) >= x0
           && qr_vec3_get (box.max, r) <= x1 && qr_vec3_get (box.min, u) >= y0 && qr_vec3_get (box.max, u) <= y1)

@@ -21,8 +21,10 @@ qr_tool_pick_ray (QrDocument *doc, const QrRay *ray)
       int face;
 
       /* A landscape is its surface, drawn instead of its box. */
-      /* Hidden objects (qr-hidden.h) are not there for a click. */
-      if (qr_map_entity_is_hidden (map, entity) && !qr_entity_is_world (entity))
+      /* Hidden objects (qr-hidden.h) are not there for a click, nor are
+       * those of locked layers (qr-layer.h). */
+      if ((qr_map_entity_is_hidden (map, entity) && !qr_entity_is_world (entity))
+          || qr_map_entity_is_locked (map, entity))
         continue;
       if (qr_entity_is_landscape (entity))
         {

@@ -29,12 +29,7 @@ a_gone () {
   edges_at "$1" TOP "${B_SIDES[@]}" > /dev/null || { WHY="Top view: B's edges missing"; return 1; }
 }
 a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
-none_selected () {
-  crop "$1" "$(view_area TOP)" "$GUI_TMP/top.png"
-  local n
-  n=$(colour_pixels "$GUI_TMP/top.png" "$SELECTED" 4%)
-  [ "$n" = 0 ] || { WHY="$n selected pixels in the Top view"; return 1; }
-}
+none_selected () { none_selected_in "$1" TOP; }
 
 open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
 check "the Top view shows A and B where expected ($FIT_TOP)" wait_edges app-framed TOP "${A_SIDES[@]}" "${B_SIDES[@]}"

@@ -729,8 +729,7 @@ no_colour_at_points () {
   [ -z "$WHY" ]
 }
 
-# no_edges_at IMAGE VIEW "X Y Z"…: no bright edge pixel near any of the points (hidden
-# objects), else WHY names them.
+# no_edges_at IMAGE VIEW "X Y Z"…: no edge (bright_near) at any of the points: hidden objects.
 no_edges_at () {
   local img=$1 view=$2 p s
   shift 2
@@ -741,8 +740,15 @@ no_edges_at () {
     # shellcheck disable=SC2086
     [ "$(bright_near "$img" $s)" = 0 ] || WHY="$WHY ($p at $s)"
   done
-  [ -z "$WHY" ] || WHY="$view view: an edge still at$WHY"
-  [ -z "$WHY" ]
+  [ -z "$WHY" ] || { WHY="$view view: an edge still at$WHY"; return 1; }
+}
+
+# none_selected_in IMAGE VIEW: not one pixel of the view in the selection's colour.
+none_selected_in () {
+  local n
+  crop "$1" "$(view_area "$2")" "$GUI_TMP/none-selected.png"
+  n=$(colour_pixels "$GUI_TMP/none-selected.png" "$SELECTED" 4%)
+  [ "$n" = 0 ] || { WHY="$n selected pixels in the $2 view"; return 1; }
 }
 
 # wait_shot STEP COMMAND…: takes screenshots (<test>-STEP.png) until COMMAND IMAGE holds, for

@@ -1,0 +1,486 @@
+/* qr-layer-panel.c — a list box of a map's layers, rebuilt when what it
+ * shows changed: a map has a handful of layers, and listing them is one
+ * pass over the entities, so every change is compared in full and the
+ * rows stay (with their focus) when nothing they show moved. */
+#include "qr-layer-panel.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+#include "qr-operations.h"
+
+/* What the rows say (G_MESSAGES_DEBUG=Quarry-Layers: tests read it). */
+#define LOG_DOMAIN "Quarry-Layers"
+
+typedef struct
+{
+  gint64 id;
+  char *name;
+  bool hidden, locked, omit, current;
+  guint n_brushes, n_entities;
+} Row;
+
+struct _QrLayerPanel
+{
+  GtkWidget parent_instance;
+
+  /* children */
+  GtkWidget *box;
+  GtkListBox *list;
+  GtkEntry *name;
+  GtkWidget *rename, *remove, *hide, *lock, *omit;
+
+  /* owned */
+  QrDocument *document;
+  GArray *rows;       /* Row, as shown */
+  gint64 chosen;      /* the layer whose row is selected */
+  gboolean updating;  /* the panel itself is setting toggles: no edits */
+};
+
+G_DEFINE_FINAL_TYPE (QrLayerPanel, qr_layer_panel, GTK_TYPE_WIDGET)
+
+enum
+{
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+row_clear (gpointer data)
+{
+  g_free (((Row *) data)->name);
+}
+
+static GArray *
+rows_of (QrDocument *doc)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  g_autoptr (GArray) layers = qr_map_dup_layers (qr_document_get_map (doc));
+  gint64 current = qr_document_get_current_layer (doc);
+
+  g_array_set_clear_func (rows, row_clear);
+  for (guint i = 0; i < layers->len; i++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, i);
+      Row row = { l->id,       g_strdup (l->id == 0 ? _("Default Layer") : l->name),
+                  l->hidden,   l->locked,
+                  l->omit,     l->id == current,
+                  l->n_brushes, l->n_entities };
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
+static gboolean
+same_rows (GArray *a, GArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const Row *p = &g_array_index (a, Row, i), *q = &g_array_index (b, Row, i);
+      if (p->id != q->id || strcmp (p->name, q->name) != 0 || p->hidden != q->hidden || p->locked != q->locked
+          || p->omit != q->omit || p->current != q->current || p->n_brushes != q->n_brushes
+          || p->n_entities != q->n_entities)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static const Row *
+chosen_row (QrLayerPanel *self)
+{
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    if (g_array_index (self->rows, Row, i).id == self->chosen)
+      return &g_array_index (self->rows, Row, i);
+  return NULL;
+}
+
+static void
+say (QrLayerPanel *self, const char *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+/* An operation's outcome: its error in the status bar. */
+static void
+report (QrLayerPanel *self, gboolean ok, GError *error)
+{
+  if (!ok && error != NULL)
+    say (self, error->message);
+}
+
+static void
+set_flag (QrLayerPanel *self, gint64 id, QrLayerFlag flag, gboolean on)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating || self->document == NULL)
+    return;
+  report (self, qr_op_layer_set_flag (self->document, id, flag, on, &error), error);
+}
+
+static gint64
+row_layer (GtkWidget *child)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (child, GTK_TYPE_LIST_BOX_ROW);
+  return *(gint64 *) g_object_get_data (G_OBJECT (row), "layer");
+}
+
+static void
+on_visible_toggled (GtkToggleButton *button, QrLayerPanel *self)
+{
+  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_HIDDEN, !gtk_toggle_button_get_active (button));
+}
+
+static void
+on_lock_toggled (GtkToggleButton *button, QrLayerPanel *self)
+{
+  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_LOCKED, gtk_toggle_button_get_active (button));
+}
+
+static GtkWidget *
+make_row (QrLayerPanel *self, const Row *r)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *visible = gtk_toggle_button_new ();
+  GtkWidget *lock = gtk_toggle_button_new ();
+  GtkWidget *mark = gtk_image_new_from_icon_name (r->current ? "document-edit-symbolic" : NULL);
+  GtkWidget *name = gtk_label_new (r->name);
+  g_autofree char *count = g_strdup_printf ("%u", r->n_brushes + r->n_entities);
+  GtkWidget *counted = gtk_label_new (count);
+  g_autofree char *tip = g_strdup_printf (_("%u brushes, %u entities"), r->n_brushes, r->n_entities);
+
+  g_object_set_data_full (G_OBJECT (row), "layer", g_memdup2 (&r->id, sizeof r->id), g_free);
+  gtk_button_set_icon_name (GTK_BUTTON (visible), r->hidden ? "view-conceal-symbolic" : "view-reveal-symbolic");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (visible), !r->hidden);
+  gtk_widget_set_tooltip_text (visible, _("Visible"));
+  gtk_button_set_icon_name (GTK_BUTTON (lock), r->locked ? "changes-prevent-symbolic" : "changes-allow-symbolic");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (lock), r->locked);
+  gtk_widget_set_tooltip_text (lock, _("Locked: its objects cannot be selected"));
+  gtk_widget_set_tooltip_text (mark, r->current ? _("The current layer: new objects go here") : NULL);
+  gtk_widget_set_size_request (mark, 16, -1);
+  for (GtkWidget *w = visible; w != NULL; w = w == visible ? lock : NULL)
+    {
+      gtk_widget_add_css_class (w, "flat");
+      gtk_widget_set_focus_on_click (w, FALSE);
+      gtk_widget_set_valign (w, GTK_ALIGN_CENTER);
+    }
+  g_signal_connect (visible, "toggled", G_CALLBACK (on_visible_toggled), self);
+  g_signal_connect (lock, "toggled", G_CALLBACK (on_lock_toggled), self);
+  gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (name, TRUE);
+  if (r->hidden)
+    gtk_widget_add_css_class (name, "dim-label");
+  if (r->omit)
+    gtk_widget_set_tooltip_text (name, _("Omitted from export"));
+  gtk_widget_add_css_class (counted, "dim-label");
+  gtk_widget_set_tooltip_text (counted, tip);
+  gtk_box_append (GTK_BOX (box), visible);
+  gtk_box_append (GTK_BOX (box), lock);
+  gtk_box_append (GTK_BOX (box), mark);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), counted);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  return row;
+}
+
+/* The buttons that act on the chosen layer say its state. */
+static void
+update_buttons (QrLayerPanel *self)
+{
+  const Row *r = chosen_row (self);
+
+  self->updating = TRUE;
+  gtk_widget_set_sensitive (self->rename, r != NULL && r->id != 0);
+  gtk_widget_set_sensitive (self->remove, r != NULL && r->id != 0);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->hide), r != NULL && r->hidden);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->lock), r != NULL && r->locked);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->omit), r != NULL && r->omit);
+  self->updating = FALSE;
+}
+
+static void
+refresh (QrLayerPanel *self)
+{
+  g_autoptr (GArray) rows = NULL;
+  GtkWidget *child;
+
+  if (self->document == NULL || qr_document_get_map (self->document)->kind == QR_FILE_VMF)
+    rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  else
+    rows = rows_of (self->document);
+  if (same_rows (rows, self->rows))
+    return;
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  g_clear_pointer (&self->rows, g_array_unref);
+  self->rows = g_steal_pointer (&rows);
+  if (chosen_row (self) == NULL)
+    self->chosen = 0;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const Row *r = &g_array_index (self->rows, Row, i);
+      GtkWidget *row = make_row (self, r);
+
+      gtk_list_box_append (self->list, row);
+      if (r->id == self->chosen)
+        gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
+      g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "row %u: %s id %" G_GINT64_FORMAT " %u brushes %u entities%s%s%s%s", i,
+             r->name, r->id, r->n_brushes, r->n_entities, r->hidden ? " hidden" : "", r->locked ? " locked" : "",
+             r->omit ? " omitted" : "", r->current ? " current" : "");
+    }
+  self->updating = FALSE;
+  update_buttons (self);
+}
+
+static void
+on_row_selected (GtkListBox *list, GtkListBoxRow *row, QrLayerPanel *self)
+{
+  if (self->updating || row == NULL)
+    return;
+  self->chosen = row_layer (GTK_WIDGET (row));
+  update_buttons (self);
+}
+
+static void
+on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrLayerPanel *self)
+{
+  if (changes->brushes_added->len + changes->brushes_removed->len + changes->entities_added->len
+          + changes->entities_removed->len + changes->entities_modified->len
+      > 0)
+    refresh (self);
+}
+
+/* The name typed, or a default. */
+static char *
+typed_name (QrLayerPanel *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->name));
+  g_autofree char *name = g_strstrip (g_strdup (text));
+
+  return *name != '\0' ? g_steal_pointer (&name) : g_strdup (_("Unnamed"));
+}
+
+static void
+on_new (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = typed_name (self);
+  gint64 made;
+
+  if (self->document == NULL)
+    return;
+  if (!qr_op_layer_add (self->document, name, &made, &error))
+    {
+      report (self, FALSE, error);
+      return;
+    }
+  /* As TrenchBroom does: the new layer is where the next objects go. */
+  qr_document_set_current_layer (self->document, made);
+  self->chosen = made;
+  gtk_editable_set_text (GTK_EDITABLE (self->name), "");
+  refresh (self);
+}
+
+static void
+on_rename (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = typed_name (self);
+
+  if (self->document != NULL)
+    report (self, qr_op_layer_rename (self->document, self->chosen, name, &error), error);
+}
+
+static void
+on_delete (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL)
+    report (self, qr_op_layer_delete (self->document, self->chosen, &error), error);
+}
+
+static void
+on_current (QrLayerPanel *self)
+{
+  if (self->document == NULL)
+    return;
+  qr_document_set_current_layer (self->document, self->chosen);
+  refresh (self);
+}
+
+static void
+on_move_here (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+  QrObjects objs;
+
+  if (self->document == NULL)
+    return;
+  objs = qr_objects_of_selection (qr_document_get_selection (self->document));
+  report (self, qr_op_layer_move (self->document, self->chosen, &objs, &error), error);
+}
+
+static void
+on_select_all (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL)
+    report (self, qr_op_layer_select_all (self->document, self->chosen, &error), error);
+}
+
+static void
+on_hide_toggled (GtkToggleButton *button, QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_HIDDEN, gtk_toggle_button_get_active (button));
+}
+
+static void
+on_lock_button_toggled (GtkToggleButton *button, QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_LOCKED, gtk_toggle_button_get_active (button));
+}
+
+static void
+on_omit_toggled (GtkToggleButton *button, QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_OMIT_FROM_EXPORT, gtk_toggle_button_get_active (button));
+}
+
+void
+qr_layer_panel_set_document (QrLayerPanel *self, QrDocument *doc)
+{
+  g_return_if_fail (QR_IS_LAYER_PANEL (self));
+  g_return_if_fail (doc == NULL || QR_IS_DOCUMENT (doc));
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, doc);
+  if (doc != NULL)
+    g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
+  self->chosen = 0;
+  g_clear_pointer (&self->rows, g_array_unref);
+  refresh (self);
+}
+
+static void
+qr_layer_panel_dispose (GObject *object)
+{
+  QrLayerPanel *self = QR_LAYER_PANEL (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (qr_layer_panel_parent_class)->dispose (object);
+}
+
+static void
+qr_layer_panel_finalize (GObject *object)
+{
+  QrLayerPanel *self = QR_LAYER_PANEL (object);
+
+  g_clear_pointer (&self->rows, g_array_unref);
+  G_OBJECT_CLASS (qr_layer_panel_parent_class)->finalize (object);
+}
+
+static void
+qr_layer_panel_class_init (QrLayerPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = qr_layer_panel_dispose;
+  object_class->finalize = qr_layer_panel_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "layerpanel");
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+/* A button with a mnemonic (Alt+letter while the panel shows), in the grid. */
+static GtkWidget *
+add_button (QrLayerPanel *self, GtkGrid *grid, int column, int row, int width, const char *label,
+            gboolean toggle, GCallback callback)
+{
+  GtkWidget *button = toggle ? gtk_toggle_button_new_with_mnemonic (label) : gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_hexpand (button, TRUE);
+  if (toggle)
+    g_signal_connect (button, "toggled", callback, self);
+  else
+    g_signal_connect_swapped (button, "clicked", callback, self);
+  gtk_grid_set_column_homogeneous (grid, TRUE);
+  gtk_grid_attach (grid, button, column, row, width, 1);
+  return button;
+}
+
+static void
+qr_layer_panel_init (QrLayerPanel *self)
+{
+  GtkWidget *title, *scrolled, *name_row, *name_label, *grid;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  title = gtk_label_new (_("Layers"));
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+  gtk_widget_add_css_class (title, "pane-title");
+  gtk_box_append (GTK_BOX (self->box), title);
+
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_BROWSE);
+  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
+  /* A double click makes the layer current, as in TrenchBroom; one click only chooses it. */
+  gtk_list_box_set_activate_on_single_click (self->list, FALSE);
+  g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (on_current), self);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (self->box), scrolled);
+
+  name_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Translators: the name New and Rename give a layer. */
+  name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  self->name = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->name, _("for New and Rename"));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->name), TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), GTK_WIDGET (self->name));
+  g_signal_connect_swapped (self->name, "activate", G_CALLBACK (on_new), self);
+  gtk_box_append (GTK_BOX (name_row), name_label);
+  gtk_box_append (GTK_BOX (name_row), GTK_WIDGET (self->name));
+  gtk_widget_set_margin_start (name_row, 6);
+  gtk_widget_set_margin_end (name_row, 6);
+  gtk_box_append (GTK_BOX (self->box), name_row);
+
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 4);
+  gtk_widget_set_margin_start (grid, 6);
+  gtk_widget_set_margin_end (grid, 6);
+  gtk_widget_set_margin_bottom (grid, 6);
+  /* Mnemonics clear of the menu bar's (F, E, V, M, T, H). */
+  add_button (self, GTK_GRID (grid), 0, 0, 1, _("Ne_w"), FALSE, G_CALLBACK (on_new));
+  self->rename = add_button (self, GTK_GRID (grid), 1, 0, 1, _("_Rename"), FALSE, G_CALLBACK (on_rename));
+  self->remove = add_button (self, GTK_GRID (grid), 0, 1, 1, _("_Delete"), FALSE, G_CALLBACK (on_delete));
+  add_button (self, GTK_GRID (grid), 1, 1, 1, _("Make _Current"), FALSE, G_CALLBACK (on_current));
+  add_button (self, GTK_GRID (grid), 0, 2, 2, _("Move _Selection Here"), FALSE, G_CALLBACK (on_move_here));
+  add_button (self, GTK_GRID (grid), 0, 3, 1, _("Select _All"), FALSE, G_CALLBACK (on_select_all));
+  self->hide = add_button (self, GTK_GRID (grid), 1, 3, 1, _("H_ide"), TRUE, G_CALLBACK (on_hide_toggled));
+  self->lock = add_button (self, GTK_GRID (grid), 0, 4, 1, _("_Lock"), TRUE, G_CALLBACK (on_lock_button_toggled));
+  self->omit = add_button (self, GTK_GRID (grid), 1, 4, 1, _("_Omit from Export"), TRUE, G_CALLBACK (on_omit_toggled));
+  gtk_box_append (GTK_BOX (self->box), grid);
+}
+
+GtkWidget *
+qr_layer_panel_new (void)
+{
+  return g_object_new (QR_TYPE_LAYER_PANEL, NULL);
+}

@@ -1,0 +1,383 @@
+/* test-layer.c — TrenchBroom's layers (issue 20): keys written in
+ * TrenchBroom's order, objects moved between layers, hidden layers not
+ * drawn (the views' predicates, cached across edits and undo), locked
+ * layers neither picked, box-selected nor selected all, new objects in the
+ * current layer, delete as TrenchBroom does, omit from export. */
+#include <string.h>
+#include <glib.h>
+#include "qr-landscape-ops.h"
+#include "qr-operations.h"
+#include "qr-test-map.h"
+#include "qr-tool.h"
+
+/* qr_test_row_with_entity: three cubes in the world, ids[i] at x = 128 i,
+ * and an info_player_start at (64 160 32). */
+static QrDocument *
+row (QrId ids[3], QrId *entity)
+{
+  QrDocument *doc = qr_test_row_with_entity (ids, entity);
+  qr_document_mark_saved (doc);
+  return doc;
+}
+
+static QrEntity *
+entity_by_id (QrDocument *doc, QrId id)
+{
+  guint e;
+
+  g_assert_true (qr_document_find_entity (doc, id, &e));
+  return qr_map_get_entity (qr_document_get_map (doc), e);
+}
+
+static gboolean
+brush_hidden (QrDocument *doc, QrId id)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint e, b;
+
+  g_assert_true (qr_map_find_brush (map, id, &e, &b));
+  return qr_map_brush_is_hidden (map, qr_map_get_entity (map, e), qr_entity_get_brush (qr_map_get_entity (map, e), b));
+}
+
+static QrEntity *
+layer_entity (QrDocument *doc, const char *name)
+{
+  QrLayer layer;
+
+  g_assert_true (qr_map_find_layer (qr_document_get_map (doc), name, &layer));
+  return entity_by_id (doc, layer.entity);
+}
+
+static void
+test_add_keys (void)
+{
+  QrId ids[3], player;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  gint64 props, lights;
+
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  g_assert_true (qr_op_layer_add (doc, "Lights", &lights, &error));
+  g_assert_cmpint (props, ==, 1);
+  g_assert_cmpint (lights, ==, 2);
+  g_autofree char *k1 = qr_test_dup_keys (layer_entity (doc, "Props"));
+  g_assert_cmpstr (k1, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=Props|_tb_id=1|_tb_layer_sort_index=0");
+  g_autofree char *k2 = qr_test_dup_keys (layer_entity (doc, "Lights"));
+  g_assert_cmpstr (k2, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=Lights|_tb_id=2|_tb_layer_sort_index=1");
+
+  /* Flags set in any order land in TrenchBroom's: locked, hidden, omitted. */
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_OMIT_FROM_EXPORT, TRUE, &error));
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_HIDDEN, TRUE, &error));
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_LOCKED, TRUE, &error));
+  g_autofree char *k3 = qr_test_dup_keys (layer_entity (doc, "Props"));
+  g_assert_cmpstr (k3, ==,
+                   "classname=func_group|_tb_type=_tb_layer|_tb_name=Props|_tb_id=1|_tb_layer_sort_index=0|"
+                   "_tb_layer_locked=1|_tb_layer_hidden=1|_tb_layer_omit_from_export=1");
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_HIDDEN, FALSE, &error));
+  g_assert_true (qr_op_layer_rename (doc, props, "Furniture", &error));
+  g_autofree char *k4 = qr_test_dup_keys (layer_entity (doc, "Furniture"));
+  g_assert_cmpstr (k4, ==,
+                   "classname=func_group|_tb_type=_tb_layer|_tb_name=Furniture|_tb_id=1|_tb_layer_sort_index=0|"
+                   "_tb_layer_locked=1|_tb_layer_omit_from_export=1");
+
+  /* The listing: default first, then by sort index. */
+  g_autoptr (GArray) layers = qr_map_dup_layers (qr_document_get_map (doc));
+  g_assert_cmpuint (layers->len, ==, 3);
+  g_assert_cmpstr (g_array_index (layers, QrLayer, 0).name, ==, QR_DEFAULT_LAYER_NAME);
+  g_assert_cmpuint (g_array_index (layers, QrLayer, 0).n_brushes, ==, 3);
+  g_assert_cmpuint (g_array_index (layers, QrLayer, 0).n_entities, ==, 1);
+  g_assert_cmpstr (g_array_index (layers, QrLayer, 1).name, ==, "Furniture");
+  g_assert_cmpstr (g_array_index (layers, QrLayer, 2).name, ==, "Lights");
+
+  /* Each is a step; undoing them all gives the file back. */
+  while (qr_document_is_modified (doc))
+    g_assert_true (qr_document_undo (doc));
+  g_autofree char *after = qr_test_save_text (doc);
+  g_assert_cmpstr (after, ==, before);
+
+  /* No layers in a VMF, no empty names, no renaming the default. */
+  g_assert_false (qr_op_layer_add (doc, "", NULL, &error));
+  g_clear_error (&error);
+  g_assert_false (qr_op_layer_rename (doc, 0, "World", &error));
+  g_clear_error (&error);
+  g_assert_false (qr_op_layer_delete (doc, 0, &error));
+}
+
+static void
+on_changed (QrDocument *doc, QrChangeSet *changes, gpointer data)
+{
+  GArray *modified = data;
+
+  g_array_append_vals (modified, changes->brushes_modified->data, changes->brushes_modified->len);
+}
+
+static gboolean
+has_id (const GArray *ids, QrId id)
+{
+  for (guint i = 0; i < ids->len; i++)
+    if (g_array_index (ids, QrId, i) == id)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_move_and_hide (void)
+{
+  QrId ids[3], player;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  QrMap *map = qr_document_get_map (doc);
+  gint64 props;
+
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  QrObjects objs = { &ids[0], 1, &player, 1 };
+  g_assert_true (qr_op_layer_move (doc, props, &objs, &error));
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 2);
+  g_assert_cmpuint (qr_entity_brush_count (layer_entity (doc, "Props")), ==, 1);
+  g_assert_cmpuint (qr_entity_get_brush (layer_entity (doc, "Props"), 0)->id, ==, ids[0]);
+  g_autofree char *pk = qr_test_dup_keys (entity_by_id (doc, player));
+  g_assert_cmpstr (pk, ==, "classname=info_player_start|origin=64 160 32|_tb_layer=1");
+
+  /* Hidden: its brush and entity, nothing else; the selection lets go. */
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brushes (sel, ids, 3);
+  qr_selection_add_entity (sel, player);
+  qr_document_set_selection (doc, sel);
+  /* The views hear of the brushes whose layer changed state, though only
+   * the layer's keys did. */
+  g_autoptr (GArray) modified = g_array_new (FALSE, FALSE, sizeof (QrId));
+  gulong handler = g_signal_connect (doc, "changed", G_CALLBACK (on_changed), modified);
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_HIDDEN, TRUE, &error));
+  g_signal_handler_disconnect (doc, handler);
+  g_assert_true (has_id (modified, ids[0]));
+  g_assert_false (has_id (modified, ids[1]));
+  g_assert_true (brush_hidden (doc, ids[0]));
+  g_assert_false (brush_hidden (doc, ids[1]));
+  g_assert_true (qr_map_entity_is_hidden (map, entity_by_id (doc, player)));
+  g_assert_false (qr_selection_has_brush (qr_document_get_selection (doc), ids[0]));
+  g_assert_false (qr_selection_has_entity (qr_document_get_selection (doc), player));
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[1]));
+
+  /* The cache follows undo and redo. */
+  g_assert_true (qr_document_undo (doc));
+  g_assert_false (brush_hidden (doc, ids[0]));
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[0]));
+  g_assert_true (qr_document_redo (doc));
+  g_assert_true (brush_hidden (doc, ids[0]));
+
+  /* Moved back to the default layer, the brush shows (in the world again)
+   * and the key goes. */
+  g_assert_true (qr_op_layer_move (doc, 0, &objs, &error));
+  g_assert_false (brush_hidden (doc, ids[0]));
+  g_assert_null (qr_entity_get_key (entity_by_id (doc, player), QR_TB_LAYER_KEY));
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 3);
+
+  /* The default layer's own state is kept on worldspawn, last. */
+  g_assert_true (qr_op_layer_set_flag (doc, 0, QR_LAYER_HIDDEN, TRUE, &error));
+  g_autofree char *wk = qr_test_dup_keys (qr_map_get_entity (map, 0));
+  g_assert_cmpstr (wk, ==, "classname=worldspawn|_tb_layer_hidden=1");
+  g_assert_true (brush_hidden (doc, ids[2]));
+
+  while (qr_document_is_modified (doc))
+    g_assert_true (qr_document_undo (doc));
+  g_autofree char *after = qr_test_save_text (doc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (brush_hidden (doc, ids[0]));
+}
+
+static QrInput
+at (double x, double y)
+{
+  return (QrInput) { .view = 0, .point = qr_vec3 (x, y, 0), .pixel = 1.0, .grid = 16 };
+}
+
+static void
+click (QrTool *tool, QrDocument *doc, QrInput in)
+{
+  qr_tool_press (tool, doc, &in, 1);
+  qr_tool_release (tool, doc, &in);
+}
+
+static void
+test_locked (void)
+{
+  QrId ids[3], player;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (QrTool) select = qr_select_tool_new ();
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  gint64 props;
+
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  g_assert_true (qr_op_layer_move (doc, props, &(QrObjects) { &ids[0], 1, &player, 1 }, &error));
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_LOCKED, TRUE, &error));
+  /* Locked is not hidden. */
+  g_assert_false (brush_hidden (doc, ids[0]));
+
+  click (select, doc, at (1, 30));
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+  click (select, doc, at (66, 162));
+  g_assert_true (qr_selection_is_empty (qr_document_get_selection (doc)));
+  QrRay ray = { qr_vec3 (32, 32, 500), qr_vec3 (0, 0, -1) };
+  g_assert_cmpint (qr_tool_pick_ray (doc, &ray).kind, ==, QR_PICK_NONE);
+
+  g_autoptr (QrSelection) all = qr_selection_new ();
+  qr_selection_add_all (all, map);
+  g_assert_cmpuint (all->brushes->len, ==, 2);
+  g_assert_false (qr_selection_has_brush (all, ids[0]));
+  g_assert_cmpuint (all->entities->len, ==, 0);
+
+  qr_tool_press (select, doc, &(QrInput) { .view = 0, .point = qr_vec3 (-16, -16, 0), .pixel = 1, .grid = 16 }, 1);
+  QrInput to = at (400, 200);
+  qr_tool_drag (select, doc, &to);
+  qr_tool_release (select, doc, &to);
+  g_assert_true (qr_tool_key (select, doc, QR_TOOL_KEY_ENTER));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 2);
+  g_assert_false (qr_selection_has_brush (qr_document_get_selection (doc), ids[0]));
+  g_assert_cmpuint (qr_document_get_selection (doc)->entities->len, ==, 0);
+
+  /* Unlocked, a click takes it again. */
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_LOCKED, FALSE, &error));
+  click (select, doc, at (1, 30));
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[0]));
+}
+
+static void
+test_current_and_delete (void)
+{
+  QrId ids[3], player, placed;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  g_autofree char *before = qr_test_save_text (doc);
+  gint64 props;
+
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  qr_document_set_current_layer (doc, props);
+  QrPrimitiveSpec spec = { .shape = QR_PRIMITIVE_BLOCK, .box = { { 0, 256, 0 }, { 64, 320, 64 } }, .axis = 2 };
+  g_assert_true (qr_op_create (doc, &spec, "base", &error));
+  g_assert_cmpuint (qr_entity_brush_count (layer_entity (doc, "Props")), ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 3);
+  g_assert_true (qr_op_place_entity (doc, "light", qr_vec3 (0, 0, 128), NULL, 0, NULL, &placed, &error));
+  g_assert_cmpstr (qr_entity_get_key (entity_by_id (doc, placed), QR_TB_LAYER_KEY), ==, "1");
+  /* A group made of the layer's brush stays in the layer. */
+  QrId made = qr_entity_get_brush (layer_entity (doc, "Props"), 0)->id;
+  g_assert_true (qr_op_group (doc, &made, 1, "g", &error));
+  guint e, b;
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, e), QR_TB_LAYER_KEY), ==, "1");
+
+  /* A landscape made there is in it, and so are the brushes it becomes. */
+  QrId land;
+  g_assert_true (qr_op_landscape_create (doc, qr_vec3 (0, 512, 0), 256, 256, 3, 3, "ground", &land, &error));
+  g_assert_cmpstr (qr_entity_get_key (entity_by_id (doc, land), QR_TB_LAYER_KEY), ==, "1");
+  guint in_layer = qr_entity_brush_count (layer_entity (doc, "Props"));
+  g_assert_true (qr_op_landscape_to_brushes (doc, land, 64, &error));
+  g_assert_cmpuint (qr_entity_brush_count (layer_entity (doc, "Props")), >, in_layer);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (map, 0)), ==, 3);
+  g_assert_true (qr_document_undo (doc));
+  g_assert_true (qr_document_undo (doc));
+
+  /* Ungrouped, the brush stays in the layer (TrenchBroom: the group's
+   * children go to its parent); grouped again for what follows. */
+  g_assert_true (qr_op_ungroup (doc, &made, 1, &error));
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+  g_assert_true (qr_map_get_entity (map, e) == layer_entity (doc, "Props"));
+  g_assert_true (qr_op_group (doc, &made, 1, "g", &error));
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+
+  /* Deleting moves its objects to the default layer, then the layer goes;
+   * the current layer falls back to the default. */
+  g_assert_true (qr_op_layer_delete (doc, props, &error));
+  QrLayer gone;
+  g_assert_false (qr_map_get_layer (map, props, &gone));
+  g_assert_null (qr_entity_get_key (entity_by_id (doc, placed), QR_TB_LAYER_KEY));
+  /* The layer's entity went: the group moved up one. */
+  g_assert_true (qr_map_find_brush (map, made, &e, &b));
+  g_assert_null (qr_entity_get_key (qr_map_get_entity (map, e), QR_TB_LAYER_KEY));
+  g_assert_cmpint (qr_document_get_current_layer (doc), ==, 0);
+  g_autoptr (GArray) layers = qr_map_dup_layers (map);
+  g_assert_cmpuint (layers->len, ==, 1);
+
+  /* A layer with world brushes gives them to the end of the world. */
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  g_assert_true (qr_op_layer_move (doc, props, QR_BRUSHES (&ids[1], 1), &error));
+  g_assert_no_error (error);
+  g_assert_true (qr_op_layer_delete (doc, props, &error));
+  g_assert_no_error (error);
+  QrEntity *world = qr_map_get_entity (map, 0);
+  g_assert_cmpuint (qr_entity_get_brush (world, qr_entity_brush_count (world) - 1)->id, ==, ids[1]);
+
+  while (qr_document_is_modified (doc))
+    g_assert_true (qr_document_undo (doc));
+  g_autofree char *after = qr_test_save_text (doc);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_omit (void)
+{
+  QrId ids[3], player;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (GError) error = NULL;
+  QrMap *map = qr_document_get_map (doc);
+  gint64 props;
+
+  g_assert_true (qr_op_layer_add (doc, "Props", &props, &error));
+  g_assert_true (qr_op_layer_move (doc, props, &(QrObjects) { &ids[0], 1, &player, 1 }, &error));
+  g_autoptr (QrMap) all = qr_map_copy_for_export (map);
+  g_assert_cmpuint (qr_map_entity_count (all), ==, 3);
+  g_assert_true (qr_op_layer_set_flag (doc, props, QR_LAYER_OMIT_FROM_EXPORT, TRUE, &error));
+  g_autoptr (QrMap) some = qr_map_copy_for_export (map);
+  g_assert_cmpuint (qr_map_entity_count (some), ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (some, 0)), ==, 2);
+  /* The document keeps everything. */
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 3);
+
+  /* An omitted default layer keeps the world's keys, not its brushes. */
+  g_assert_true (qr_op_layer_set_flag (doc, 0, QR_LAYER_OMIT_FROM_EXPORT, TRUE, &error));
+  g_autoptr (QrMap) none = qr_map_copy_for_export (map);
+  g_assert_cmpuint (qr_map_entity_count (none), ==, 1);
+  g_assert_cmpuint (qr_entity_brush_count (qr_map_get_entity (none, 0)), ==, 0);
+  g_assert_cmpstr (qr_entity_get_classname (qr_map_get_entity (none, 0)), ==, "worldspawn");
+}
+
+/* Groups follow their layer; a grouped entity moves with its group. */
+static void
+test_groups (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+      "{\n\"classname\" \"worldspawn\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"L\"\n\"_tb_id\" \"7\"\n"
+      "\"_tb_layer_sort_index\" \"0\"\n\"_tb_layer_hidden\" \"1\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_group\"\n\"_tb_name\" \"G\"\n\"_tb_id\" \"9\"\n}\n"
+      "{\n\"classname\" \"light\"\n\"origin\" \"0 0 0\"\n\"_tb_group\" \"9\"\n}\n");
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GError) error = NULL;
+  QrId light = qr_map_get_entity (map, 3)->id;
+
+  g_assert_cmpint (qr_map_next_tb_id (map), ==, 10);
+  g_assert_false (qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3)));
+  g_assert_true (qr_op_layer_move (doc, 7, &(QrObjects) { NULL, 0, &light, 1 }, &error));
+  /* The group carries the key; the light, in the group, is hidden with it. */
+  g_assert_cmpstr (qr_entity_get_key (qr_map_get_entity (map, 2), QR_TB_LAYER_KEY), ==, "7");
+  g_assert_null (qr_entity_get_key (qr_map_get_entity (map, 3), QR_TB_LAYER_KEY));
+  g_assert_true (qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3)));
+  g_assert_true (qr_document_undo (doc));
+  g_assert_false (qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3)));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/layer/add-keys", test_add_keys);
+  g_test_add_func ("/model/layer/move-hide", test_move_and_hide);
+  g_test_add_func ("/model/layer/locked", test_locked);
+  g_test_add_func ("/model/layer/current-delete", test_current_and_delete);
+  g_test_add_func ("/model/layer/omit", test_omit);
+  g_test_add_func ("/model/layer/groups", test_groups);
+  return g_test_run ();
+}
