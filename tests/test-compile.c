@@ -295,6 +295,40 @@ test_cli (void)
   g_assert_cmpint (none.status, ==, 1);
   g_assert_cmpstr (none.out, ==, "");
   g_assert_true (strstr (none.err, "the variable WORD is not set") != NULL);
+
+  /* A TrenchBroom layer omitted from export stays out of the compile: the
+   * steps read m2-compile.map, written beside m2.map without it. */
+  {
+    g_autofree char *layered = g_build_filename (dir, "m2.map", NULL);
+    g_autofree char *copy = g_build_filename (dir, "m2-compile.map", NULL);
+    g_autofree char *copied = NULL, *original = NULL;
+    g_auto (QrTestRun) omit = { 0 };
+    static const char cube_fmt[] = "{\n( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) TEX 0 0 0 1 1\n( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) TEX 0 0 0 1 1\n"
+                               "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) TEX 0 0 0 1 1\n( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) TEX 0 0 0 1 1\n"
+                               "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) TEX 0 0 0 1 1\n( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) TEX 0 0 0 1 1\n}\n";
+    g_auto (GStrv) cube = g_strsplit (cube_fmt, "TEX", -1);
+    g_autofree char *kept = g_strjoinv ("CARRIED", cube), *left = g_strjoinv ("OMITTED", cube);
+    g_autofree char *text = g_strdup_printf ("{\n\"classname\" \"worldspawn\"\n%s}\n{\n\"classname\" \"func_group\"\n"
+                                             "\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"Scratch\"\n\"_tb_id\" \"1\"\n"
+                                             "\"_tb_layer_sort_index\" \"0\"\n\"_tb_layer_omit_from_export\" \"1\"\n%s}\n",
+                                             kept, left);
+    static const char grep_profile[] =
+      "{ \"profiles\": [ { \"name\": \"look\", \"steps\": [ { \"name\": \"look\", \"program\": \"/bin/sh\","
+      "    \"args\": [ \"-c\", \"grep -c OMITTED \\\"$1\\\" || true; grep -c CARRIED \\\"$1\\\"; echo $2\", \"sh\","
+      "              \"${MAP_FULL}\", \"${MAP_BASE}\" ] } ] } ] }\n";
+
+    g_assert_true (g_file_set_contents (layered, text, -1, NULL));
+    g_assert_true (g_file_set_contents (json, grep_profile, -1, NULL));
+    qr_test_run_cli (&omit, "compile", layered, "--profiles", json, NULL);
+    g_assert_cmpint (omit.status, ==, 0);
+    g_assert_true (g_str_has_prefix (omit.out, "== layers omitted from export are left out: compiling "));
+    g_assert_true (g_str_has_suffix (omit.out, "\n0\n6\nm2-compile\n"));
+    g_assert_true (g_file_get_contents (copy, &copied, NULL, NULL));
+    g_assert_null (strstr (copied, "OMITTED"));
+    g_assert_null (strstr (copied, "Scratch"));
+    g_assert_true (g_file_get_contents (layered, &original, NULL, NULL));
+    g_assert_cmpstr (original, ==, text); /* the map itself is left alone */
+  }
   qr_test_remove_tree (dir);
 }
 

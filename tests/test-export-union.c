@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib.h>
+#include "qr-layer.h"
 #include "qr-eps.h"
 #include "qr-export-build.h"
 #include "qr-io.h"
@@ -50,10 +51,13 @@ world_class (const char *classname)
          || g_str_has_prefix (classname, "func_detail");
 }
 
-/* The brushes that hide things: world ones, not of tool textures. */
+/* The brushes that hide things: world ones, not of tool textures, nor of
+ * TrenchBroom layers omitted from export (the export leaves them out). */
 static void
 solids_init (Solids *s, const QrMap *map)
 {
+  g_autofree bool *omitted = qr_map_dup_omitted (map);
+
   s->solids = g_array_new (FALSE, FALSE, sizeof (Solid));
   s->cells = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
   s->cell = 256;
@@ -61,7 +65,7 @@ solids_init (Solids *s, const QrMap *map)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
 
-      if (!world_class (qr_entity_get_classname (entity)))
+      if (!world_class (qr_entity_get_classname (entity)) || omitted[e])
         continue;
       for (guint i = 0; i < entity->brushes->len; i++)
         {

@@ -38,7 +38,7 @@ def read_map(path):
 if not os.path.isfile(MAP):
     print("1..0 # SKIP the corpus is not at %s" % corpus)
     sys.exit(0)
-print("1..11")
+print("1..12")
 entities = read_map(MAP)
 faces = [(e, b, f, t) for e, (_, brushes) in enumerate(entities) for b, brush in enumerate(brushes)
          for f, t in enumerate(brush)]
@@ -142,3 +142,34 @@ with tempfile.TemporaryDirectory() as work:
     hits = find("--entities", "targetname", path=vmf)
     ok([(h["entity"], h["hidden"]) for h in hits] == [(1, False), (2, False), (3, True)],
        "VMF: the hidden lamp is found and said hidden, the relay is not: %s" % hits)
+
+# A TrenchBroom layer's lock: its entities are found and said locked (the window lists them,
+# selects them not), the others not.
+LAYERED = """{
+"classname" "worldspawn"
+}
+{
+"classname" "func_group"
+"_tb_type" "_tb_layer"
+"_tb_name" "Locked"
+"_tb_id" "1"
+"_tb_layer_sort_index" "0"
+"_tb_layer_locked" "1"
+}
+{
+"classname" "light"
+"origin" "0 0 0"
+"_tb_layer" "1"
+}
+{
+"classname" "light"
+"origin" "64 0 0"
+}
+"""
+with tempfile.TemporaryDirectory() as work:
+    path = os.path.join(work, "layered.map")
+    with open(path, "w") as f:
+        f.write(LAYERED)
+    hits = find("--entities", "light", path=path)
+    ok([(h["entity"], h["locked"], h["hidden"]) for h in hits] == [(2, True, False), (3, False, False)],
+       "a locked layer's light is found and said locked, the other not: %s" % hits)

@@ -3,6 +3,7 @@
  * its index in the map, so a change set is applied row by row (a nudged
  * light replaces one row) instead of rebuilding thousands. */
 #include "qr-entity-list.h"
+#include "qr-layer.h"
 
 #include <glib/gi18n.h>
 #include "qr-text-keys.h"
@@ -424,7 +425,12 @@ on_selection_changed (GtkSelectionModel *model, guint position, guint n, QrEntit
   for (gboolean more = gtk_bitset_iter_init_first (&iter, rows, &pos); more; more = gtk_bitset_iter_next (&iter, &pos))
     {
       g_autoptr (QrEntityRow) row = g_list_model_get_item (G_LIST_MODEL (model), pos);
-      if (!qr_entity_is_world (row->header))
+      guint e;
+      /* A locked layer's entity is listed but not selected, as in the views. */
+      if (!qr_entity_is_world (row->header)
+          && !(qr_document_find_entity (self->document, row->header->id, &e)
+               && qr_map_entity_is_locked (qr_document_get_map (self->document),
+                                           qr_map_get_entity (qr_document_get_map (self->document), e))))
         qr_selection_add_entity (sel, row->header->id);
     }
   self->syncing = TRUE;

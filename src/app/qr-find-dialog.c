@@ -104,8 +104,9 @@ run_activated (GtkWidget *widget, const char *action, GVariant *param)
       if (i < MAX_ROWS)
         {
           g_autofree char *hit = row_text (map, h);
-          g_autofree char *line = qr_find_hit_is_hidden (map, h) ? g_strdup_printf (_("%s  (hidden)"), hit)
-                                                                  : g_steal_pointer (&hit);
+          g_autofree char *line = qr_find_hit_is_hidden (map, h)   ? g_strdup_printf (_("%s  (hidden)"), hit)
+                                  : qr_find_hit_is_locked (map, h) ? g_strdup_printf (_("%s  (locked)"), hit)
+                                                                   : g_steal_pointer (&hit);
           GtkWidget *label = gtk_label_new (line);
 
           gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -137,8 +138,9 @@ add_found (QrSelection *sel, const Found *f)
     qr_selection_add_entity (sel, f->entity);
 }
 
-/* Selects found[first … first + n) that the map still has and shows;
- * counts those it has no more in *gone and the hidden ones in *hidden. */
+/* Selects found[first … first + n) that the map still has, shows and
+ * lets select; counts those it has no more in *gone, and the hidden ones
+ * and those of locked layers in *hidden. */
 static guint
 select_found (QrFindDialog *self, guint first, guint n, guint *gone, guint *hidden)
 {
@@ -157,7 +159,8 @@ select_found (QrFindDialog *self, guint first, guint n, guint *gone, guint *hidd
           (*gone)++;
           continue;
         }
-      if (qr_find_hit_is_hidden (map, &(QrFindHit) { e, f->face >= 0 ? (int) b : -1, f->face }))
+      const QrFindHit hit = { e, f->face >= 0 ? (int) b : -1, f->face };
+      if (qr_find_hit_is_hidden (map, &hit) || qr_find_hit_is_locked (map, &hit))
         {
           (*hidden)++;
           continue;
@@ -185,7 +188,9 @@ select_all_activated (GtkWidget *widget, const char *action, GVariant *param)
   if (hidden > 0)
     {
       g_autofree char *more = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden one left out", "%s; %u hidden ones left out", hidden), text,
+          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden or locked one left out", "%s; %u hidden or locked ones left out",
+                       hidden),
+          text,
           hidden);
       g_free (text);
       text = g_steal_pointer (&more);
@@ -204,7 +209,8 @@ on_row_activated (QrFindDialog *self, GtkListBoxRow *row)
   guint gone, hidden;
   if (select_found (self, (guint) i, 1, &gone, &hidden) == 0)
     {
-      say (self, hidden > 0 ? _("That object is hidden: Show All (Alt+H) shows it") : _("That object is gone: find again"));
+      say (self, hidden > 0 ? _("That object is hidden or in a locked layer: show it or unlock its layer first")
+                            : _("That object is gone: find again"));
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include "qr-compile-editor.h"
 #include "qr-compile-run.h"
+#include "qr-compile-source.h"
 #include "qr-pointfile.h"
 
 struct _QrCompilePanel
@@ -186,8 +187,30 @@ on_finished (gboolean ok, gboolean cancelled, gpointer data)
 
 static const QrCompileCallbacks callbacks = { on_step_started, on_output, on_step_done, on_finished };
 
+/* The compile reads the map without its layers omitted from export
+ * (qr-compile-source.h); the run's output says so when there are some. */
+static char *
+without_omitted_layers (QrCompilePanel *panel, char *path)
+{
+  QrWindow *self = panel->owner;
+  g_autofree char *own = path;
+  g_autoptr (GError) error = NULL;
+  gboolean copied;
+  char *source = qr_compile_source (qr_document_get_map (self->document), own, self->save_format, &copied, &error);
+
+  if (source == NULL)
+    append (panel, error->message, "problem");
+  else if (copied)
+    {
+      g_autofree char *text = g_strdup_printf (_("Layers omitted from export are left out: compiling %s"), source);
+      append (panel, text, "step");
+    }
+  return source;
+}
+
 /* The map as the compile reads it: saved to its file, or an unnamed one
- * to a copy in the user's cache. NULL when that failed (said already). */
+ * to a copy in the user's cache; without the layers omitted from export.
+ * NULL when that failed (said already). */
 static char *
 map_for_compile (QrCompilePanel *panel)
 {
@@ -196,7 +219,7 @@ map_for_compile (QrCompilePanel *panel)
   g_autofree char *dir = NULL, *path = NULL;
 
   if (self->file != NULL)
-    return g_file_get_path (self->file);
+    return without_omitted_layers (panel, g_file_get_path (self->file));
   dir = g_build_filename (g_get_user_cache_dir (), "quarry", "compile", NULL);
   path = g_build_filename (dir, self->save_format == QR_SAVE_VMF ? "untitled.vmf" : "untitled.map", NULL);
   if (g_mkdir_with_parents (dir, 0700) != 0
@@ -207,7 +230,7 @@ map_for_compile (QrCompilePanel *panel)
       append (panel, error->message, "problem");
       return NULL;
     }
-  return g_steal_pointer (&path);
+  return without_omitted_layers (panel, g_steal_pointer (&path));
 }
 
 static void

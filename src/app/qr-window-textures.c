@@ -381,7 +381,7 @@ on_texture_select_faces (QrTextureBrowser *browser, const char *name, QrWindow *
     {
       const QrFindHit *h = &g_array_index (hits, QrFindHit, i);
 
-      if (qr_find_hit_is_hidden (map, h))
+      if (qr_find_hit_is_hidden (map, h) || qr_find_hit_is_locked (map, h))
         continue;
       qr_selection_add_face (sel, qr_entity_get_brush (qr_map_get_entity (map, h->entity), (guint) h->brush)->id,
                              h->face);
@@ -394,7 +394,9 @@ on_texture_select_faces (QrTextureBrowser *browser, const char *name, QrWindow *
     {
       guint hidden = hits->len - shown;
       g_autofree char *more = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden one left out", "%s; %u hidden ones left out", hidden), text,
+          g_dngettext (GETTEXT_PACKAGE, "%s; %u hidden or locked one left out", "%s; %u hidden or locked ones left out",
+                       hidden),
+          text,
           hidden);
       g_free (text);
       text = g_steal_pointer (&more);

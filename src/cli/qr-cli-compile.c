@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "qr-compile-run.h"
+#include "qr-compile-source.h"
 
 typedef struct
 {
@@ -59,6 +60,8 @@ qr_cli_compile (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (QrCompileRun) run = NULL;
   g_autoptr (GMainLoop) loop = NULL;
+  g_autofree char *source = NULL;
+  gboolean copied;
   const QrCompileProfile *profile;
   Compiling c = { NULL, FALSE };
   static const QrCompileCallbacks callbacks = { on_started, on_output, on_done, on_finished };
@@ -102,7 +105,25 @@ qr_cli_compile (int argc, char **argv)
       fprintf (stderr, "quarry-cli compile: %s: no such map file\n", argv[1]);
       return QR_EXIT_BAD_INPUT;
     }
-  variables = qr_compile_variables (profile, argv[1], overrides);
+  /* Layers omitted from export stay out, as in the window. */
+  {
+    g_autoptr (QrMap) map = qr_map_load (argv[1], &error);
+
+    if (map == NULL)
+      {
+        fprintf (stderr, "quarry-cli compile: %s\n", error->message);
+        return QR_EXIT_BAD_INPUT;
+      }
+    source = qr_compile_source (map, argv[1], QR_SAVE_AS_READ, &copied, &error);
+    if (source == NULL)
+      {
+        fprintf (stderr, "quarry-cli compile: %s\n", error->message);
+        return 1;
+      }
+    if (copied)
+      printf ("== layers omitted from export are left out: compiling %s\n", source);
+  }
+  variables = qr_compile_variables (profile, source, overrides);
   loop = g_main_loop_new (NULL, FALSE);
   c.loop = loop;
   run = qr_compile_run_start (profile, variables, &callbacks, &c, &error);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "qr-find.h"
+#include "qr-layer.h"
 
 int
 qr_cli_find (int argc, char **argv)
@@ -40,6 +41,8 @@ qr_cli_find (int argc, char **argv)
   map = qr_cli_load (argv[1]);
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
+  /* The layers' hidden and locked sets, as a document makes them. */
+  qr_map_refresh_layers (map, NULL);
   query = (QrFindQuery) { texture, entities, chain, exact };
   hits = qr_find (map, &query);
 
@@ -65,6 +68,7 @@ qr_cli_find (int argc, char **argv)
                            : NULL);
           /* Hidden in the file (VMF visgroupshown "0"): the window lists it, selects it not. */
           json_object_object_add (o, "hidden", json_object_new_boolean (qr_find_hit_is_hidden (map, h)));
+          json_object_object_add (o, "locked", json_object_new_boolean (qr_find_hit_is_locked (map, h)));
           json_object_array_add (list, o);
         }
       json_object_object_add (root, "hits", list);

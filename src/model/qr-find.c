@@ -2,6 +2,7 @@
 #include "qr-connection.h"
 #include "qr-entity-filter.h"
 #include "qr-face-ops.h"
+#include "qr-layer.h"
 
 /* Per texture index of the map: whether its name matches (as Replace
  * Textures matches them); each name is matched once, not once per face. */
@@ -141,4 +142,10 @@ qr_find_hit_is_hidden (const QrMap *map, const QrFindHit *hit)
   if (hit->brush >= 0)
     return qr_map_brush_is_hidden (map, entity, qr_entity_get_brush (entity, (guint) hit->brush));
   return qr_map_entity_is_wholly_hidden (map, entity);
+}
+
+bool
+qr_find_hit_is_locked (const QrMap *map, const QrFindHit *hit)
+{
+  return qr_map_entity_is_locked (map, qr_map_get_entity (map, hit->entity));
 }

@@ -38,3 +38,6 @@ GArray *qr_find (const QrMap *map, const QrFindQuery *query);
  * hidden or filtered; a point entity is; a brush entity has nothing shown.
  * Find lists such hits but selects none: nobody edits what they can't see. */
 bool qr_find_hit_is_hidden (const QrMap *map, const QrFindHit *hit);
+/* Whether a hit is in a locked TrenchBroom layer (qr-layer.h): listed,
+ * not selected, as a click in the views would not select it. */
+bool qr_find_hit_is_locked (const QrMap *map, const QrFindHit *hit);
