@@ -160,7 +160,7 @@ select_found (QrFindDialog *self, guint first, guint n, guint *gone, guint *hidd
           continue;
         }
       const QrFindHit hit = { e, f->face >= 0 ? (int) b : -1, f->face };
-      if (qr_find_hit_is_hidden (map, &hit) || qr_find_hit_is_locked (map, &hit))
+      if (!qr_find_hit_is_selectable (map, &hit))
         {
           (*hidden)++;
           continue;

@@ -381,7 +381,7 @@ on_texture_select_faces (QrTextureBrowser *browser, const char *name, QrWindow *
     {
       const QrFindHit *h = &g_array_index (hits, QrFindHit, i);
 
-      if (qr_find_hit_is_hidden (map, h) || qr_find_hit_is_locked (map, h))
+      if (!qr_find_hit_is_selectable (map, h))
         continue;
       qr_selection_add_face (sel, qr_entity_get_brush (qr_map_get_entity (map, h->entity), (guint) h->brush)->id,
                              h->face);

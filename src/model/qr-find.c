@@ -149,3 +149,9 @@ qr_find_hit_is_locked (const QrMap *map, const QrFindHit *hit)
 {
   return qr_map_entity_is_locked (map, qr_map_get_entity (map, hit->entity));
 }
+
+bool
+qr_find_hit_is_selectable (const QrMap *map, const QrFindHit *hit)
+{
+  return !qr_find_hit_is_hidden (map, hit) && !qr_find_hit_is_locked (map, hit);
+}

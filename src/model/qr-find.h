@@ -41,3 +41,5 @@ bool qr_find_hit_is_hidden (const QrMap *map, const QrFindHit *hit);
 /* Whether a hit is in a locked TrenchBroom layer (qr-layer.h): listed,
  * not selected, as a click in the views would not select it. */
 bool qr_find_hit_is_locked (const QrMap *map, const QrFindHit *hit);
+/* Neither: what Find's selections and the texture browser's take. */
+bool qr_find_hit_is_selectable (const QrMap *map, const QrFindHit *hit);
