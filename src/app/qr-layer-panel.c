@@ -1,7 +1,8 @@
-/* qr-layer-panel.c — a list box of a map's layers, rebuilt when what it
- * shows changed: a map has a handful of layers, and listing them is one
- * pass over the entities, so every change is compared in full and the
- * rows stay (with their focus) when nothing they show moved. */
+/* qr-layer-panel.c — a list box of a map's layers. A map has a handful of
+ * layers and listing them is one pass over the entities, so every change
+ * is compared in full: the rows stay when nothing they show moved, are
+ * updated in place when only a layer's state did, and are rebuilt when
+ * layers came, went or moved. */
 #include "qr-layer-panel.h"
 
 #include <glib/gi18n.h>
@@ -111,33 +112,90 @@ report (QrLayerPanel *self, gboolean ok, GError *error)
     say (self, error->message);
 }
 
+static void fill_rows (QrLayerPanel *self);
+
 static void
 set_flag (QrLayerPanel *self, gint64 id, QrLayerFlag flag, gboolean on)
 {
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->updating || self->document == NULL)
     return;
-  report (self, qr_op_layer_set_flag (self->document, id, flag, on, &error), error);
+  ok = qr_op_layer_set_flag (self->document, id, flag, on, &error);
+  report (self, ok, error);
+  /* Refused: the toggle clicked goes back to what the layer is. */
+  if (!ok)
+    fill_rows (self);
+}
+
+/* A row's widgets, kept on the row so that a change of state updates them
+ * in place: a toggle clicked is not destroyed under the pointer, and keeps
+ * the keyboard focus. */
+typedef struct
+{
+  gint64 id;
+  GtkWidget *visible, *lock, *mark, *name, *count;
+} RowParts;
+
+static RowParts *
+row_parts (GtkWidget *child)
+{
+  GtkWidget *row = GTK_IS_LIST_BOX_ROW (child) ? child : gtk_widget_get_ancestor (child, GTK_TYPE_LIST_BOX_ROW);
+  return g_object_get_data (G_OBJECT (row), "parts");
 }
 
 static gint64
 row_layer (GtkWidget *child)
 {
-  GtkWidget *row = gtk_widget_get_ancestor (child, GTK_TYPE_LIST_BOX_ROW);
-  return *(gint64 *) g_object_get_data (G_OBJECT (row), "layer");
+  return row_parts (child)->id;
 }
 
 static void
 on_visible_toggled (GtkToggleButton *button, QrLayerPanel *self)
 {
-  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_HIDDEN, !gtk_toggle_button_get_active (button));
+  gboolean active = gtk_toggle_button_get_active (button);
+
+  if (!self->updating)
+    g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "eye of layer %" G_GINT64_FORMAT " toggled: %s",
+           row_layer (GTK_WIDGET (button)), active ? "shown" : "hidden");
+  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_HIDDEN, !active);
 }
 
 static void
 on_lock_toggled (GtkToggleButton *button, QrLayerPanel *self)
 {
-  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_LOCKED, gtk_toggle_button_get_active (button));
+  gboolean active = gtk_toggle_button_get_active (button);
+
+  if (!self->updating)
+    g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "lock of layer %" G_GINT64_FORMAT " toggled: %s",
+           row_layer (GTK_WIDGET (button)), active ? "locked" : "unlocked");
+  set_flag (self, row_layer (GTK_WIDGET (button)), QR_LAYER_LOCKED, active);
+}
+
+/* Says R's state in its row's widgets (the caller sets updating). */
+static void
+fill_row (GtkWidget *row, const Row *r)
+{
+  RowParts *parts = row_parts (row);
+  g_autofree char *count = g_strdup_printf ("%u", r->n_brushes + r->n_entities);
+  g_autofree char *tip = g_strdup_printf (_("%u brushes, %u entities"), r->n_brushes, r->n_entities);
+
+  parts->id = r->id;
+  gtk_button_set_icon_name (GTK_BUTTON (parts->visible), r->hidden ? "view-conceal-symbolic" : "view-reveal-symbolic");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (parts->visible), !r->hidden);
+  gtk_button_set_icon_name (GTK_BUTTON (parts->lock), r->locked ? "changes-prevent-symbolic" : "changes-allow-symbolic");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (parts->lock), r->locked);
+  gtk_image_set_from_icon_name (GTK_IMAGE (parts->mark), r->current ? "document-edit-symbolic" : NULL);
+  gtk_widget_set_tooltip_text (parts->mark, r->current ? _("The current layer: new objects go here") : NULL);
+  gtk_label_set_text (GTK_LABEL (parts->name), r->name);
+  if (r->hidden)
+    gtk_widget_add_css_class (parts->name, "dim-label");
+  else
+    gtk_widget_remove_css_class (parts->name, "dim-label");
+  gtk_widget_set_tooltip_text (parts->name, r->omit ? _("Omitted from export") : NULL);
+  gtk_label_set_text (GTK_LABEL (parts->count), count);
+  gtk_widget_set_tooltip_text (parts->count, tip);
 }
 
 static GtkWidget *
@@ -145,46 +203,37 @@ make_row (QrLayerPanel *self, const Row *r)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *visible = gtk_toggle_button_new ();
-  GtkWidget *lock = gtk_toggle_button_new ();
-  GtkWidget *mark = gtk_image_new_from_icon_name (r->current ? "document-edit-symbolic" : NULL);
-  GtkWidget *name = gtk_label_new (r->name);
-  g_autofree char *count = g_strdup_printf ("%u", r->n_brushes + r->n_entities);
-  GtkWidget *counted = gtk_label_new (count);
-  g_autofree char *tip = g_strdup_printf (_("%u brushes, %u entities"), r->n_brushes, r->n_entities);
+  RowParts *parts = g_new0 (RowParts, 1);
 
-  g_object_set_data_full (G_OBJECT (row), "layer", g_memdup2 (&r->id, sizeof r->id), g_free);
-  gtk_button_set_icon_name (GTK_BUTTON (visible), r->hidden ? "view-conceal-symbolic" : "view-reveal-symbolic");
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (visible), !r->hidden);
-  gtk_widget_set_tooltip_text (visible, _("Visible"));
-  gtk_button_set_icon_name (GTK_BUTTON (lock), r->locked ? "changes-prevent-symbolic" : "changes-allow-symbolic");
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (lock), r->locked);
-  gtk_widget_set_tooltip_text (lock, _("Locked: its objects cannot be selected"));
-  gtk_widget_set_tooltip_text (mark, r->current ? _("The current layer: new objects go here") : NULL);
-  gtk_widget_set_size_request (mark, 16, -1);
-  for (GtkWidget *w = visible; w != NULL; w = w == visible ? lock : NULL)
+  parts->visible = gtk_toggle_button_new ();
+  parts->lock = gtk_toggle_button_new ();
+  parts->mark = gtk_image_new ();
+  parts->name = gtk_label_new (NULL);
+  parts->count = gtk_label_new (NULL);
+  g_object_set_data_full (G_OBJECT (row), "parts", parts, g_free);
+  gtk_widget_set_tooltip_text (parts->visible, _("Visible"));
+  gtk_widget_set_tooltip_text (parts->lock, _("Locked: its objects cannot be selected"));
+  gtk_widget_set_size_request (parts->mark, 16, -1);
+  for (GtkWidget *w = parts->visible; w != NULL; w = w == parts->visible ? parts->lock : NULL)
     {
       gtk_widget_add_css_class (w, "flat");
       gtk_widget_set_focus_on_click (w, FALSE);
       gtk_widget_set_valign (w, GTK_ALIGN_CENTER);
     }
-  g_signal_connect (visible, "toggled", G_CALLBACK (on_visible_toggled), self);
-  g_signal_connect (lock, "toggled", G_CALLBACK (on_lock_toggled), self);
-  gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (name, TRUE);
-  if (r->hidden)
-    gtk_widget_add_css_class (name, "dim-label");
-  if (r->omit)
-    gtk_widget_set_tooltip_text (name, _("Omitted from export"));
-  gtk_widget_add_css_class (counted, "dim-label");
-  gtk_widget_set_tooltip_text (counted, tip);
-  gtk_box_append (GTK_BOX (box), visible);
-  gtk_box_append (GTK_BOX (box), lock);
-  gtk_box_append (GTK_BOX (box), mark);
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), counted);
+  gtk_label_set_xalign (GTK_LABEL (parts->name), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (parts->name), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (parts->name, TRUE);
+  gtk_widget_add_css_class (parts->count, "dim-label");
+  gtk_box_append (GTK_BOX (box), parts->visible);
+  gtk_box_append (GTK_BOX (box), parts->lock);
+  gtk_box_append (GTK_BOX (box), parts->mark);
+  gtk_box_append (GTK_BOX (box), parts->name);
+  gtk_box_append (GTK_BOX (box), parts->count);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  fill_row (row, r);
+  /* Connected once filled: filling is not an edit. */
+  g_signal_connect (parts->visible, "toggled", G_CALLBACK (on_visible_toggled), self);
+  g_signal_connect (parts->lock, "toggled", G_CALLBACK (on_lock_toggled), self);
   return row;
 }
 
@@ -203,6 +252,63 @@ update_buttons (QrLayerPanel *self)
   self->updating = FALSE;
 }
 
+/* Same layers in the same order: the rows can be updated in place. */
+static gboolean
+same_layers (GArray *a, GArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_array_index (a, Row, i).id != g_array_index (b, Row, i).id)
+      return FALSE;
+  return TRUE;
+}
+
+/* What the rows show, "chosen" where the list's selection is. */
+static void
+log_rows (QrLayerPanel *self)
+{
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list);
+  gint64 chosen = selected != NULL ? row_layer (GTK_WIDGET (selected)) : -1;
+
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    {
+      const Row *r = &g_array_index (self->rows, Row, i);
+      g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "row %u: %s id %" G_GINT64_FORMAT " %u brushes %u entities%s%s%s%s%s", i,
+             r->name, r->id, r->n_brushes, r->n_entities, r->hidden ? " hidden" : "", r->locked ? " locked" : "",
+             r->omit ? " omitted" : "", r->current ? " current" : "", r->id == chosen ? " chosen" : "");
+    }
+}
+
+/* The row widgets say self->rows again. */
+static void
+fill_rows (QrLayerPanel *self)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+
+  self->updating = TRUE;
+  for (guint i = 0; i < self->rows->len && child != NULL; i++, child = gtk_widget_get_next_sibling (child))
+    fill_row (child, &g_array_index (self->rows, Row, i));
+  self->updating = FALSE;
+}
+
+/* The list's selection shows the chosen layer (which New, for one, moves). */
+static void
+select_chosen (QrLayerPanel *self)
+{
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->list);
+
+  if (selected != NULL && row_layer (GTK_WIDGET (selected)) == self->chosen)
+    return;
+  self->updating = TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && row_layer (child) == self->chosen)
+      gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (child));
+  self->updating = FALSE;
+  log_rows (self);
+}
+
 static void
 refresh (QrLayerPanel *self)
 {
@@ -214,7 +320,20 @@ refresh (QrLayerPanel *self)
   else
     rows = rows_of (self->document);
   if (same_rows (rows, self->rows))
-    return;
+    {
+      select_chosen (self);
+      return;
+    }
+  if (same_layers (rows, self->rows))
+    {
+      g_clear_pointer (&self->rows, g_array_unref);
+      self->rows = g_steal_pointer (&rows);
+      fill_rows (self);
+      log_rows (self);
+      select_chosen (self);
+      update_buttons (self);
+      return;
+    }
   self->updating = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
@@ -230,11 +349,9 @@ refresh (QrLayerPanel *self)
       gtk_list_box_append (self->list, row);
       if (r->id == self->chosen)
         gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
-      g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "row %u: %s id %" G_GINT64_FORMAT " %u brushes %u entities%s%s%s%s", i,
-             r->name, r->id, r->n_brushes, r->n_entities, r->hidden ? " hidden" : "", r->locked ? " locked" : "",
-             r->omit ? " omitted" : "", r->current ? " current" : "");
     }
   self->updating = FALSE;
+  log_rows (self);
   update_buttons (self);
 }
 
@@ -244,6 +361,7 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, QrLayerPanel *self)
   if (self->updating || row == NULL)
     return;
   self->chosen = row_layer (GTK_WIDGET (row));
+  log_rows (self);
   update_buttons (self);
 }
 

@@ -14,8 +14,8 @@
 #     lands in Props (the panel counts two brushes).
 #  7. Ctrl+S: the file holds Props as TrenchBroom writes it (keys in its order), A and the
 #     block in it, B alone in the world.
-# The panel's rows are read from its debug log (G_MESSAGES_DEBUG=Quarry-Layers); the
-# screenshots show them.
+# The panel's rows are read from its debug log (G_MESSAGES_DEBUG=Quarry-Layers), "chosen"
+# where the list's selection is; the screenshots show them.
 TEST=layers
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -36,7 +36,11 @@ row_line () { sed -n "s/.*Quarry-Layers-DEBUG: [0-9:.]*: row $1: \(.*\)/\1/p" "$
 wait_row () {
   local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
   until [ "$(row_line "$1")" = "$2" ]; do
-    [ $SECONDS -ge $deadline ] && { diag "row $1 says '$(row_line "$1")', expected '$2'"; return 1; }
+    if [ $SECONDS -ge $deadline ]; then
+      diag "row $1 says '$(row_line "$1")', expected '$2'; the panel's last words:"
+      grep "Quarry-Layers-DEBUG" "$APP_LOG" | tail -4 | sed 's/^/#   /'
+      return 1
+    fi
     sleep 0.2
   done
 }
@@ -56,7 +60,7 @@ open_map app "$MAP" || bail "the editor opens $NAME, draws it and frames it"
 point_at "$RTOP"
 keys ctrl+shift+g
 check "Ctrl+Shift+G: the panel lists the Default Layer, current" \
-  wait_row 0 "Default Layer id 0 2 brushes 0 entities current"
+  wait_row 0 "Default Layer id 0 2 brushes 0 entities current chosen"
 # The panel takes the window's right 280 pixels: the handles are looked for left of it.
 LAYOUT_PROBE_X=950
 relayout 1-panel || bail "the panes settle beside the panel"
@@ -69,7 +73,7 @@ keys alt+n
 sleep 0.3
 xdotool type --delay 40 Props
 keys Return
-check "Alt+N, Props, Return: a layer Props, current" wait_row 1 "Props id 1 0 brushes 0 entities current"
+check "Alt+N, Props, Return: a layer Props, current" wait_row 1 "Props id 1 0 brushes 0 entities current chosen"
 check "the default layer is no longer current" wait_row 0 "Default Layer id 0 2 brushes 0 entities"
 check "adding a layer changes the file: '*'" wait_title "*$NAME – Quarry"
 shot 2-new > /dev/null
@@ -78,15 +82,15 @@ shot 2-new > /dev/null
 click_world TOP "128 32 0"
 check "a click on A's right side selects it" wait_shot 3-selected a_selected
 keys alt+s
-check "Alt+S (Move Selection Here): Props holds A" wait_row 1 "Props id 1 1 brushes 0 entities current"
+check "Alt+S (Move Selection Here): Props holds A" wait_row 1 "Props id 1 1 brushes 0 entities current chosen"
 check "and the world B alone" wait_row 0 "Default Layer id 0 1 brushes 0 entities"
 
 # ---- 4. hide ----
 keys alt+i
-check "Alt+I (Hide): Props is hidden" wait_row 1 "Props id 1 1 brushes 0 entities hidden current"
+check "Alt+I (Hide): Props is hidden" wait_row 1 "Props id 1 1 brushes 0 entities hidden current chosen"
 check "A is no longer drawn in the Top view, B still is" wait_shot 4-hidden a_gone
 keys alt+i
-check "Alt+I again: Props shows" wait_row 1 "Props id 1 1 brushes 0 entities current"
+check "Alt+I again: Props shows" wait_row 1 "Props id 1 1 brushes 0 entities current chosen"
 check "A is drawn again" wait_shot 4-shown a_back
 
 # The rows' own toggles, and a double click to make a layer current. The panel's parts,
@@ -95,40 +99,47 @@ check "A is drawn again" wait_shot 4-shown a_back
 EYE_X=$((SCREEN_W - 291))
 NAME_X=$((SCREEN_W - 120))
 row_y () { echo $((69 + $1 * 38)); }
-click_px $EYE_X "$(row_y 1)"
-check "a click on Props' eye hides it" wait_row 1 "Props id 1 1 brushes 0 entities hidden current"
+# A toggle is 32 pixels: the pointer rests on it before the press, as a hand's would.
+click_toggle () {
+  xdotool mousemove $(($1 - 6)) $(($2 + 4))
+  sleep 0.2
+  click_px "$1" "$2"
+}
+click_toggle $EYE_X "$(row_y 1)"
+check "a click on Props' eye hides it" wait_row 1 "Props id 1 1 brushes 0 entities hidden current chosen"
 check "A is gone again" wait_shot 4-eye-hidden a_gone
-click_px $EYE_X "$(row_y 1)"
-check "and another shows it" wait_row 1 "Props id 1 1 brushes 0 entities current"
+click_toggle $EYE_X "$(row_y 1)"
+check "and another shows it" wait_row 1 "Props id 1 1 brushes 0 entities current chosen"
 xdotool mousemove $NAME_X "$(row_y 0)" click --repeat 2 --delay 80 1
 check "a double click on the Default Layer's row makes it current" \
-  wait_row 0 "Default Layer id 0 1 brushes 0 entities current"
+  wait_row 0 "Default Layer id 0 1 brushes 0 entities current chosen"
 click_px $NAME_X "$(row_y 1)"
 sleep 0.5
-check "one click on Props' row only chooses it" [ "$(row_line 1)" = "Props id 1 1 brushes 0 entities" ]
+check "one click on Props' row only chooses it" [ "$(row_line 1)" = "Props id 1 1 brushes 0 entities chosen" ]
+check "and the Default Layer stays current" [ "$(row_line 0)" = "Default Layer id 0 1 brushes 0 entities current" ]
 shot 4-rows > /dev/null
 
 # ---- 5. lock ----
 keys alt+l
-check "Alt+L (Lock): Props is locked" wait_row 1 "Props id 1 1 brushes 0 entities locked"
+check "Alt+L (Lock): Props is locked" wait_row 1 "Props id 1 1 brushes 0 entities locked chosen"
 check "locking let go of A" wait_shot 5-locked none_selected
 click_world TOP "128 32 0"
 sleep 0.5
 check "a click on A selects nothing" wait_shot 5-click none_selected
 keys alt+l
-check "Alt+L again: unlocked" wait_row 1 "Props id 1 1 brushes 0 entities"
+check "Alt+L again: unlocked" wait_row 1 "Props id 1 1 brushes 0 entities chosen"
 click_world TOP "128 32 0"
 check "the click selects A again" wait_shot 5-unlocked a_selected
 
 # ---- 6. a block drawn in the current layer ----
 keys alt+c
-check "Alt+C (Make Current): Props is current again" wait_row 1 "Props id 1 1 brushes 0 entities current"
+check "Alt+C (Make Current): Props is current again" wait_row 1 "Props id 1 1 brushes 0 entities current chosen"
 switch_tool shift+b 6-block-tool || bail "Shift+B switches to the Block tool"
 drag_world TOP "64 256 0" "192 320 0"
 sleep 0.3
 point_at "$RTOP"
 keys Return
-check "Alt+C, a block drawn and Return: it lands in Props" wait_row 1 "Props id 1 2 brushes 0 entities current"
+check "Alt+C, a block drawn and Return: it lands in Props" wait_row 1 "Props id 1 2 brushes 0 entities current chosen"
 shot 6-block > /dev/null
 
 # ---- 7. the file ----
