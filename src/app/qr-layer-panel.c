@@ -35,6 +35,7 @@ struct _QrLayerPanel
   GArray *rows;       /* Row, as shown */
   gint64 chosen;      /* the layer whose row is selected */
   gboolean updating;  /* the panel itself is setting toggles: no edits */
+  gboolean stale;     /* the map changed while the panel was not shown */
 };
 
 G_DEFINE_FINAL_TYPE (QrLayerPanel, qr_layer_panel, GTK_TYPE_WIDGET)
@@ -319,6 +320,7 @@ refresh (QrLayerPanel *self)
     rows = g_array_new (FALSE, TRUE, sizeof (Row));
   else
     rows = rows_of (self->document);
+  self->stale = FALSE;
   if (same_rows (rows, self->rows))
     {
       select_chosen (self);
@@ -365,12 +367,28 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, QrLayerPanel *self)
   update_buttons (self);
 }
 
+/* Hidden, the panel only notes that the map changed (an entity dragged
+ * changes it every frame); shown, it catches up. */
 static void
 on_document_changed (QrDocument *doc, const QrChangeSet *changes, QrLayerPanel *self)
 {
   if (changes->brushes_added->len + changes->brushes_removed->len + changes->entities_added->len
           + changes->entities_removed->len + changes->entities_modified->len
-      > 0)
+      == 0)
+    return;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refresh (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+qr_layer_panel_map (GtkWidget *widget)
+{
+  QrLayerPanel *self = QR_LAYER_PANEL (widget);
+
+  GTK_WIDGET_CLASS (qr_layer_panel_parent_class)->map (widget);
+  if (self->stale)
     refresh (self);
 }
 
@@ -484,7 +502,10 @@ qr_layer_panel_set_document (QrLayerPanel *self, QrDocument *doc)
     g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   self->chosen = 0;
   g_clear_pointer (&self->rows, g_array_unref);
-  refresh (self);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refresh (self);
+  else
+    self->stale = TRUE;
 }
 
 static void
@@ -516,6 +537,7 @@ qr_layer_panel_class_init (QrLayerPanelClass *klass)
 
   object_class->dispose = qr_layer_panel_dispose;
   object_class->finalize = qr_layer_panel_finalize;
+  widget_class->map = qr_layer_panel_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "layerpanel");
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
