@@ -369,6 +369,103 @@ test_groups (void)
   g_assert_false (qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3)));
 }
 
+/* What the cache says of every entity, as a string ("h", "l", "hl" or "-"
+ * each); the document's cache, then a fresh one. */
+static char *
+cache_text (QrMap *map)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      bool h = qr_map_entity_in_hidden_layer (map, entity), l = qr_map_entity_is_locked (map, entity);
+
+      g_string_append_printf (text, "%s%s%s ", h ? "h" : "", l ? "l" : "", h || l ? "" : "-");
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+assert_cache_fresh (QrDocument *doc, const char *after)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autofree char *cached = cache_text (map);
+  g_autofree char *fresh = NULL;
+
+  qr_map_refresh_layers (map, NULL);
+  fresh = cache_text (map);
+  if (g_strcmp0 (cached, fresh) != 0)
+    g_error ("after %s: the cache says '%s', the keys '%s'", after, cached, fresh);
+}
+
+/* The document skips refreshing the cache when a change cannot move an
+ * entity between layers; after every kind of key edit (and its undo) the
+ * cache must say what a fresh pass over the keys says. */
+static void
+test_cache_follows_edits (void)
+{
+  g_autoptr (QrDocument) doc = qr_test_document_from_map_text (
+      "{\n\"classname\" \"worldspawn\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"H\"\n\"_tb_id\" \"7\"\n"
+      "\"_tb_layer_sort_index\" \"0\"\n\"_tb_layer_hidden\" \"1\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"V\"\n\"_tb_id\" \"8\"\n"
+      "\"_tb_layer_sort_index\" \"1\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_group\"\n\"_tb_name\" \"G\"\n\"_tb_id\" \"9\"\n}\n"
+      "{\n\"classname\" \"light\"\n\"origin\" \"0 0 0\"\n}\n"
+      "{\n\"classname\" \"light\"\n\"origin\" \"64 0 0\"\n\"_tb_layer\" \"8\"\n}\n");
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GError) error = NULL;
+  QrId world = qr_map_get_entity (map, 0)->id, hidden = qr_map_get_entity (map, 1)->id;
+  QrId visible = qr_map_get_entity (map, 2)->id, group = qr_map_get_entity (map, 3)->id;
+  QrId a = qr_map_get_entity (map, 4)->id, b = qr_map_get_entity (map, 5)->id;
+  struct
+  {
+    QrId entity;
+    const char *key, *value, *what;
+  } edits[] = {
+    { a, "origin", "16 0 0", "a plain entity moved" },
+    { a, QR_TB_LAYER_KEY, "7", "a plain entity put in the hidden layer" },
+    { a, "origin", "32 0 0", "a hidden entity moved" },
+    { a, QR_TB_LAYER_KEY, NULL, "a hidden entity's layer key dropped" },
+    { b, QR_TB_LAYER_KEY, "7", "an entity moved from the shown layer to the hidden" },
+    { b, QR_TB_LAYER_KEY, "8", "and back" },
+    { a, "_tb_group", "9", "a plain entity put in a group" },
+    { group, QR_TB_LAYER_KEY, "7", "the group put in the hidden layer" },
+    { a, "_tb_group", NULL, "the entity taken out of the hidden group" },
+    { visible, QR_TB_LOCKED_KEY, "1", "the shown layer locked" },
+    { b, "origin", "80 0 0", "a locked entity moved" },
+    { visible, QR_TB_LOCKED_KEY, NULL, "the shown layer unlocked" },
+    { world, QR_TB_HIDDEN_KEY, "1", "the default layer hidden" },
+    { b, QR_TB_LAYER_KEY, NULL, "a shown entity's key dropped: into the hidden default layer" },
+    { a, "origin", "48 0 0", "an entity of the hidden default layer moved" },
+    { world, QR_TB_HIDDEN_KEY, NULL, "the default layer shown" },
+    { hidden, QR_TB_HIDDEN_KEY, NULL, "the hidden layer shown" },
+    { hidden, "_tb_id", "70", "a layer's id changed" },
+  };
+
+  assert_cache_fresh (doc, "loading");
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_assert_true (qr_op_set_key (doc, edits[i].entity, edits[i].key, edits[i].value, &error));
+      assert_cache_fresh (doc, edits[i].what);
+    }
+  /* The skip takes the point entity's drag: no entity's state changes. */
+  g_autoptr (QrChangeSet) moved = qr_change_set_new ();
+  qr_change_set_add (moved->entities_modified, a);
+  g_assert_false (qr_map_layers_may_change (map, moved));
+  for (guint i = G_N_ELEMENTS (edits); i-- > 0;)
+    {
+      g_assert_true (qr_document_undo (doc));
+      assert_cache_fresh (doc, edits[i].what);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_assert_true (qr_document_redo (doc));
+      assert_cache_fresh (doc, edits[i].what);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -379,5 +476,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/layer/current-delete", test_current_and_delete);
   g_test_add_func ("/model/layer/omit", test_omit);
   g_test_add_func ("/model/layer/groups", test_groups);
+  g_test_add_func ("/model/layer/cache-follows-edits", test_cache_follows_edits);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
 #include "qr-layer.h"
 
 #include <string.h>
+#include "qr-map-index.h"
 #include "qr-map.h"
 #include "qr-patch.h"
 
@@ -292,6 +293,39 @@ add_once (GHashTable *seen, GArray *ids, QrId id)
 {
   if (g_hash_table_add (seen, GUINT_TO_POINTER (id)))
     qr_change_set_add (ids, id);
+}
+
+bool
+qr_map_layers_may_change (QrMap *map, const QrChangeSet *changes)
+{
+  const QrEntity *world = qr_map_entity_count (map) > 0 ? qr_map_get_entity (map, 0) : NULL;
+
+  if (changes->entities_added->len + changes->entities_removed->len > 0)
+    return true;
+  /* A hidden or locked default layer holds every entity without a layer
+   * key, so dropping a key can move an entity into it. */
+  if (world != NULL && (key_on (world, QR_TB_HIDDEN_KEY) || key_on (world, QR_TB_LOCKED_KEY)))
+    return true;
+  for (guint i = 0; i < changes->entities_modified->len; i++)
+    {
+      QrId id = g_array_index (changes->entities_modified, QrId, i);
+      const QrEntity *entity;
+      guint e;
+
+      /* It left a hidden or locked layer, or its set changed. */
+      if (in_set (map->layer_hidden, id) || in_set (map->layer_locked, id))
+        return true;
+      if (!qr_map_find_entity (map, id, &e))
+        return true;
+      entity = qr_map_get_entity (map, e);
+      /* It is (or leads to) a layer or a group now; an entity without
+       * these keys was and stays in the shown, unlocked default layer. */
+      if (qr_entity_is_world (entity) || qr_entity_get_key (entity, QR_TB_LAYER_KEY) != NULL
+          || qr_entity_get_key (entity, "_tb_group") != NULL || qr_entity_get_key (entity, "_tb_type") != NULL
+          || qr_entity_get_key (entity, "_tb_id") != NULL)
+        return true;
+    }
+  return false;
 }
 
 void

@@ -79,3 +79,7 @@ bool qr_map_entity_is_locked (const QrMap *map, const QrEntity *entity);
  * whose hidden or locked state changed, with their brushes and patches, as
  * modified (the views redraw them). */
 void qr_map_refresh_layers (QrMap *map, QrChangeSet *changes);
+/* False when the change (already applied) cannot have moved any entity in
+ * or out of a hidden or locked layer, so the cache stands: a point entity
+ * dragged outside the layers costs a few lookups, not a pass over the map. */
+bool qr_map_layers_may_change (QrMap *map, const QrChangeSet *changes);
