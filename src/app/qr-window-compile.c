@@ -57,18 +57,6 @@ append (QrCompilePanel *panel, const char *text, const char *tag)
   gtk_text_view_scroll_to_mark (panel->view, gtk_text_buffer_get_insert (panel->buffer), 0, FALSE, 0, 1);
 }
 
-/* The game the map is taken for: the one picked in Texture Folders, the
- * one its textures showed, else its dialect's. */
-static const char *
-map_game (QrWindow *self)
-{
-  if (self->texture_game_chosen != NULL)
-    return self->texture_game_chosen;
-  if (self->texture_game != NULL)
-    return self->texture_game;
-  return qr_dialect_game (qr_map_detect_dialect (qr_document_get_map (self->document)), FALSE);
-}
-
 /* The profile last run for the map's game, or NULL. */
 static char *
 game_profile (QrWindow *self)
@@ -76,14 +64,14 @@ game_profile (QrWindow *self)
   g_autoptr (GVariant) all = g_settings_get_value (self->settings, "compile-profile");
   const char *name = NULL;
 
-  return g_variant_lookup (all, map_game (self), "&s", &name) ? g_strdup (name) : NULL;
+  return g_variant_lookup (all, _qr_window_map_game (self), "&s", &name) ? g_strdup (name) : NULL;
 }
 
 static void
 remember_game_profile (QrWindow *self, const char *profile)
 {
   g_autoptr (GVariant) all = g_settings_get_value (self->settings, "compile-profile");
-  const char *game = map_game (self), *key, *value;
+  const char *game = _qr_window_map_game (self), *key, *value;
   GVariantBuilder builder;
   GVariantIter iter;
 

@@ -10,24 +10,16 @@
 #include "qr-application.h"
 #include "qr-entdef-io.h"
 
-/* The games whose definition file may serve the map: the one picked in
- * Texture Folders, else the one its textures showed (WAD3: Half-Life),
- * else its dialect's; a WAD map not yet told apart may be Quake's or
- * Half-Life's, as for texture search folders. */
+/* The games whose definition file may serve the map: the map's game; a
+ * WAD map whose textures have not yet told Quake's from Half-Life's may be
+ * either, as for texture search folders. */
 static void
 candidate_games (QrWindow *self, const char *games[2])
 {
-  games[1] = NULL;
-  if (self->texture_game_chosen != NULL)
-    games[0] = self->texture_game_chosen;
-  else if (self->texture_game != NULL)
-    games[0] = self->texture_game;
-  else
-    {
-      QrDialect dialect = qr_map_detect_dialect (qr_document_get_map (self->document));
-      games[0] = qr_dialect_game (dialect, FALSE);
-      games[1] = g_str_equal (games[0], "quake") ? "halflife" : NULL;
-    }
+  games[0] = _qr_window_map_game (self);
+  games[1] = self->texture_game_chosen == NULL && self->texture_game == NULL && g_str_equal (games[0], "quake")
+                 ? "halflife"
+                 : NULL;
 }
 
 /* The file Preferences names for the first of the games that has one. */

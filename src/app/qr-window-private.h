@@ -227,6 +227,10 @@ void _qr_window_init_textures (GtkWidgetClass *widget_class);
 void _qr_window_textures_document_changed (QrWindow *self, const QrChangeSet *changes);
 void _qr_window_clear_textures (QrWindow *self);
 void _qr_window_show_texture_folders (QrWindow *self);
+/* The game the map is taken for, by its texture folders, compile profile
+ * and entity definitions alike: the one picked in Texture Folders, else
+ * the one its textures showed (WAD3: Half-Life), else its dialect's. */
+const char *_qr_window_map_game (QrWindow *self);
 /* The folders the map's textures are searched in (Texture Folders), for a
  * finder made on another thread; NULL-terminated. */
 char **_qr_window_dup_texture_search (QrWindow *self);

@@ -18,7 +18,6 @@ enum
   RESPONSE_LOCATE = 1,
 };
 
-static const char *current_game (QrWindow *self);
 
 typedef struct
 {
@@ -243,7 +242,7 @@ locate_response (GtkNativeDialog *dialog, int response, QrWindow *self)
       if (path != NULL)
         {
           /* the setting's change reloads the textures */
-          qr_texture_folders_add (self->settings, current_game (self), path);
+          qr_texture_folders_add (self->settings, _qr_window_map_game (self), path);
         }
     }
   g_object_unref (dialog);
@@ -270,13 +269,14 @@ on_texture_bar_response (GtkInfoBar *bar, int response, QrWindow *self)
     gtk_info_bar_set_revealed (bar, FALSE);
 }
 
-/* The game the map is taken for: the user's pick, else its dialect's. */
-static const char *
-current_game (QrWindow *self)
+const char *
+_qr_window_map_game (QrWindow *self)
 {
   if (self->texture_game_chosen != NULL)
     return self->texture_game_chosen;
-  return self->texture_game != NULL ? self->texture_game : "quake";
+  if (self->texture_game != NULL)
+    return self->texture_game;
+  return qr_dialect_game (qr_map_detect_dialect (qr_document_get_map (self->document)), FALSE);
 }
 
 static void
@@ -292,7 +292,7 @@ on_game_picked (const char *game, gpointer data)
 void
 _qr_window_show_texture_folders (QrWindow *self)
 {
-  qr_texture_folders_show (GTK_WINDOW (self), self->settings, current_game (self), on_game_picked, self);
+  qr_texture_folders_show (GTK_WINDOW (self), self->settings, _qr_window_map_game (self), on_game_picked, self);
 }
 
 /* ---- the browser ---- */
