@@ -328,14 +328,18 @@ apply_changes (QrEntityList *self, const QrChangeSet *changes)
       g_signal_emit (row, row_signals[ROW_CHANGED], 0);
       refilter |= passed != filter_row (row, self);
     }
-  /* Hiding a brush entity's brushes (a view filter, Hide on them all)
-   * announces the brushes alone: their owners may now show nothing. */
+  /* Hiding a brush entity's brushes (a view filter, Hide on them all, a
+   * texture the filter hides) announces the brushes alone: their owners
+   * may now show nothing. An entity's brushes come together, so each
+   * owner is asked once however many of its brushes a drag moves. */
+  guint last = G_MAXUINT;
   for (guint i = 0; i < changes->brushes_modified->len; i++)
     {
       guint e, b;
       if (!qr_document_find_brush (self->document, g_array_index (changes->brushes_modified, QrId, i), &e, &b)
-          || qr_entity_is_world (qr_map_get_entity (map, e)) || e >= g_list_model_get_n_items (model))
+          || e == last || qr_entity_is_world (qr_map_get_entity (map, e)) || e >= g_list_model_get_n_items (model))
         continue;
+      last = e;
       g_autoptr (QrEntityRow) row = g_list_model_get_item (model, e);
       if (row->header->id != qr_map_get_entity (map, e)->id)
         return FALSE;
