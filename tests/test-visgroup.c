@@ -254,6 +254,75 @@ test_ops (void)
   qr_test_assert_writes_as (back, QR_SAVE_AS_READ, last);
 }
 
+/* The tree as "name<parent" in tree order, "-" for the top level. */
+static char *
+tree_text (QrMap *map)
+{
+  g_autoptr (GArray) groups = qr_visgroups_read (map);
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const QrVisgroup *g = &g_array_index (groups, QrVisgroup, i);
+      g_string_append_printf (s, "%s%s<%s", i ? " " : "", g->name,
+                              g->parent < 0 ? "-" : g_array_index (groups, QrVisgroup, g->parent).name);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Moving a visgroup takes its subtree and keeps every membership; into
+ * itself or below itself is refused; undo gives the file back. */
+static void
+test_move (void)
+{
+  g_autofree char *text = fixture ();
+  g_autoptr (QrDocument) doc = qr_document_new (qr_test_parse_ok (text, QR_FILE_VMF));
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) groups = NULL;
+
+  qr_document_mark_saved (doc);
+  assert_member_ids (tree_text (map), "Walls<- Inner<Walls Lights<-");
+  /* Walls (with Inner) into Lights: last under it. */
+  g_assert_true (qr_op_visgroup_move (doc, 7, 8, &error));
+  g_assert_no_error (error);
+  assert_member_ids (tree_text (map), "Lights<- Walls<Lights Inner<Walls");
+  g_assert_true (qr_document_is_modified (doc));
+  /* The members stay: Walls still shows brush 2 and the light, Lights
+   * (and what is below it) now everything in either. */
+  groups = qr_visgroups_read (map);
+  g_autoptr (QrVisgroupMembers) lights = qr_visgroup_members (map, groups, 8, true);
+  /* brush 2 (Walls); the func_detail (Inner: with its brush) and the light (Walls, Lights). */
+  assert_ids (lights->brushes, (const QrId[]) { 2 }, 1);
+  assert_ids (lights->entities, (const QrId[]) { 4, 6 }, 2);
+  assert_member_ids (brush_ids (map, 2), "7");
+
+  /* Refused: into itself, into one below it, a missing parent. */
+  g_assert_false (qr_op_visgroup_move (doc, 8, 8, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_visgroup_move (doc, 8, 9, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qr_op_visgroup_move (doc, 9, 99, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  assert_member_ids (tree_text (map), "Lights<- Walls<Lights Inner<Walls");
+
+  /* Inner to the top level; where it is already: no step. */
+  g_assert_true (qr_op_visgroup_move (doc, 9, 0, &error));
+  assert_member_ids (tree_text (map), "Lights<- Walls<Lights Inner<-");
+  g_autofree char *moved = qr_test_save_text (doc);
+  g_assert_true (qr_op_visgroup_move (doc, 9, 0, &error));
+  g_autofree char *again = qr_test_save_text (doc);
+  g_assert_cmpstr (again, ==, moved);
+  g_assert_true (qr_document_undo (doc));
+  assert_member_ids (tree_text (map), "Lights<- Walls<Lights Inner<Walls");
+  g_assert_true (qr_document_undo (doc));
+  qr_test_assert_saves_as (doc, text);
+  g_assert_false (qr_document_is_modified (doc));
+}
+
 /* A map without a visgroups block gets one after versioninfo; a solid's
  * visgroupid goes after its groupid, as Hammer writes them. */
 static void
@@ -385,6 +454,23 @@ test_cli (void)
   g_assert_nonnull (strstr (r.err, "no visgroup named"));
   qr_test_run_cli (&r, "edit", in, undone, "--step", "visgroup-remove Walls", NULL);
   g_assert_cmpint (r.status, ==, 2);
+
+  /* Moving: into a visgroup, then back to the top level. */
+  qr_test_run_cli (&r, "edit", in, undone, "--step", "visgroup-move Inner Lights", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_autofree char *nested = qr_test_read_file (undone);
+  g_autoptr (QrMap) nested_map = qr_test_parse_ok (nested, QR_FILE_VMF);
+  assert_member_ids (tree_text (nested_map), "Walls<- Lights<- Inner<Lights");
+  g_assert_nonnull (strstr (nested, "\"name\" \"Lights\"\n\t\t\"visgroupid\" \"8\"\n\t\t\"color\" \"255 255 0\"\n"
+                                    "\t\tvisgroup\n\t\t{\n\t\t\t\"name\" \"Inner\""));
+  qr_test_run_cli (&r, "edit", in, undone, "--step", "visgroup-move Inner", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_autofree char *top = qr_test_read_file (undone);
+  g_autoptr (QrMap) top_map = qr_test_parse_ok (top, QR_FILE_VMF);
+  assert_member_ids (tree_text (top_map), "Walls<- Lights<- Inner<-");
+  qr_test_run_cli (&r, "edit", in, undone, "--step", "visgroup-move Walls Inner", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "cannot go into itself"));
   qr_test_remove_tree (dir);
 }
 
@@ -433,6 +519,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/visgroup/read", test_read);
   g_test_add_func ("/visgroup/ops", test_ops);
+  g_test_add_func ("/visgroup/move", test_move);
   g_test_add_func ("/visgroup/block-made", test_block_made);
   g_test_add_func ("/visgroup/cli", test_cli);
   g_test_add_func ("/visgroup/corpus-round-trip", test_corpus_round_trip);

@@ -1,5 +1,5 @@
 /* quarry-cli edit's visgroup-add, visgroup-remove, visgroup-delete,
- * visgroup-rename, visgroup-hide and visgroup-show: the operations of
+ * visgroup-rename, visgroup-move, visgroup-hide and visgroup-show: the operations of
  * qr-visgroup-ops.h, visgroups named by name, objects as the other steps
  * name them (E:B or E, comma-separated, in one word or several). */
 #include "qr-cli-edit-visgroup.h"
@@ -92,6 +92,17 @@ qr_cli_edit_visgroup_step (QrDocument *doc, char **argv, int argc, const char *s
       if ((id = visgroup_id (doc, argv[1], false, error)) == 0)
         return QR_EXIT_BAD_INPUT;
       ok = qr_op_visgroup_rename (doc, id, argv[2], error);
+    }
+  else if (strcmp (op, "visgroup-move") == 0)
+    {
+      guint parent = 0;
+
+      if (argc != 2 && argc != 3)
+        return usage (step, "expected visgroup-move NAME [PARENT] (none: to the top level)");
+      if ((id = visgroup_id (doc, argv[1], false, error)) == 0
+          || (argc == 3 && (parent = visgroup_id (doc, argv[2], false, error)) == 0))
+        return QR_EXIT_BAD_INPUT;
+      ok = qr_op_visgroup_move (doc, id, parent, error);
     }
   else if (strcmp (op, "visgroup-delete") == 0 || strcmp (op, "visgroup-hide") == 0
            || strcmp (op, "visgroup-show") == 0)

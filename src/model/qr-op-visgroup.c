@@ -381,6 +381,45 @@ qr_op_visgroup_delete (QrDocument *doc, guint id, GError **error)
   return TRUE;
 }
 
+gboolean
+qr_op_visgroup_move (QrDocument *doc, guint id, guint parent, GError **error)
+{
+  g_autoptr (GArray) groups = NULL;
+  GPtrArray *kept = NULL;
+  QrNode *block, *from = NULL, *to, *group, *ignored = NULL;
+  guint index = 0, ignored_index = 0;
+  int at, under = -1;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  groups = qr_visgroups_read (qr_document_get_map (doc));
+  if (refuse_map (doc, error) || refuse_missing (groups, id, error)
+      || (parent != 0 && refuse_missing (groups, parent, error)))
+    return FALSE;
+  at = qr_visgroups_find_id (groups, id);
+  if (parent != 0)
+    under = qr_visgroups_find_id (groups, parent);
+  if (under >= 0 && qr_visgroups_descends (groups, under, at))
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("A visgroup cannot go into itself or one below it"));
+      return FALSE;
+    }
+  if (g_array_index (groups, QrVisgroup, at).parent == under)
+    return TRUE;
+
+  qr_document_edit_begin (doc);
+  block = writable_block (doc, &kept);
+  group = find_group (block, id, &from, &index);
+  to = parent == 0 ? block : find_group (block, parent, &ignored, &ignored_index);
+  g_assert (group != NULL && to != NULL);
+  /* Last among its new siblings, as Hammer puts a visgroup dropped on another. */
+  qr_node_add_child (to, "visgroup", qr_node_copy (group));
+  qr_node_remove_item (from, index);
+  qr_document_replace_kept (doc, kept);
+  /* Translators: the undo step that put a visgroup under another or at the top. */
+  commit (doc, _("Move Visgroup"));
+  return TRUE;
+}
+
 static gboolean
 add_or_remove (QrDocument *doc, guint id, const QrObjects *objs, bool join, const char *description,
                GError **error)

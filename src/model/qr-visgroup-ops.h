@@ -24,6 +24,10 @@ gboolean qr_op_visgroup_rename (QrDocument *doc, guint id, const char *name, GEr
 /* Removes the visgroup, the visgroups below it, and every membership of
  * them. "Delete Visgroup". */
 gboolean qr_op_visgroup_delete (QrDocument *doc, guint id, GError **error);
+/* Puts the visgroup (with those below it and every membership) last under
+ * `parent`, or at the top level for 0. Refused into itself or one below
+ * it; no step when it is there already. "Move Visgroup". */
+gboolean qr_op_visgroup_move (QrDocument *doc, guint id, guint parent, GError **error);
 /* "Add to Visgroup"; no step when every object is in it already. */
 gboolean qr_op_visgroup_add (QrDocument *doc, guint id, const QrObjects *objs, GError **error);
 /* "Remove from Visgroup"; no step when none is in it. */
