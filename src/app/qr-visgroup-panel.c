@@ -259,6 +259,26 @@ create_children (gpointer item, gpointer data)
   return it->children != NULL ? G_LIST_MODEL (g_object_ref (it->children)) : NULL;
 }
 
+/* The tree, "name<parent" in order ("-": the top level), for the tests. */
+static void
+log_tree (QrVisgroupPanel *self)
+{
+  g_autoptr (GArray) groups = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, LOG_DOMAIN))
+    {
+      groups = qr_visgroups_read (qr_document_get_map (self->document));
+      for (guint i = 0; i < groups->len; i++)
+        {
+          const QrVisgroup *g = &g_array_index (groups, QrVisgroup, i);
+          g_string_append_printf (text, " %s<%s", g->name,
+                                  g->parent < 0 ? "-" : g_array_index (groups, QrVisgroup, g->parent).name);
+        }
+      g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "tree:%s", text->str);
+    }
+}
+
 static void
 refresh (QrVisgroupPanel *self)
 {
@@ -288,6 +308,7 @@ refresh (QrVisgroupPanel *self)
   update_buttons (self);
   g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "listed %u visgroups in %.2f ms", n_groups,
          (g_get_monotonic_time () - start) / 1000.0);
+  log_tree (self);
 }
 
 static gboolean
@@ -362,6 +383,66 @@ on_check_toggled (GtkCheckButton *check, QrVisgroupPanel *self)
     message (self, error->message);
 }
 
+/* Drag and drop: a visgroup's row dragged onto another visgroup's goes
+ * under it, onto the panel's title or the list's empty end to the top
+ * level, as in Hammer. The value dragged is the visgroup's id. */
+
+static void
+move_dropped (QrVisgroupPanel *self, guint id, guint parent)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document == NULL)
+    return;
+  g_log (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "dropped visgroup %u on %u", id, parent);
+  if (!qr_op_visgroup_move (self->document, id, parent, &error))
+    message (self, error->message);
+}
+
+/* The row itself is the drag icon, held where the pointer took it. */
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource *source, double x, double y, QrVisgroupPanel *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  QrVisgroupItem *item = g_object_get_data (G_OBJECT (row), "item");
+  g_autoptr (GdkPaintable) icon = NULL;
+
+  if (item == NULL || item->kind != ITEM_VISGROUP)
+    return NULL;
+  icon = gtk_widget_paintable_new (row);
+  gtk_drag_source_set_icon (source, icon, (int) x, (int) y);
+  return gdk_content_provider_new_typed (G_TYPE_UINT, item->id);
+}
+
+/* Only a visgroup's row takes a drop (not the Auto branch's). */
+static gboolean
+on_drop_accept (GtkDropTarget *target, GdkDrop *drop, QrVisgroupPanel *self)
+{
+  QrVisgroupItem *item = g_object_get_data (G_OBJECT (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))),
+                                            "item");
+
+  return item != NULL && item->kind == ITEM_VISGROUP && gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_UINT);
+}
+
+static gboolean
+on_row_drop (GtkDropTarget *target, const GValue *value, double x, double y, QrVisgroupPanel *self)
+{
+  QrVisgroupItem *item = g_object_get_data (G_OBJECT (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))),
+                                            "item");
+
+  if (item == NULL || item->kind != ITEM_VISGROUP)
+    return FALSE;
+  move_dropped (self, g_value_get_uint (value), item->id);
+  return TRUE;
+}
+
+static gboolean
+on_top_drop (GtkDropTarget *target, const GValue *value, double x, double y, QrVisgroupPanel *self)
+{
+  move_dropped (self, g_value_get_uint (value), 0);
+  return TRUE;
+}
+
 static void
 setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrVisgroupPanel *self)
 {
@@ -384,6 +465,15 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrVisgroup
   gtk_box_append (GTK_BOX (box), label);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
   gtk_list_item_set_child (list_item, expander);
+
+  GtkDragSource *source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), self);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (source));
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
+  g_signal_connect (target, "accept", G_CALLBACK (on_drop_accept), self);
+  g_signal_connect (target, "drop", G_CALLBACK (on_row_drop), self);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (target));
 }
 
 static void
@@ -398,6 +488,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrVisgroupP
   QrVisgroupItem *item = row_item (row);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  g_object_set_data_full (G_OBJECT (expander), "item", g_object_ref (item), g_object_unref);
   gtk_label_set_label (GTK_LABEL (label), item->name);
   g_object_set_data (G_OBJECT (swatch), "color", GUINT_TO_POINTER (item->color));
   gtk_widget_queue_draw (swatch);
@@ -416,6 +507,7 @@ unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, QrVisgrou
   GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
 
   g_object_set_data (G_OBJECT (gtk_widget_get_first_child (box)), "item", NULL);
+  g_object_set_data (G_OBJECT (expander), "item", NULL);
 }
 
 /* Buttons. */
@@ -700,6 +792,13 @@ qr_visgroup_panel_init (QrVisgroupPanel *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (self->box), scrolled);
+  /* The title and the list's empty end take a visgroup to the top level. */
+  for (GtkWidget *w = title; w != NULL; w = w == title ? scrolled : NULL)
+    {
+      GtkDropTarget *top = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
+      g_signal_connect (top, "drop", G_CALLBACK (on_top_drop), self);
+      gtk_widget_add_controller (w, GTK_EVENT_CONTROLLER (top));
+    }
   update_buttons (self);
   qr_text_keys_install (GTK_WIDGET (self));
 }

@@ -14,6 +14,9 @@
 #     Select: A is selected (and framed: red fills the Top view); Remove; Delete: the panel
 #     lists no visgroup; Ctrl+S: the file is what the same quarry-cli steps make (an empty
 #     visgroups block stays, as Hammer writes one).
+#  6. Outer and Inner made; Inner's row dragged onto Outer's: Inner goes under Outer (a '*');
+#     dragged onto the panel's title: back to the top level; Ctrl+Z: under Outer again. The
+#     tree is read from the panel's debug log.
 TEST=visgroups
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -55,6 +58,7 @@ wait_listed () {
 # left after the expander's indent).
 ENTRY_X=1137
 ENTRY_Y=67
+TITLE_Y=34
 CHECK_X=1026
 ROW0_Y=178
 # The buttons, in two rows of three.
@@ -133,6 +137,34 @@ check "Remove, Delete: the panel lists no visgroup" wait_listed 0
 shot 5-deleted > /dev/null
 check "Ctrl+S" save_now "$MAP" "$NAME"
 same_file "$WORK/deleted.vmf" "the file: quarry-cli edit visgroup-rename, visgroup-remove, visgroup-delete"
+
+# ---- 6. nesting by drag and drop ----
+tree () { sed -n 's/.*Quarry-Visgroups-DEBUG: [0-9:.]*: tree:\(.*\)/\1/p' "$APP_LOG" | tail -1; }
+wait_tree () {
+  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
+  until [ "$(tree)" = "$1" ]; do
+    [ $SECONDS -ge $deadline ] && { diag "the panel's tree is '$(tree)', expected '$1'"; return 1; }
+    sleep 0.2
+  done
+}
+for name in Outer Inner; do
+  click_px $ENTRY_X "$ENTRY_Y"
+  sleep 0.3
+  xdotool type --delay 40 $name
+  keys Return
+done
+check "Outer and Inner made: both at the top level" wait_tree " Outer<- Inner<-"
+shot 6-two > /dev/null
+ROW_H=20
+LABEL_X=1160
+drag_px $LABEL_X $((ROW0_Y + ROW_H)) $LABEL_X "$ROW0_Y"
+check "Inner's row dragged onto Outer's: Inner goes under Outer" wait_tree " Outer<- Inner<Outer"
+shot 6-nested > /dev/null
+check "moving is a change: '*'" wait_title "*$NAME – Quarry"
+drag_px $LABEL_X $((ROW0_Y + ROW_H)) 1000 "$TITLE_Y"
+check "dragged onto the panel's title: back to the top level" wait_tree " Outer<- Inner<-"
+keys ctrl+z
+check "Ctrl+Z: under Outer again" wait_tree " Outer<- Inner<Outer"
 
 check "the editor is still running" app_alive
 finish
