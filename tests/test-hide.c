@@ -340,6 +340,38 @@ test_vmf_visgroupshown (void)
   qr_test_assert_writes_as (back, QR_SAVE_AS_READ, saved);
 }
 
+/* Hammer hides an auto visgroup's objects with visgroupautoshown "0":
+ * they open hidden and write back as read; shown again, both keys say 1. */
+static void
+test_vmf_visgroupautoshown (void)
+{
+  g_autofree char *text = g_strdup (vmf_text);
+  /* Solid 2: shown by its visgroups, hidden by an auto visgroup. */
+  char *autoshown = strstr (text, "\"visgroupautoshown\" \"1\"");
+  autoshown[21] = '0';
+  g_autoptr (QrMap) map = qr_test_parse_ok (text, QR_FILE_VMF);
+
+  g_assert_true (map_brush_hidden (map, 2));
+  g_assert_true (map_brush_hidden (map, 3));
+  qr_test_assert_writes_as (map, QR_SAVE_AS_READ, text);
+
+  /* Hidden by Hide too: still as read (no second "0" to undo in Hammer). */
+  g_autoptr (QrDocument) doc = qr_document_new (g_steal_pointer (&map));
+  g_autoptr (GError) error = NULL;
+  QrId both[] = { 2 };
+  g_assert_true (qr_op_hide (doc, QR_BRUSHES (both, 1), &error));
+  g_autofree char *hidden = qr_test_save_text (doc);
+  g_assert_cmpstr (hidden, ==, text);
+
+  qr_op_show_all (doc);
+  g_autofree char *shown = qr_test_save_text (doc);
+  g_assert_null (strstr (shown, "shown\" \"0\""));
+  g_assert_nonnull (strstr (shown, "\"visgroupshown\" \"1\"\n\t\t\t\"visgroupautoshown\" \"1\""));
+  g_autoptr (QrMap) back = qr_test_parse_ok (shown, QR_FILE_VMF);
+  g_assert_false (map_brush_hidden (back, 2));
+  g_assert_false (map_brush_hidden (back, 3));
+}
+
 /* A block at x = 64·k of texture `tex`, its top `top`. */
 static char *
 block (int k, const char *tex, const char *top)
@@ -452,6 +484,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hide/not-picked", test_not_picked);
   g_test_add_func ("/hide/not-drawn", test_not_drawn);
   g_test_add_func ("/hide/vmf-visgroupshown", test_vmf_visgroupshown);
+  g_test_add_func ("/hide/vmf-visgroupautoshown", test_vmf_visgroupautoshown);
   g_test_add_func ("/hide/filters", test_filters);
   return g_test_run ();
 }

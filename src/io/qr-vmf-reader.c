@@ -7,6 +7,7 @@
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-scanner.h"
+#include "qr-vmf-editor.h"
 
 #include <string.h>
 
@@ -661,14 +662,8 @@ assign_missing_ids (QrMap *map)
     }
 }
 
-/* Hammer's hidden state: an object whose editor block says visgroupshown
- * "0" opens hidden (qr-hidden.h); the block itself is kept as read. */
-static bool
-editor_hides (const QrNode *editor)
-{
-  return editor != NULL && g_strcmp0 (qr_node_get (editor, "visgroupshown"), "0") == 0;
-}
-
+/* Hammer's hidden state (qr_vmf_editor_hides) as the map's: the object
+ * opens hidden; its block itself is kept as read. */
 static void
 note_hidden (QrMap *map)
 {
@@ -679,13 +674,13 @@ note_hidden (QrMap *map)
       for (guint k = 0; k < entity->kept->len; k++)
         {
           const QrNode *node = g_ptr_array_index (entity->kept, k);
-          if (strcmp (node->name, "editor") == 0 && editor_hides (node))
+          if (strcmp (node->name, "editor") == 0 && qr_vmf_editor_hides (node))
             qr_map_hide_entity (map, entity->id);
         }
       for (guint b = 0; b < qr_entity_brush_count (entity); b++)
         {
           const QrBrush *brush = qr_entity_get_brush (entity, b);
-          if (brush->extra != NULL && editor_hides (qr_node_get_child (brush->extra, "editor")))
+          if (brush->extra != NULL && qr_vmf_editor_hides (qr_node_get_child (brush->extra, "editor")))
             qr_map_hide_brush (map, brush->id);
         }
     }

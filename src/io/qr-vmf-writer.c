@@ -3,6 +3,7 @@
 #include "qr-io.h"
 #include "qr-number.h"
 #include "qr-output.h"
+#include "qr-vmf-editor.h"
 
 #include <string.h>
 
@@ -99,31 +100,35 @@ write_node_items (VmfWriter *w, const QrNode *node)
     write_item (w, &node->items[i]);
 }
 
-/* An object's editor block as read, but for visgroupshown, which says
- * whether the object is hidden now (qr-hidden.h): the key is added when
- * hiding needs it, and a "0" the object no longer means becomes "1". */
+/* An object's editor block as read while it says what the object is now.
+ * Hidden: a block that hides it already (qr_vmf_editor_hides) is written
+ * as read, any other gets visgroupshown "0" (added when missing). Shown:
+ * a "0" in visgroupshown or visgroupautoshown becomes "1", as Hammer's
+ * Show All leaves them. */
 static void
 write_editor (VmfWriter *w, const QrNode *editor, bool hidden)
 {
+  bool as_read = hidden && qr_vmf_editor_hides (editor);
   bool said = false;
 
   open_block (w, "editor");
   for (guint i = 0; editor != NULL && i < editor->n_items; i++)
     {
       const QrNodeItem *it = &editor->items[i];
+      bool shown_key = it->child == NULL && strcmp (it->key, "visgroupshown") == 0;
+      bool auto_key = it->child == NULL && strcmp (it->key, "visgroupautoshown") == 0;
 
-      if (it->child == NULL && !said && strcmp (it->key, "visgroupshown") == 0)
+      if (as_read || !(shown_key || auto_key) || (shown_key && said))
+        write_item (w, it);
+      else if (shown_key)
         {
           said = true;
-          if (hidden)
-            put_kv (w, it->key, "0");
-          else
-            put_kv (w, it->key, strcmp (it->value, "0") == 0 ? "1" : it->value);
+          put_kv (w, it->key, hidden ? "0" : strcmp (it->value, "0") == 0 ? "1" : it->value);
         }
       else
-        write_item (w, it);
+        put_kv (w, it->key, !hidden && strcmp (it->value, "0") == 0 ? "1" : it->value);
     }
-  if (hidden && !said)
+  if (hidden && !as_read && !said)
     put_kv (w, "visgroupshown", "0");
   close_block (w);
 }
