@@ -466,6 +466,103 @@ test_cache_follows_edits (void)
     }
 }
 
+/* The layers' names in list order, with "h" and "l" for hidden and locked. */
+static char *
+layers_text (QrDocument *doc)
+{
+  g_autoptr (GArray) layers = qr_map_dup_layers (qr_document_get_map (doc));
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, i);
+      g_string_append_printf (text, "%s%s%s%s", i ? " " : "", l->id == 0 ? "default" : l->name, l->hidden ? "h" : "",
+                              l->locked ? "l" : "");
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+#define assert_layers(doc, want) \
+  G_STMT_START { \
+    g_autofree char *got_ = layers_text (doc); \
+    g_assert_cmpstr (got_, ==, (want)); \
+  } G_STMT_END
+
+/* Isolate, every layer's flag at once, and moving a layer in the list:
+ * each one step that undo takes back to the file as it was. */
+static void
+test_isolate_and_reorder (void)
+{
+  QrId ids[3], player;
+  g_autoptr (QrDocument) doc = row (ids, &player);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = qr_test_save_text (doc);
+  gint64 a, b, c;
+
+  g_assert_true (qr_op_layer_add (doc, "A", &a, &error));
+  g_assert_true (qr_op_layer_add (doc, "B", &b, &error));
+  g_assert_true (qr_op_layer_add (doc, "C", &c, &error));
+  QrObjects in_b = { &ids[1], 1, NULL, 0 };
+  g_assert_true (qr_op_layer_move (doc, b, &in_b, &error));
+  g_autofree char *made = qr_test_save_text (doc);
+  guint steps = 0;
+
+  /* Isolating B hides the others and lets go of what they hold. */
+  g_autoptr (QrSelection) sel = qr_selection_new ();
+  qr_selection_add_brushes (sel, ids, 3);
+  qr_document_set_selection (doc, sel);
+  g_assert_true (qr_op_layer_isolate (doc, b, &error));
+  steps++;
+  assert_layers (doc, "defaulth Ah B Ch");
+  g_assert_true (brush_hidden (doc, ids[0]) && !brush_hidden (doc, ids[1]) && brush_hidden (doc, ids[2]));
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 1);
+  g_assert_true (qr_selection_has_brush (qr_document_get_selection (doc), ids[1]));
+  /* Again: no step. */
+  g_assert_true (qr_op_layer_isolate (doc, b, &error));
+
+  g_assert_true (qr_op_layers_set_flag_all (doc, QR_LAYER_HIDDEN, FALSE, &error));
+  steps++;
+  assert_layers (doc, "default A B C");
+  g_assert_true (qr_op_layers_set_flag_all (doc, QR_LAYER_LOCKED, TRUE, &error));
+  steps++;
+  assert_layers (doc, "defaultl Al Bl Cl");
+  g_assert_cmpuint (qr_document_get_selection (doc)->brushes->len, ==, 0);
+  g_assert_true (qr_op_layers_set_flag_all (doc, QR_LAYER_LOCKED, FALSE, &error));
+  steps++;
+  assert_layers (doc, "default A B C");
+
+  /* C up twice: first; up again: no step; the default layer stays first. */
+  g_assert_true (qr_op_layer_reorder (doc, c, -1, &error));
+  g_assert_true (qr_op_layer_reorder (doc, c, -1, &error));
+  steps += 2;
+  assert_layers (doc, "default C A B");
+  g_assert_true (qr_op_layer_reorder (doc, c, -1, &error));
+  g_assert_false (qr_op_layer_reorder (doc, 0, 1, &error));
+  g_assert_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (qr_op_layer_reorder (doc, a, 5, &error));
+  steps++;
+  assert_layers (doc, "default C B A");
+  /* Numbered by place, written only where changed: C 0, B 1, A 2. */
+  g_autofree char *ck = qr_test_dup_keys (layer_entity (doc, "C"));
+  g_assert_cmpstr (ck, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=C|_tb_id=3|_tb_layer_sort_index=0");
+  g_autofree char *ak = qr_test_dup_keys (layer_entity (doc, "A"));
+  g_assert_cmpstr (ak, ==, "classname=func_group|_tb_type=_tb_layer|_tb_name=A|_tb_id=1|_tb_layer_sort_index=2");
+  /* Read back, the order holds. */
+  g_autofree char *saved = qr_test_save_text (doc);
+  g_autoptr (QrDocument) back = qr_test_document_from_map_text (saved);
+  assert_layers (back, "default C B A");
+
+  for (guint i = 0; i < steps; i++)
+    g_assert_true (qr_document_undo (doc));
+  g_autofree char *undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, made);
+  while (qr_document_is_modified (doc))
+    g_assert_true (qr_document_undo (doc));
+  g_autofree char *first = qr_test_save_text (doc);
+  g_assert_cmpstr (first, ==, before);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -477,5 +574,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/layer/omit", test_omit);
   g_test_add_func ("/model/layer/groups", test_groups);
   g_test_add_func ("/model/layer/cache-follows-edits", test_cache_follows_edits);
+  g_test_add_func ("/model/layer/isolate-reorder", test_isolate_and_reorder);
   return g_test_run ();
 }

@@ -59,7 +59,7 @@ MAP = ('{\n"classname" "worldspawn"\n' + cube(0) + cube(128) + "}\n"
 LAYER_KEYS = ["classname", "_tb_type", "_tb_name", "_tb_id", "_tb_layer_sort_index", "_tb_layer_locked",
               "_tb_layer_hidden", "_tb_layer_omit_from_export"]
 
-print("1..16")
+print("1..18")
 with tempfile.TemporaryDirectory() as work:
     path = lambda name: os.path.join(work, name)
     with open(path("in.map"), "w") as f:
@@ -128,6 +128,16 @@ with tempfile.TemporaryDirectory() as work:
     ok(with_omit["triangles_before"] == 24 and without["triangles_before"] == 48,
        "export leaves the omitted layer out (%d triangles, %d with it)"
        % (with_omit["triangles_before"], without["triangles_before"]))
+
+    edit(path("out.map"), path("isolated.map"), "layer-show-all", "layer-unlock-all", "layer-isolate Lights",
+         "layer-down Props")
+    listed = json.loads(run("layers", path("isolated.map"), "--json").stdout)["layers"]
+    ok([(l["name"], l["hidden"], l["locked"]) for l in listed]
+       == [("Default Layer", True, False), ("Lights", False, False), ("Props", True, False)],
+       "show-all, unlock-all, isolate Lights, Props down: Lights alone shown, and listed before Props")
+    iso = [e for e in qrmap.read(path("isolated.map")) if ("_tb_type", "_tb_layer") in e.keys]
+    ok([dict(e.keys)["_tb_layer_sort_index"] for e in iso] == ["1", "0"],
+       "the layers renumbered by place: Props 1, Lights 0")
 
     bad = run("edit", path("out.map"), path("x.map"), "--step", "layer-move Nope 0:0", check=False)
     ok(bad.returncode == 1 and "no layer" in bad.stderr, "a layer that does not exist is an error (status 1)")

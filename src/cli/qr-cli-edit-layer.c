@@ -1,6 +1,8 @@
 /* quarry-cli edit's layer-add, layer-move, layer-rename, layer-delete,
- * layer-hide, layer-show, layer-lock, layer-unlock, layer-omit and
- * layer-current, and `quarry-cli layers`: TrenchBroom's layers through the
+ * layer-hide, layer-show, layer-lock, layer-unlock, layer-omit,
+ * layer-current, layer-isolate, layer-up, layer-down and the -all forms
+ * (layer-show-all, layer-hide-all, layer-lock-all, layer-unlock-all), and
+ * `quarry-cli layers`: TrenchBroom's layers through the
  * operations of qr-operations.h, named as the layers panel shows them. */
 #include "qr-cli-edit-layer.h"
 #include "qr-cli-json.h"
@@ -99,6 +101,26 @@ qr_cli_edit_layer_step (QrDocument *doc, char **argv, int argc, const char *step
         ok = qr_op_layer_delete (doc, id, error);
       else if (ok)
         qr_document_set_current_layer (doc, id);
+    }
+  else if (strcmp (op, "layer-isolate") == 0 || strcmp (op, "layer-up") == 0 || strcmp (op, "layer-down") == 0)
+    {
+      if (argc != 2)
+        return usage (step, "expected the layer's NAME");
+      ok = find (doc, argv[1], &id, error)
+           && (op[6] == 'i' ? qr_op_layer_isolate (doc, id, error)
+                            : qr_op_layer_reorder (doc, id, op[6] == 'u' ? -1 : 1, error));
+    }
+  else if (g_str_has_suffix (op, "-all"))
+    {
+      guint i = 0;
+
+      while (i < G_N_ELEMENTS (flags) && strncmp (flags[i].op, op, strlen (flags[i].op)) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (flags) || strlen (op) != strlen (flags[i].op) + 4)
+        return QR_EXIT_USAGE + 1;
+      if (argc != 1)
+        return usage (step, "expected no argument");
+      ok = qr_op_layers_set_flag_all (doc, flags[i].flag, flags[i].on, error);
     }
   else if (strcmp (op, "layer-omit") == 0)
     {

@@ -607,7 +607,9 @@ qr_cli_edit (int argc, char **argv)
              "  face-extrude FACES DISTANCE   face-extrude-brush FACES DISTANCE\n"
              "  layer-add NAME   layer-move NAME OBJS…   layer-rename OLD NEW   layer-delete NAME\n"
              "  layer-hide NAME   layer-show NAME   layer-lock NAME   layer-unlock NAME\n"
-             "  layer-omit NAME on|off   layer-current NAME (where create, place and paste put new objects)\n");
+             "  layer-omit NAME on|off   layer-current NAME (where create, place and paste put new objects)\n"
+             "  layer-isolate NAME   layer-up NAME   layer-down NAME\n"
+             "  layer-show-all   layer-hide-all   layer-lock-all   layer-unlock-all\n");
   if (!qr_cli_parse_options (context, &argc, &argv))
     return QR_EXIT_USAGE;
   if (argc != 3 || undo < 0)

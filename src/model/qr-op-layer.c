@@ -387,12 +387,11 @@ qr_op_layer_move (QrDocument *doc, gint64 layer, const QrObjects *objs, GError *
   return TRUE;
 }
 
-/* The selection without what the layer holds. */
+/* `sel` without what the layer holds. */
 static QrSelection *
-selection_without (QrDocument *doc, gint64 layer)
+selection_without_from (QrDocument *doc, const QrSelection *sel, gint64 layer)
 {
   QrMap *map = qr_document_get_map (doc);
-  const QrSelection *sel = qr_document_get_selection (doc);
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);
   QrSelection *after = qr_selection_copy (sel);
 
@@ -420,6 +419,13 @@ selection_without (QrDocument *doc, gint64 layer)
         g_array_remove_index (after->faces, i);
     }
   return after;
+}
+
+/* The document's selection without what the layer holds. */
+static QrSelection *
+selection_without (QrDocument *doc, gint64 layer)
+{
+  return selection_without_from (doc, qr_document_get_selection (doc), layer);
 }
 
 typedef struct
@@ -471,6 +477,157 @@ qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean 
   qr_document_edit_begin (doc);
   edit_header (doc, found.entity, flag_edit, &edit);
   qr_op_commit (doc, _(descriptions[on ? 1 : 0][flag]), QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+/* Sets `flag` on each layer to want[i] (the layers as qr_map_dup_layers
+ * lists them), deselecting what it hides or locks, as one step named
+ * `description`; no step when all are so already. */
+static gboolean
+set_flags (QrDocument *doc, GArray *layers, QrLayerFlag flag, const bool *want, const char *description,
+           GError **error)
+{
+  static const char *const keys[] = { QR_TB_HIDDEN_KEY, QR_TB_LOCKED_KEY, QR_TB_OMIT_KEY };
+  g_autoptr (QrSelection) after = qr_selection_copy (qr_document_get_selection (doc));
+  bool any = false;
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, i);
+      bool now = flag == QR_LAYER_HIDDEN ? l->hidden : flag == QR_LAYER_LOCKED ? l->locked : l->omit;
+
+      if (now == want[i])
+        continue;
+      if (l->entity == 0)
+        {
+          g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
+                               _("The map has no world to keep the default layer’s state"));
+          return FALSE;
+        }
+      any = true;
+    }
+  if (!any)
+    return TRUE;
+  qr_document_edit_begin (doc);
+  for (guint i = 0; i < layers->len; i++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, i);
+      bool now = flag == QR_LAYER_HIDDEN ? l->hidden : flag == QR_LAYER_LOCKED ? l->locked : l->omit;
+      FlagEdit edit = { keys[flag], want[i] };
+
+      if (now == want[i])
+        continue;
+      /* What is hidden or locked could be edited unseen or by mistake. */
+      if (want[i] && flag != QR_LAYER_OMIT_FROM_EXPORT)
+        {
+          QrSelection *without = selection_without_from (doc, after, l->id);
+          qr_selection_free (after);
+          after = without;
+        }
+      edit_header (doc, l->entity, flag_edit, &edit);
+    }
+  qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
+gboolean
+qr_op_layer_isolate (QrDocument *doc, gint64 layer, GError **error)
+{
+  g_autoptr (GArray) layers = NULL;
+  g_autofree bool *want = NULL;
+  QrLayer found;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (!lookup (doc, layer, &found, error))
+    return FALSE;
+  layers = qr_map_dup_layers (qr_document_get_map (doc));
+  want = g_new (bool, layers->len);
+  for (guint i = 0; i < layers->len; i++)
+    want[i] = g_array_index (layers, QrLayer, i).id != layer;
+  /* Translators: the undo step that hid every layer but one. */
+  return set_flags (doc, layers, QR_LAYER_HIDDEN, want, _("Isolate Layer"), error);
+}
+
+gboolean
+qr_op_layers_set_flag_all (QrDocument *doc, QrLayerFlag flag, gboolean on, GError **error)
+{
+  const char *descriptions[2][2] = {
+    /* Translators: undo steps of the layers panel, for every layer at once. */
+    { N_ ("Show All Layers"), N_ ("Unlock All Layers") },
+    { N_ ("Hide All Layers"), N_ ("Lock All Layers") },
+  };
+  g_autoptr (GArray) layers = NULL;
+  g_autofree bool *want = NULL;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && flag <= QR_LAYER_LOCKED, FALSE);
+  if (refuse_vmf (doc, error))
+    return FALSE;
+  layers = qr_map_dup_layers (qr_document_get_map (doc));
+  want = g_new (bool, layers->len);
+  for (guint i = 0; i < layers->len; i++)
+    want[i] = on;
+  return set_flags (doc, layers, flag, want, _(descriptions[on ? 1 : 0][flag]), error);
+}
+
+static void
+sort_edit (QrEntity *entity, gpointer text)
+{
+  put_key (entity, QR_TB_SORT_KEY, text);
+}
+
+gboolean
+qr_op_layer_reorder (QrDocument *doc, gint64 layer, int by, GError **error)
+{
+  g_autoptr (GArray) layers = NULL;
+  g_autoptr (QrSelection) same = NULL;
+  g_autofree guint *order = NULL;
+  g_autofree guint *rest = NULL;
+  guint from = 0, to, n;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc), FALSE);
+  if (refuse_vmf (doc, error))
+    return FALSE;
+  layers = qr_map_dup_layers (qr_document_get_map (doc));
+  while (from < layers->len && g_array_index (layers, QrLayer, from).id != layer)
+    from++;
+  if (from == layers->len)
+    {
+      g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_NOT_FOUND, _("There is no layer %" G_GINT64_FORMAT), layer);
+      return FALSE;
+    }
+  if (from == 0)
+    {
+      g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("The default layer stays first"));
+      return FALSE;
+    }
+  /* The others in order, the default layer first and fixed. */
+  n = layers->len;
+  to = (guint) CLAMP ((gint64) from + by, 1, (gint64) n - 1);
+  if (to == from)
+    return TRUE;
+  /* The list without the layer, then with it put back at `to`. */
+  order = g_new (guint, n);
+  rest = g_new (guint, n - 1);
+  for (guint i = 0, k = 0; i < n; i++)
+    if (i != from)
+      rest[k++] = i;
+  for (guint i = 0, r = 0; i < n; i++)
+    order[i] = i == to ? from : rest[r++];
+  /* Every layer numbered by its place (as TrenchBroom renumbers when it
+   * moves one): a file without sort indices, or with equal ones, gets an
+   * order that holds. Only indices that change are written. */
+  qr_document_edit_begin (doc);
+  for (guint k = 1; k < n; k++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, order[k]);
+      g_autofree char *text = g_strdup_printf ("%u", k - 1);
+
+      if (l->sort_index != (gint64) (k - 1))
+        edit_header (doc, l->entity, sort_edit, text);
+    }
+  same = qr_selection_copy (qr_document_get_selection (doc));
+  /* Translators: undo steps that moved a layer in the list. */
+  qr_op_commit (doc, by < 0 ? _("Move Layer Up") : _("Move Layer Down"), QR_MERGE_NONE, NULL, 0, same);
   return TRUE;
 }
 

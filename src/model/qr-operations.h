@@ -117,6 +117,18 @@ typedef enum
  * keys of the file, so document edits, as in TrenchBroom. Hiding or
  * locking deselects the layer's objects. No step when already so. */
 gboolean qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean on, GError **error);
+/* Shows the layer and hides every other, as one step ("Isolate Layer");
+ * none when so already. */
+gboolean qr_op_layer_isolate (QrDocument *doc, gint64 layer, GError **error);
+/* Hides or shows (QR_LAYER_HIDDEN), locks or unlocks (QR_LAYER_LOCKED)
+ * every layer as one step ("Show All Layers", …); none when all are so. */
+gboolean qr_op_layers_set_flag_all (QrDocument *doc, QrLayerFlag flag, gboolean on, GError **error);
+/* Moves the layer `by` places in the list (negative: up), within the
+ * layers after the default one, which stays first. The layers are then
+ * numbered by their places (_tb_layer_sort_index 0, 1, …, written only
+ * where it changes), as TrenchBroom renumbers them. "Move Layer Up" /
+ * "Move Layer Down"; no step at either end. */
+gboolean qr_op_layer_reorder (QrDocument *doc, gint64 layer, int by, GError **error);
 /* Selects every object of the layer that can be selected (not hidden). */
 gboolean qr_op_layer_select_all (QrDocument *doc, gint64 layer, GError **error);
 
