@@ -28,7 +28,7 @@ struct _QrLayerPanel
   GtkWidget *box;
   GtkListBox *list;
   GtkEntry *name;
-  GtkWidget *rename, *remove, *hide, *lock, *omit;
+  GtkWidget *rename, *remove, *hide, *lock, *omit, *isolate, *up, *down;
 
   /* owned */
   QrDocument *document;
@@ -247,6 +247,10 @@ update_buttons (QrLayerPanel *self)
   self->updating = TRUE;
   gtk_widget_set_sensitive (self->rename, r != NULL && r->id != 0);
   gtk_widget_set_sensitive (self->remove, r != NULL && r->id != 0);
+  gtk_widget_set_sensitive (self->isolate, r != NULL);
+  /* The default layer stays first; the others move within the rest. */
+  gtk_widget_set_sensitive (self->up, r != NULL && r->id != 0 && r != &g_array_index (self->rows, Row, 1));
+  gtk_widget_set_sensitive (self->down, r != NULL && r->id != 0 && r != &g_array_index (self->rows, Row, self->rows->len - 1));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->hide), r != NULL && r->hidden);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->lock), r != NULL && r->locked);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->omit), r != NULL && r->omit);
@@ -473,6 +477,45 @@ on_select_all (QrLayerPanel *self)
 }
 
 static void
+on_isolate (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL)
+    report (self, qr_op_layer_isolate (self->document, self->chosen, &error), error);
+}
+
+static void
+on_show_all (QrLayerPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL)
+    report (self, qr_op_layers_set_flag_all (self->document, QR_LAYER_HIDDEN, FALSE, &error), error);
+}
+
+static void
+reorder (QrLayerPanel *self, int by)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL)
+    report (self, qr_op_layer_reorder (self->document, self->chosen, by, &error), error);
+}
+
+static void
+on_up (QrLayerPanel *self)
+{
+  reorder (self, -1);
+}
+
+static void
+on_down (QrLayerPanel *self)
+{
+  reorder (self, 1);
+}
+
+static void
 on_hide_toggled (GtkToggleButton *button, QrLayerPanel *self)
 {
   set_flag (self, self->chosen, QR_LAYER_HIDDEN, gtk_toggle_button_get_active (button));
@@ -544,12 +587,15 @@ qr_layer_panel_class_init (QrLayerPanelClass *klass)
                                    G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
-/* A button with a mnemonic (Alt+letter while the panel shows), in the grid. */
+/* A button with a mnemonic (Alt+letter while the panel shows), in the
+ * grid; NULL label: for an icon. */
 static GtkWidget *
 add_button (QrLayerPanel *self, GtkGrid *grid, int column, int row, int width, const char *label,
             gboolean toggle, GCallback callback)
 {
-  GtkWidget *button = toggle ? gtk_toggle_button_new_with_mnemonic (label) : gtk_button_new_with_mnemonic (label);
+  GtkWidget *button = label == NULL ? gtk_button_new ()
+                      : toggle     ? gtk_toggle_button_new_with_mnemonic (label)
+                                   : gtk_button_new_with_mnemonic (label);
 
   gtk_widget_set_hexpand (button, TRUE);
   if (toggle)
@@ -616,6 +662,15 @@ qr_layer_panel_init (QrLayerPanel *self)
   self->hide = add_button (self, GTK_GRID (grid), 1, 3, 1, _("H_ide"), TRUE, G_CALLBACK (on_hide_toggled));
   self->lock = add_button (self, GTK_GRID (grid), 0, 4, 1, _("_Lock"), TRUE, G_CALLBACK (on_lock_button_toggled));
   self->omit = add_button (self, GTK_GRID (grid), 1, 4, 1, _("_Omit from Export"), TRUE, G_CALLBACK (on_omit_toggled));
+  self->isolate = add_button (self, GTK_GRID (grid), 0, 5, 1, _("Isolate"), FALSE, G_CALLBACK (on_isolate));
+  gtk_widget_set_tooltip_text (self->isolate, _("Show the chosen layer and hide every other"));
+  add_button (self, GTK_GRID (grid), 1, 5, 1, _("Show All"), FALSE, G_CALLBACK (on_show_all));
+  self->up = add_button (self, GTK_GRID (grid), 0, 6, 1, NULL, FALSE, G_CALLBACK (on_up));
+  gtk_button_set_icon_name (GTK_BUTTON (self->up), "go-up-symbolic");
+  gtk_widget_set_tooltip_text (self->up, _("Move the chosen layer up the list"));
+  self->down = add_button (self, GTK_GRID (grid), 1, 6, 1, NULL, FALSE, G_CALLBACK (on_down));
+  gtk_button_set_icon_name (GTK_BUTTON (self->down), "go-down-symbolic");
+  gtk_widget_set_tooltip_text (self->down, _("Move the chosen layer down the list"));
   gtk_box_append (GTK_BOX (self->box), grid);
 }
 

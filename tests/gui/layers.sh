@@ -12,6 +12,7 @@
 #  5. Alt+L (Lock): a click on A selects nothing; Alt+L again: the click selects it.
 #  6. Alt+C (Make Current), the Block tool, a drag in the Top view and Return: the new block
 #     lands in Props (the panel counts two brushes).
+#     Isolate hides the Default Layer (B goes from the Top view), Show All brings it back.
 #  7. Ctrl+S: the file holds Props as TrenchBroom writes it (keys in its order), A and the
 #     block in it, B alone in the world.
 # The panel's rows are read from its debug log (G_MESSAGES_DEBUG=Quarry-Layers), "chosen"
@@ -141,6 +142,20 @@ point_at "$RTOP"
 keys Return
 check "Alt+C, a block drawn and Return: it lands in Props" wait_row 1 "Props id 1 2 brushes 0 entities current chosen"
 shot 6-block > /dev/null
+
+# ---- 6b. isolate, show all (buttons below the others, measured likewise) ----
+b_gone () {
+  no_edges_at "$1" TOP "${B_SIDES[@]}" || return 1
+  edges_at "$1" TOP "${A_SIDES[@]}" > /dev/null || { WHY="Top view: A's edges missing"; return 1; }
+}
+all_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
+click_px $((SCREEN_W - 231)) 720
+check "Isolate: the Default Layer is hidden" wait_row 0 "Default Layer id 0 1 brushes 0 entities hidden"
+check "and Props shows" [ "$(row_line 1)" = "Props id 1 2 brushes 0 entities current chosen" ]
+check "B is no longer drawn in the Top view, A is" wait_shot 6-isolated b_gone
+click_px $((SCREEN_W - 80)) 720
+check "Show All: the Default Layer shows again" wait_row 0 "Default Layer id 0 1 brushes 0 entities"
+check "A and B are drawn" wait_shot 6-all-shown all_back
 
 # ---- 7. the file ----
 check "Ctrl+S" save_now "$MAP" "$NAME"
