@@ -41,8 +41,6 @@ qr_cli_find (int argc, char **argv)
   map = qr_cli_load (argv[1]);
   if (map == NULL)
     return QR_EXIT_BAD_INPUT;
-  /* The layers' hidden and locked sets, as a document makes them. */
-  qr_map_refresh_layers (map, NULL);
   query = (QrFindQuery) { texture, entities, chain, exact };
   hits = qr_find (map, &query);
 

@@ -1,4 +1,5 @@
 #include "qr-io.h"
+#include "qr-layer.h"
 #include "qr-disp.h"
 #include "qr-escape.h"
 #include "qr-output.h"
@@ -42,9 +43,15 @@ QrMap *
 qr_map_parse_full (const char *data, gsize len, QrFileKind kind, const char *name,
                    const QrParseOptions *options, GError **error)
 {
+  QrMap *map;
+
   if (kind == QR_FILE_VMF)
     return qr_map_read_vmf (data, len, name, options, error);
-  return qr_map_read_map (data, len, name, options, error);
+  map = qr_map_read_map (data, len, name, options, error);
+  /* TrenchBroom's hidden and locked layers, for every user of the map. */
+  if (map != NULL)
+    qr_map_refresh_layers (map, NULL);
+  return map;
 }
 
 QrMap *

@@ -328,9 +328,28 @@ qr_map_layers_may_change (QrMap *map, const QrChangeSet *changes)
   return false;
 }
 
+/* Whether any layer, the default one included, is hidden or locked. */
+static bool
+any_layer_flagged (const QrMap *map)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+
+      if ((qr_entity_is_world (entity) || qr_entity_is_layer (entity))
+          && (key_on (entity, QR_TB_HIDDEN_KEY) || key_on (entity, QR_TB_LOCKED_KEY)))
+        return true;
+    }
+  return false;
+}
+
 void
 qr_map_refresh_layers (QrMap *map, QrChangeSet *changes)
 {
+  /* Nothing hidden or locked before or now (most maps): the sets stay
+   * empty, for a look at each entity's keys instead of a layer pass. */
+  if (map->layer_hidden == NULL && map->layer_locked == NULL && !any_layer_flagged (map))
+    return;
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);
   g_autoptr (GArray) layers = layers_of (map, of);
   g_autoptr (GHashTable) hidden_ids = g_hash_table_new (g_int64_hash, g_int64_equal);
