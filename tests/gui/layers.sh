@@ -35,15 +35,10 @@ B_SIDES=("256 64 0" "384 64 0" "320 0 0" "320 128 0")
 row_line () { sed -n "s/.*Quarry-Layers-DEBUG: [0-9:.]*: row $1: \(.*\)/\1/p" "$APP_LOG" | tail -1; }
 # wait_row N TEXT: until the panel's row N says TEXT.
 wait_row () {
-  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
-  until [ "$(row_line "$1")" = "$2" ]; do
-    if [ $SECONDS -ge $deadline ]; then
-      diag "row $1 says '$(row_line "$1")', expected '$2'; the panel's last words:"
-      grep "Quarry-Layers-DEBUG" "$APP_LOG" | tail -4 | sed 's/^/#   /'
-      return 1
-    fi
-    sleep 0.2
-  done
+  wait_equal "row $1" "$2" row_line "$1" && return 0
+  diag "the panel's last words:"
+  grep "Quarry-Layers-DEBUG" "$APP_LOG" | tail -4 | sed 's/^/#   /'
+  return 1
 }
 
 a_selected () { colour_at_points "$1" TOP "$SELECTED" "${A_SIDES[@]}"; }

@@ -251,6 +251,21 @@ wait_title () {
   return 1
 }
 
+# wait_equal WHAT EXPECTED CMD [ARG…]: until CMD's output is EXPECTED (QUARRY_GUI_TIMEOUT
+# seconds at most); on failure the diagnostic says "WHAT is '…', expected '…'".
+wait_equal () {
+  local what=$1 expected=$2 deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) got
+  shift 2
+  while :; do
+    got=$("$@")
+    [ "$got" = "$expected" ] && return 0
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.2
+  done
+  diag "$what is '$got', expected '$expected'"
+  return 1
+}
+
 app_alive () { [ -n "$APP_PID" ] && kill -0 "$APP_PID" 2> /dev/null; }
 
 # ---- input ----

@@ -45,13 +45,7 @@ a_back () { edges_at "$1" TOP "${A_SIDES[@]}" "${B_SIDES[@]}" > /dev/null; }
 # The panel's last listing in the log: "listed N visgroups".
 export G_MESSAGES_DEBUG=Quarry-Visgroups
 listed () { sed -n 's/.*Quarry-Visgroups-DEBUG: [0-9:.]*: listed \([0-9]*\) visgroups.*/\1/p' "$APP_LOG" | tail -1; }
-wait_listed () {
-  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
-  until [ "$(listed)" = "$1" ]; do
-    [ $SECONDS -ge $deadline ] && { diag "the panel lists '$(listed)' visgroups, expected '$1'"; return 1; }
-    sleep 0.2
-  done
-}
+wait_listed () { wait_equal "the panel's count of visgroups" "$1" listed; }
 
 # The panel's parts, measured on the default theme at 1280x800: the panel spans the window's
 # right 280 pixels; the name entry, then the first row of the tree (its check box at the
@@ -140,13 +134,7 @@ same_file "$WORK/deleted.vmf" "the file: quarry-cli edit visgroup-rename, visgro
 
 # ---- 6. nesting by drag and drop ----
 tree () { sed -n 's/.*Quarry-Visgroups-DEBUG: [0-9:.]*: tree:\(.*\)/\1/p' "$APP_LOG" | tail -1; }
-wait_tree () {
-  local deadline=$((SECONDS + QUARRY_GUI_TIMEOUT))
-  until [ "$(tree)" = "$1" ]; do
-    [ $SECONDS -ge $deadline ] && { diag "the panel's tree is '$(tree)', expected '$1'"; return 1; }
-    sleep 0.2
-  done
-}
+wait_tree () { wait_equal "the panel's tree" "$1" tree; }
 for name in Outer Inner; do
   click_px $ENTRY_X "$ENTRY_Y"
   sleep 0.3
