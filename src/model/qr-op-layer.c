@@ -389,7 +389,7 @@ qr_op_layer_move (QrDocument *doc, gint64 layer, const QrObjects *objs, GError *
 
 /* `sel` without what the layer holds. */
 static QrSelection *
-selection_without_from (QrDocument *doc, const QrSelection *sel, gint64 layer)
+selection_without (QrDocument *doc, const QrSelection *sel, gint64 layer)
 {
   QrMap *map = qr_document_get_map (doc);
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);
@@ -421,13 +421,6 @@ selection_without_from (QrDocument *doc, const QrSelection *sel, gint64 layer)
   return after;
 }
 
-/* The document's selection without what the layer holds. */
-static QrSelection *
-selection_without (QrDocument *doc, gint64 layer)
-{
-  return selection_without_from (doc, qr_document_get_selection (doc), layer);
-}
-
 typedef struct
 {
   const char *key;
@@ -443,41 +436,6 @@ flag_edit (QrEntity *entity, gpointer data)
     put_key (entity, f->key, "1");
   else
     remove_key (entity, f->key);
-}
-
-gboolean
-qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean on, GError **error)
-{
-  static const char *const keys[] = { QR_TB_HIDDEN_KEY, QR_TB_LOCKED_KEY, QR_TB_OMIT_KEY };
-  const char *descriptions[2][3] = {
-    /* Translators: undo steps of the layers panel. */
-    { N_ ("Show Layer"), N_ ("Unlock Layer"), N_ ("Include Layer in Export") },
-    { N_ ("Hide Layer"), N_ ("Lock Layer"), N_ ("Omit Layer from Export") },
-  };
-  g_autoptr (QrSelection) after = NULL;
-  FlagEdit edit = { keys[flag], on };
-  QrLayer found;
-  bool now;
-
-  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && flag <= QR_LAYER_OMIT_FROM_EXPORT, FALSE);
-  if (!lookup (doc, layer, &found, error))
-    return FALSE;
-  now = flag == QR_LAYER_HIDDEN ? found.hidden : flag == QR_LAYER_LOCKED ? found.locked : found.omit;
-  if (now == (bool) on)
-    return TRUE;
-  if (found.entity == 0)
-    {
-      g_set_error_literal (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID,
-                           _("The map has no world to keep the default layer’s state"));
-      return FALSE;
-    }
-  /* What is hidden or locked could be edited unseen or by mistake. */
-  after = on && flag != QR_LAYER_OMIT_FROM_EXPORT ? selection_without (doc, layer)
-                                                  : qr_selection_copy (qr_document_get_selection (doc));
-  qr_document_edit_begin (doc);
-  edit_header (doc, found.entity, flag_edit, &edit);
-  qr_op_commit (doc, _(descriptions[on ? 1 : 0][flag]), QR_MERGE_NONE, NULL, 0, after);
-  return TRUE;
 }
 
 /* Sets `flag` on each layer to want[i] (the layers as qr_map_dup_layers
@@ -520,7 +478,7 @@ set_flags (QrDocument *doc, GArray *layers, QrLayerFlag flag, const bool *want, 
       /* What is hidden or locked could be edited unseen or by mistake. */
       if (want[i] && flag != QR_LAYER_OMIT_FROM_EXPORT)
         {
-          QrSelection *without = selection_without_from (doc, after, l->id);
+          QrSelection *without = selection_without (doc, after, l->id);
           qr_selection_free (after);
           after = without;
         }
@@ -528,6 +486,31 @@ set_flags (QrDocument *doc, GArray *layers, QrLayerFlag flag, const bool *want, 
     }
   qr_op_commit (doc, description, QR_MERGE_NONE, NULL, 0, after);
   return TRUE;
+}
+
+gboolean
+qr_op_layer_set_flag (QrDocument *doc, gint64 layer, QrLayerFlag flag, gboolean on, GError **error)
+{
+  const char *descriptions[2][3] = {
+    /* Translators: undo steps of the layers panel. */
+    { N_ ("Show Layer"), N_ ("Unlock Layer"), N_ ("Include Layer in Export") },
+    { N_ ("Hide Layer"), N_ ("Lock Layer"), N_ ("Omit Layer from Export") },
+  };
+  g_autoptr (GArray) layers = NULL;
+  g_autofree bool *want = NULL;
+  QrLayer found;
+
+  g_return_val_if_fail (QR_IS_DOCUMENT (doc) && flag <= QR_LAYER_OMIT_FROM_EXPORT, FALSE);
+  if (!lookup (doc, layer, &found, error))
+    return FALSE;
+  layers = qr_map_dup_layers (qr_document_get_map (doc));
+  want = g_new (bool, layers->len);
+  for (guint i = 0; i < layers->len; i++)
+    {
+      const QrLayer *l = &g_array_index (layers, QrLayer, i);
+      want[i] = l->id == layer ? on : flag == QR_LAYER_HIDDEN ? l->hidden : flag == QR_LAYER_LOCKED ? l->locked : l->omit;
+    }
+  return set_flags (doc, layers, flag, want, _(descriptions[on ? 1 : 0][flag]), error);
 }
 
 gboolean
