@@ -29,6 +29,7 @@ struct _QrLayerPanel
   GtkListBox *list;
   GtkEntry *name;
   GtkWidget *rename, *remove, *hide, *lock, *omit, *isolate, *up, *down;
+  GtkWidget *menu; /* a row's right-click menu */
 
   /* owned */
   QrDocument *document;
@@ -199,6 +200,15 @@ fill_row (GtkWidget *row, const Row *r)
   gtk_widget_set_tooltip_text (parts->count, tip);
 }
 
+static void show_row_menu (QrLayerPanel *self, GtkWidget *row, double x, double y);
+
+static void
+on_row_menu (GtkGestureClick *click, int n_press, double x, double y, QrLayerPanel *self)
+{
+  show_row_menu (self, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click)), x, y);
+  gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
 static GtkWidget *
 make_row (QrLayerPanel *self, const Row *r)
 {
@@ -235,6 +245,10 @@ make_row (QrLayerPanel *self, const Row *r)
   /* Connected once filled: filling is not an edit. */
   g_signal_connect (parts->visible, "toggled", G_CALLBACK (on_visible_toggled), self);
   g_signal_connect (parts->lock, "toggled", G_CALLBACK (on_lock_toggled), self);
+  GtkGesture *menu = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (menu), GDK_BUTTON_SECONDARY);
+  g_signal_connect (menu, "pressed", G_CALLBACK (on_row_menu), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (menu));
   return row;
 }
 
@@ -533,6 +547,71 @@ on_omit_toggled (GtkToggleButton *button, QrLayerPanel *self)
   set_flag (self, self->chosen, QR_LAYER_OMIT_FROM_EXPORT, gtk_toggle_button_get_active (button));
 }
 
+/* A row's right-click menu (TrenchBroom's layer menu): the row is chosen
+ * first, and the items act on the chosen layer as the buttons do. */
+static void
+show_row_menu (QrLayerPanel *self, GtkWidget *row, double x, double y)
+{
+  g_autoptr (GMenu) model = g_menu_new ();
+  g_autoptr (GMenu) state = g_menu_new ();
+  g_autoptr (GMenu) order = g_menu_new ();
+  graphene_point_t at;
+  const Row *r;
+
+  gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
+  r = chosen_row (self);
+  if (r == NULL || !gtk_widget_compute_point (row, GTK_WIDGET (self), &GRAPHENE_POINT_INIT ((float) x, (float) y), &at))
+    return;
+  g_menu_append (model, _("Make _Current"), "layers.current");
+  g_menu_append (model, _("Move _Selection Here"), "layers.move-here");
+  g_menu_append (model, _("Select _All"), "layers.select-all");
+  g_menu_append (state, r->hidden ? _("S_how") : _("H_ide"), "layers.toggle-hidden");
+  g_menu_append (state, r->locked ? _("U_nlock") : _("_Lock"), "layers.toggle-locked");
+  g_menu_append (state, r->omit ? _("Include in _Export") : _("_Omit from Export"), "layers.toggle-omit");
+  g_menu_append (state, _("Isola_te"), "layers.isolate");
+  g_menu_append (state, _("Show All La_yers"), "layers.show-all");
+  g_menu_append (order, _("Move _Up"), "layers.up");
+  g_menu_append (order, _("Move _Down"), "layers.down");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "layers.up", gtk_widget_get_sensitive (self->up));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "layers.down", gtk_widget_get_sensitive (self->down));
+  g_menu_append_section (model, NULL, G_MENU_MODEL (state));
+  g_menu_append_section (model, NULL, G_MENU_MODEL (order));
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (model));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) at.x, (int) at.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+/* The menu's items, and which of them the chosen layer allows. */
+static void
+menu_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  QrLayerPanel *self = QR_LAYER_PANEL (widget);
+  const Row *r = chosen_row (self);
+
+  if (r == NULL)
+    return;
+  if (strcmp (action, "layers.current") == 0)
+    on_current (self);
+  else if (strcmp (action, "layers.move-here") == 0)
+    on_move_here (self);
+  else if (strcmp (action, "layers.select-all") == 0)
+    on_select_all (self);
+  else if (strcmp (action, "layers.toggle-hidden") == 0)
+    set_flag (self, r->id, QR_LAYER_HIDDEN, !r->hidden);
+  else if (strcmp (action, "layers.toggle-locked") == 0)
+    set_flag (self, r->id, QR_LAYER_LOCKED, !r->locked);
+  else if (strcmp (action, "layers.toggle-omit") == 0)
+    set_flag (self, r->id, QR_LAYER_OMIT_FROM_EXPORT, !r->omit);
+  else if (strcmp (action, "layers.isolate") == 0)
+    on_isolate (self);
+  else if (strcmp (action, "layers.show-all") == 0)
+    on_show_all (self);
+  else if (strcmp (action, "layers.up") == 0)
+    on_up (self);
+  else if (strcmp (action, "layers.down") == 0)
+    on_down (self);
+}
+
 void
 qr_layer_panel_set_document (QrLayerPanel *self, QrDocument *doc)
 {
@@ -559,6 +638,7 @@ qr_layer_panel_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (qr_layer_panel_parent_class)->dispose (object);
 }
@@ -581,6 +661,12 @@ qr_layer_panel_class_init (QrLayerPanelClass *klass)
   object_class->dispose = qr_layer_panel_dispose;
   object_class->finalize = qr_layer_panel_finalize;
   widget_class->map = qr_layer_panel_map;
+  static const char *const actions[] = {
+    "layers.current",     "layers.move-here", "layers.select-all", "layers.toggle-hidden", "layers.toggle-locked",
+    "layers.toggle-omit", "layers.isolate",   "layers.show-all",   "layers.up",            "layers.down",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, menu_activated);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "layerpanel");
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -672,6 +758,12 @@ qr_layer_panel_init (QrLayerPanel *self)
   gtk_button_set_icon_name (GTK_BUTTON (self->down), "go-down-symbolic");
   gtk_widget_set_tooltip_text (self->down, _("Move the chosen layer down the list"));
   gtk_box_append (GTK_BOX (self->box), grid);
+
+  self->menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->menu), GTK_POS_BOTTOM);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -12,7 +12,8 @@
 #  5. Alt+L (Lock): a click on A selects nothing; Alt+L again: the click selects it.
 #  6. Alt+C (Make Current), the Block tool, a drag in the Top view and Return: the new block
 #     lands in Props (the panel counts two brushes).
-#     Isolate hides the Default Layer (B goes from the Top view), Show All brings it back.
+#     Isolate hides the Default Layer (B goes from the Top view), Show All brings it back; the
+#     same by the rows' right-click menu (Isolate on Props, Show on the Default Layer).
 #  7. Ctrl+S: the file holds Props as TrenchBroom writes it (keys in its order), A and the
 #     block in it, B alone in the world.
 # The panel's rows are read from its debug log (G_MESSAGES_DEBUG=Quarry-Layers), "chosen"
@@ -151,6 +152,22 @@ check "B is no longer drawn in the Top view, A is" wait_shot 6-isolated b_gone
 click_px $((SCREEN_W - 80)) 720
 check "Show All: the Default Layer shows again" wait_row 0 "Default Layer id 0 1 brushes 0 entities"
 check "A and B are drawn" wait_shot 6-all-shown all_back
+# The rows' right-click menu: Isolate (its letter t) on Props, then Show (h) on the Default Layer.
+menu_key () {
+  xdotool mousemove "$NAME_X" "$(row_y "$1")"
+  sleep 0.3
+  xdotool click 3
+  sleep 0.5
+  [ -n "${3:-}" ] && shot "$3" > /dev/null
+  xdotool key "$2"
+}
+menu_key 1 t 6-menu
+check "Props' menu, Isolate: the Default Layer is hidden" wait_row 0 "Default Layer id 0 1 brushes 0 entities hidden"
+check "B is gone again" wait_shot 6-menu-isolated b_gone
+menu_key 0 h
+check "the Default Layer's menu, Show: it shows, and is the row chosen" \
+  wait_row 0 "Default Layer id 0 1 brushes 0 entities chosen"
+check "A and B are drawn once more" wait_shot 6-menu-shown all_back
 
 # ---- 7. the file ----
 check "Ctrl+S" save_now "$MAP" "$NAME"
