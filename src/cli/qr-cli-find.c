@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "qr-find.h"
-#include "qr-layer.h"
 
 int
 qr_cli_find (int argc, char **argv)

@@ -1,7 +1,7 @@
 #include "qr-io.h"
-#include "qr-layer.h"
 #include "qr-disp.h"
 #include "qr-escape.h"
+#include "qr-layer.h"
 #include "qr-output.h"
 
 #include <errno.h>

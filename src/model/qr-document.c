@@ -152,8 +152,7 @@ emit_changed (QrDocument *doc, QrChangeSet *changes)
     return;
   /* Layer keys live on entities: only their changes can move what a
    * hidden or locked layer holds. */
-  if (changes->entities_added->len + changes->entities_removed->len + changes->entities_modified->len > 0
-      && qr_map_layers_may_change (doc->map, changes))
+  if (changes->entities_added->len + changes->entities_removed->len + changes->entities_modified->len > 0)
     qr_map_refresh_layers (doc->map, changes);
   doc->revision = next_revision ();
   g_signal_emit (doc, signals[CHANGED], 0, changes);

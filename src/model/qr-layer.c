@@ -346,8 +346,11 @@ any_layer_flagged (const QrMap *map)
 void
 qr_map_refresh_layers (QrMap *map, QrChangeSet *changes)
 {
-  /* Nothing hidden or locked before or now (most maps): the sets stay
-   * empty, for a look at each entity's keys instead of a layer pass. */
+  /* A change that cannot move an entity between layers leaves the sets
+   * as they are; nothing hidden or locked before or now (most maps) leaves
+   * them empty, for a look at each entity's keys instead of a layer pass. */
+  if (changes != NULL && !qr_map_layers_may_change (map, changes))
+    return;
   if (map->layer_hidden == NULL && map->layer_locked == NULL && !any_layer_flagged (map))
     return;
   g_autofree gint64 *of = qr_map_dup_entity_layers (map);

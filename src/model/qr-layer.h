@@ -75,9 +75,10 @@ bool qr_map_entity_in_hidden_layer (const QrMap *map, const QrEntity *entity);
 /* Locked: its objects cannot be picked, box-selected or selected all. */
 bool qr_map_entity_is_locked (const QrMap *map, const QrEntity *entity);
 
-/* Recomputes the cache from the keys. With `changes`, adds the entities
- * whose hidden or locked state changed, with their brushes and patches, as
- * modified (the views redraw them). */
+/* Recomputes the cache from the keys. With `changes` (a step just
+ * applied), skips what qr_map_layers_may_change rules out and adds the
+ * entities whose hidden or locked state changed, with their brushes and
+ * patches, as modified (the views redraw them). */
 void qr_map_refresh_layers (QrMap *map, QrChangeSet *changes);
 /* False when the change (already applied) cannot have moved any entity in
  * or out of a hidden or locked layer, so the cache stands: a point entity
