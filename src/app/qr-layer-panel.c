@@ -328,51 +328,46 @@ select_chosen (QrLayerPanel *self)
   log_rows (self);
 }
 
+/* New rows for self->rows (other layers, or in another order). */
+static void
+rebuild_rows (QrLayerPanel *self)
+{
+  GtkWidget *child;
+
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  for (guint i = 0; i < self->rows->len; i++)
+    gtk_list_box_append (self->list, make_row (self, &g_array_index (self->rows, Row, i)));
+  self->updating = FALSE;
+}
+
 static void
 refresh (QrLayerPanel *self)
 {
   g_autoptr (GArray) rows = NULL;
-  GtkWidget *child;
 
   if (self->document == NULL || qr_document_get_map (self->document)->kind == QR_FILE_VMF)
     rows = g_array_new (FALSE, TRUE, sizeof (Row));
   else
     rows = rows_of (self->document);
   self->stale = FALSE;
-  if (same_rows (rows, self->rows))
+  if (!same_rows (rows, self->rows))
     {
-      select_chosen (self);
-      return;
-    }
-  if (same_layers (rows, self->rows))
-    {
+      gboolean in_place = same_layers (rows, self->rows);
+
       g_clear_pointer (&self->rows, g_array_unref);
       self->rows = g_steal_pointer (&rows);
-      fill_rows (self);
+      if (in_place)
+        fill_rows (self);
+      else
+        rebuild_rows (self);
+      if (chosen_row (self) == NULL)
+        self->chosen = 0;
       log_rows (self);
-      select_chosen (self);
       update_buttons (self);
-      return;
     }
-  self->updating = TRUE;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
-    gtk_list_box_remove (self->list, child);
-  g_clear_pointer (&self->rows, g_array_unref);
-  self->rows = g_steal_pointer (&rows);
-  if (chosen_row (self) == NULL)
-    self->chosen = 0;
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      const Row *r = &g_array_index (self->rows, Row, i);
-      GtkWidget *row = make_row (self, r);
-
-      gtk_list_box_append (self->list, row);
-      if (r->id == self->chosen)
-        gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
-    }
-  self->updating = FALSE;
-  log_rows (self);
-  update_buttons (self);
+  select_chosen (self);
 }
 
 static void
@@ -581,35 +576,47 @@ show_row_menu (QrLayerPanel *self, GtkWidget *row, double x, double y)
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 
-/* The menu's items, and which of them the chosen layer allows. */
+/* The menu's items: each acts on the chosen layer. */
+static void
+toggle_hidden (QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_HIDDEN, !chosen_row (self)->hidden);
+}
+
+static void
+toggle_locked (QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_LOCKED, !chosen_row (self)->locked);
+}
+
+static void
+toggle_omit (QrLayerPanel *self)
+{
+  set_flag (self, self->chosen, QR_LAYER_OMIT_FROM_EXPORT, !chosen_row (self)->omit);
+}
+
+static const struct
+{
+  const char *name;
+  void (*act) (QrLayerPanel *self);
+} menu_actions[] = {
+  { "layers.current", on_current },         { "layers.move-here", on_move_here },
+  { "layers.select-all", on_select_all },   { "layers.toggle-hidden", toggle_hidden },
+  { "layers.toggle-locked", toggle_locked }, { "layers.toggle-omit", toggle_omit },
+  { "layers.isolate", on_isolate },         { "layers.show-all", on_show_all },
+  { "layers.up", on_up },                   { "layers.down", on_down },
+};
+
 static void
 menu_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
   QrLayerPanel *self = QR_LAYER_PANEL (widget);
-  const Row *r = chosen_row (self);
 
-  if (r == NULL)
+  if (chosen_row (self) == NULL)
     return;
-  if (strcmp (action, "layers.current") == 0)
-    on_current (self);
-  else if (strcmp (action, "layers.move-here") == 0)
-    on_move_here (self);
-  else if (strcmp (action, "layers.select-all") == 0)
-    on_select_all (self);
-  else if (strcmp (action, "layers.toggle-hidden") == 0)
-    set_flag (self, r->id, QR_LAYER_HIDDEN, !r->hidden);
-  else if (strcmp (action, "layers.toggle-locked") == 0)
-    set_flag (self, r->id, QR_LAYER_LOCKED, !r->locked);
-  else if (strcmp (action, "layers.toggle-omit") == 0)
-    set_flag (self, r->id, QR_LAYER_OMIT_FROM_EXPORT, !r->omit);
-  else if (strcmp (action, "layers.isolate") == 0)
-    on_isolate (self);
-  else if (strcmp (action, "layers.show-all") == 0)
-    on_show_all (self);
-  else if (strcmp (action, "layers.up") == 0)
-    on_up (self);
-  else if (strcmp (action, "layers.down") == 0)
-    on_down (self);
+  for (guint i = 0; i < G_N_ELEMENTS (menu_actions); i++)
+    if (strcmp (menu_actions[i].name, action) == 0)
+      menu_actions[i].act (self);
 }
 
 void
@@ -661,12 +668,8 @@ qr_layer_panel_class_init (QrLayerPanelClass *klass)
   object_class->dispose = qr_layer_panel_dispose;
   object_class->finalize = qr_layer_panel_finalize;
   widget_class->map = qr_layer_panel_map;
-  static const char *const actions[] = {
-    "layers.current",     "layers.move-here", "layers.select-all", "layers.toggle-hidden", "layers.toggle-locked",
-    "layers.toggle-omit", "layers.isolate",   "layers.show-all",   "layers.up",            "layers.down",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i], NULL, menu_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (menu_actions); i++)
+    gtk_widget_class_install_action (widget_class, menu_actions[i].name, NULL, menu_activated);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "layerpanel");
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
