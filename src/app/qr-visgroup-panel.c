@@ -399,15 +399,25 @@ move_dropped (QrVisgroupPanel *self, guint id, guint parent)
     message (self, error->message);
 }
 
+/* The visgroup of the row a drag or drop controller is on; NULL for the
+ * Auto branch's rows (and an unbound row). */
+static QrVisgroupItem *
+controller_visgroup (gpointer controller)
+{
+  QrVisgroupItem *item = g_object_get_data (G_OBJECT (gtk_event_controller_get_widget (controller)), "item");
+
+  return item != NULL && item->kind == ITEM_VISGROUP ? item : NULL;
+}
+
 /* The row itself is the drag icon, held where the pointer took it. */
 static GdkContentProvider *
 on_drag_prepare (GtkDragSource *source, double x, double y, QrVisgroupPanel *self)
 {
   GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
-  QrVisgroupItem *item = g_object_get_data (G_OBJECT (row), "item");
+  QrVisgroupItem *item = controller_visgroup (source);
   g_autoptr (GdkPaintable) icon = NULL;
 
-  if (item == NULL || item->kind != ITEM_VISGROUP)
+  if (item == NULL)
     return NULL;
   icon = gtk_widget_paintable_new (row);
   gtk_drag_source_set_icon (source, icon, (int) x, (int) y);
@@ -418,19 +428,16 @@ on_drag_prepare (GtkDragSource *source, double x, double y, QrVisgroupPanel *sel
 static gboolean
 on_drop_accept (GtkDropTarget *target, GdkDrop *drop, QrVisgroupPanel *self)
 {
-  QrVisgroupItem *item = g_object_get_data (G_OBJECT (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))),
-                                            "item");
-
-  return item != NULL && item->kind == ITEM_VISGROUP && gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_UINT);
+  return controller_visgroup (target) != NULL
+         && gdk_content_formats_contain_gtype (gdk_drop_get_formats (drop), G_TYPE_UINT);
 }
 
 static gboolean
 on_row_drop (GtkDropTarget *target, const GValue *value, double x, double y, QrVisgroupPanel *self)
 {
-  QrVisgroupItem *item = g_object_get_data (G_OBJECT (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))),
-                                            "item");
+  QrVisgroupItem *item = controller_visgroup (target);
 
-  if (item == NULL || item->kind != ITEM_VISGROUP)
+  if (item == NULL)
     return FALSE;
   move_dropped (self, g_value_get_uint (value), item->id);
   return TRUE;
