@@ -239,28 +239,18 @@ start_app () {
 title () { xdotool getwindowname "$WIN" 2> /dev/null; }
 
 # wait_title TITLE [SECONDS]: waits until the window title is exactly TITLE.
-wait_title () {
-  local expected=$1 deadline=$((SECONDS + ${2:-$QUARRY_GUI_TIMEOUT})) t
-  while :; do
-    t=$(title)
-    [ "$t" = "$expected" ] && return 0
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.1
-  done
-  diag "title is '$t', expected '$expected'"
-  return 1
-}
+wait_title () { WAIT_SECONDS=${2:-$QUARRY_GUI_TIMEOUT} wait_equal title "$1" title; }
 
-# wait_equal WHAT EXPECTED CMD [ARG…]: until CMD's output is EXPECTED (QUARRY_GUI_TIMEOUT
-# seconds at most); on failure the diagnostic says "WHAT is '…', expected '…'".
+# wait_equal WHAT EXPECTED CMD [ARG…]: until CMD's output is EXPECTED (WAIT_SECONDS, by default
+# QUARRY_GUI_TIMEOUT, at most); on failure the diagnostic says "WHAT is '…', expected '…'".
 wait_equal () {
-  local what=$1 expected=$2 deadline=$((SECONDS + QUARRY_GUI_TIMEOUT)) got
+  local what=$1 expected=$2 deadline=$((SECONDS + ${WAIT_SECONDS:-$QUARRY_GUI_TIMEOUT})) got
   shift 2
   while :; do
     got=$("$@")
     [ "$got" = "$expected" ] && return 0
     [ $SECONDS -ge $deadline ] && break
-    sleep 0.2
+    sleep 0.1
   done
   diag "$what is '$got', expected '$expected'"
   return 1
