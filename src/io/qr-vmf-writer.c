@@ -115,18 +115,17 @@ write_editor (VmfWriter *w, const QrNode *editor, bool hidden)
   for (guint i = 0; editor != NULL && i < editor->n_items; i++)
     {
       const QrNodeItem *it = &editor->items[i];
-      bool shown_key = it->child == NULL && strcmp (it->key, "visgroupshown") == 0;
+      bool shown_key = it->child == NULL && !said && strcmp (it->key, "visgroupshown") == 0;
       bool auto_key = it->child == NULL && strcmp (it->key, "visgroupautoshown") == 0;
 
-      if (as_read || !(shown_key || auto_key) || (shown_key && said))
+      if (as_read || !(shown_key || auto_key))
         write_item (w, it);
-      else if (shown_key)
-        {
-          said = true;
-          put_kv (w, it->key, hidden ? "0" : strcmp (it->value, "0") == 0 ? "1" : it->value);
-        }
+      else if (shown_key && hidden)
+        put_kv (w, it->key, "0");
       else
-        put_kv (w, it->key, !hidden && strcmp (it->value, "0") == 0 ? "1" : it->value);
+        /* Shown (or hidden by visgroupshown alone, so this "0" is not there). */
+        put_kv (w, it->key, strcmp (it->value, "0") == 0 ? "1" : it->value);
+      said |= shown_key;
     }
   if (hidden && !as_read && !said)
     put_kv (w, "visgroupshown", "0");
