@@ -11,6 +11,7 @@
 #include "qr-disp-panel.h"
 #include "qr-entity-chooser.h"
 #include "qr-entity-list.h"
+#include "qr-input-log.h"
 #include "qr-layer-panel.h"
 #include "qr-problems-panel.h"
 #include "qr-visgroup-panel.h"
@@ -762,6 +763,7 @@ qr_window_init (QrWindow *self)
   self->scene = qr_scene_gl_new (self->mesh);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qr_input_log_attach (GTK_WINDOW (self));
   self->settings = g_settings_new (QR_APPLICATION_ID);
   self->entity_props = QR_ENTITY_PROPS (qr_entity_props_new ());
   gtk_box_append (self->entity_props_slot, GTK_WIDGET (self->entity_props));

@@ -96,16 +96,10 @@ check "A is drawn again" wait_shot 4-shown a_back
 EYE_X=$((SCREEN_W - 291))
 NAME_X=$((SCREEN_W - 120))
 row_y () { echo $((69 + $1 * 38)); }
-# A toggle is 32 pixels: the pointer rests on it before the press, as a hand's would.
-click_toggle () {
-  xdotool mousemove $(($1 - 6)) $(($2 + 4))
-  sleep 0.2
-  click_px "$1" "$2"
-}
-click_toggle $EYE_X "$(row_y 1)"
+click_px $EYE_X "$(row_y 1)"
 check "a click on Props' eye hides it" wait_row 1 "Props id 1 1 brushes 0 entities hidden current chosen"
 check "A is gone again" wait_shot 4-eye-hidden a_gone
-click_toggle $EYE_X "$(row_y 1)"
+click_px $EYE_X "$(row_y 1)"
 check "and another shows it" wait_row 1 "Props id 1 1 brushes 0 entities current chosen"
 xdotool mousemove $NAME_X "$(row_y 0)" click --repeat 2 --delay 80 1
 check "a double click on the Default Layer's row makes it current" \

@@ -59,7 +59,19 @@ _checks=0
 _failed=0
 
 ok () { _checks=$((_checks + 1)); echo "ok $_checks - $*"; }
-not_ok () { _checks=$((_checks + 1)); _failed=$((_failed + 1)); echo "not ok $_checks - $*"; }
+not_ok () {
+  _checks=$((_checks + 1))
+  _failed=$((_failed + 1))
+  echo "not ok $_checks - $*"
+  _input_trail
+}
+# After a failed check: the last click the test made and the last presses the editor
+# received (its Quarry-Input log), to tell a click lost on the way from one gone astray.
+_input_trail () {
+  [ -n "${_last_click:-}" ] && diag "the test's last click: $_last_click"
+  [ -n "${APP_LOG:-}" ] && [ -e "$APP_LOG" ] || return 0
+  grep -a 'Quarry-Input-DEBUG' "$APP_LOG" | tail -n 4 | sed 's/^/#   /'
+}
 diag () { echo "# $*"; }
 
 # check DESCRIPTION COMMAND…: runs the command, reports it.
@@ -207,12 +219,16 @@ start_app () {
   shift
   stop_app
   local home=$GUI_TMP/home-${APP_HOME:-$step}
-  mkdir -p "$home/config" "$home/data" "$home/cache" "$home/state" "$home/runtime"
+  mkdir -p "$home/config/gtk-4.0" "$home/data" "$home/cache" "$home/state" "$home/runtime"
   chmod 700 "$home/runtime"
+  # No animations: a screenshot then shows where a change ends, not a frame of its slide,
+  # and a click lands where the widget stays (GTK gives a press to the widget the last
+  # motion found, so a click during a slide can go to where the widget was).
+  printf '[Settings]\ngtk-enable-animations=false\n' > "$home/config/gtk-4.0/settings.ini"
   # shellcheck disable=SC2086  # APP_WRAPPER is words
   HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache \
     XDG_STATE_HOME=$home/state XDG_RUNTIME_DIR=$home/runtime GSETTINGS_BACKEND=memory \
-    NO_AT_BRIDGE=1 GTK_A11Y=none \
+    NO_AT_BRIDGE=1 GTK_A11Y=none G_MESSAGES_DEBUG="${G_MESSAGES_DEBUG:+$G_MESSAGES_DEBUG }Quarry-Input" \
     ${APP_WRAPPER:-} "$QUARRY_APP" "$@" > "$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log" 2>&1 &
   APP_PID=$!
   APP_LOG=$QUARRY_GUI_ARTEFACTS/$TEST-$step-app.log
@@ -510,8 +526,9 @@ screen_xy () {
 }
 
 # frame_map STEP: View ▸ Zoom to Map (Ctrl+Shift+E): the 2D views frame the map for the size
-# they have now (on opening they frame it for the size they have then, which the loading
-# bar can shrink), then waits for them to settle, measures the layout again and records
+# they have now (on opening they frame it for the size they had then, which a map named on
+# the command line can meet before the window has its own), then waits for them to settle,
+# measures the layout again and records
 # each 2D view's zoom and centre (FIT_TOP, FIT_FRONT, FIT_SIDE) for screen_xy. Needs
 # MAP_BOUNDS (map_bounds FILE).
 frame_map () {
@@ -614,9 +631,14 @@ edges_at () {
 # ---- pointer ----
 
 # click_px X Y [KEY]: a left click at screen X,Y (holding KEY, e.g. ctrl).
+# The pointer arrives from a pixel away: GTK gives a press to the widget its last motion
+# found, so the click needs a motion of its own after whatever changed the layout.
 click_px () {
+  xdotool mousemove $(($1 + 1)) $(($2 + 1))
+  sleep 0.1
   xdotool mousemove "$1" "$2"
-  sleep 0.2
+  sleep 0.15
+  _last_click="$1,$2 at $(date +%T.%3N)"
   [ -n "${3:-}" ] && xdotool keydown "$3"
   xdotool click 1
   [ -n "${3:-}" ] && xdotool keyup "$3"
