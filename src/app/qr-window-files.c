@@ -89,9 +89,6 @@ load_finished (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (QrMap) map = g_task_propagate_pointer (task, &error);
 
   g_clear_object (&self->load_cancellable);
-  /* At once, not sliding away: the views take their final size before
-   * the new map is framed in them. */
-  gtk_revealer_set_transition_duration (self->load_revealer, 0);
   gtk_revealer_set_reveal_child (self->load_revealer, FALSE);
   if (map == NULL)
     {
@@ -210,7 +207,6 @@ start_load (QrWindow *self, GFile *file, GFile *original, gboolean recovered, Qr
   g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
   gtk_label_set_label (self->load_label, label);
   gtk_progress_bar_set_fraction (self->load_progress, 0);
-  gtk_revealer_set_transition_duration (self->load_revealer, 250);
   gtk_revealer_set_reveal_child (self->load_revealer, TRUE);
   job->progress_id = g_timeout_add (50, update_load_progress, job);
   _qr_window_update_actions (self);

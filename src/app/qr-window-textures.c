@@ -225,7 +225,6 @@ _qr_window_load_textures (QrWindow *self)
 
   gtk_label_set_label (self->load_label, _("Loading textures…"));
   gtk_progress_bar_set_fraction (self->load_progress, 0);
-  gtk_revealer_set_transition_duration (self->load_revealer, 0);
   gtk_revealer_set_reveal_child (self->load_revealer, TRUE);
   job->progress_id = g_timeout_add (50, update_texture_progress, job);
   _qr_window_update_actions (self);
