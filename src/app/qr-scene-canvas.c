@@ -13,7 +13,7 @@ typedef struct
   QrSceneView view;
   gboolean ready;
   gboolean focus_pending;     /* the pointer came in: focus on its first move */
-  double enter_x, enter_y;
+  double enter_x, enter_y;    /* where it came in, on the window's surface */
 } QrSceneCanvasPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (QrSceneCanvas, qr_scene_canvas, GTK_TYPE_GL_AREA)
@@ -100,25 +100,43 @@ qr_scene_canvas_class_init (QrSceneCanvasClass *klass)
                                     G_TYPE_NONE, 0);
 }
 
+/* Where the pointer is on the window's surface, which the widgets moving
+ * around a pointer standing still do not change. */
+static gboolean
+surface_position (GtkEventController *controller, double *x, double *y)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (controller);
+  if (event != NULL && gdk_event_get_position (event, x, y))
+    return TRUE;
+  /* A crossing GTK makes up when the widgets change has no event. */
+  GtkWidget *widget = gtk_event_controller_get_widget (controller);
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (widget));
+  GdkDevice *pointer = seat != NULL ? gdk_seat_get_pointer (seat) : NULL;
+  return native != NULL && pointer != NULL
+         && gdk_surface_get_device_position (gtk_native_get_surface (native), pointer, x, y, NULL);
+}
+
 /* Keys such as Space, the arrows and W A S D go to the view under the
- * pointer. Focus follows a pointer that moves in, not the crossing GTK
- * sends when widgets change around a pointer standing still: that would
- * take the keys from a text field being typed in (the texture browser's
- * filter, as its grid changes). */
+ * pointer. Focus follows a pointer that moves in, not the crossing and
+ * motion GTK sends when widgets change around a pointer standing still
+ * (their positions in the view differ, its place on the window does not):
+ * that would take the keys from a text field being typed in (the texture
+ * browser's filter, as the views make room for the browser). */
 static void
 on_pointer_enter (GtkEventControllerMotion *motion, double x, double y, QrSceneCanvas *self)
 {
   QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
-  priv->focus_pending = TRUE;
-  priv->enter_x = x;
-  priv->enter_y = y;
+  priv->focus_pending = surface_position (GTK_EVENT_CONTROLLER (motion), &priv->enter_x, &priv->enter_y);
 }
 
 static void
 on_pointer_motion (GtkEventControllerMotion *motion, double x, double y, QrSceneCanvas *self)
 {
   QrSceneCanvasPrivate *priv = qr_scene_canvas_get_instance_private (self);
-  if (priv->focus_pending && (x != priv->enter_x || y != priv->enter_y))
+  double sx, sy;
+  if (priv->focus_pending && surface_position (GTK_EVENT_CONTROLLER (motion), &sx, &sy)
+      && (sx != priv->enter_x || sy != priv->enter_y))
     {
       priv->focus_pending = FALSE;
       gtk_widget_grab_focus (GTK_WIDGET (self));
