@@ -369,6 +369,146 @@ test_groups (void)
   g_assert_false (qr_map_entity_is_hidden (map, qr_map_get_entity (map, 3)));
 }
 
+/* A 64-unit cube at x, in Valve 220 as Quarry writes it. */
+static char *
+cube (int x)
+{
+  int X = x + 64;
+  return g_strdup_printf ("{\n( %d 0 0 ) ( %d 64 0 ) ( %d 64 0 ) T [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+                          "( %d 64 64 ) ( %d 0 64 ) ( %d 0 64 ) T [ 1 0 0 0 ] [ 0 -1 0 0 ] 0 1 1\n"
+                          "( %d 0 64 ) ( %d 0 0 ) ( %d 0 0 ) T [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+                          "( %d 64 64 ) ( %d 64 0 ) ( %d 0 0 ) T [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+                          "( %d 64 64 ) ( %d 64 0 ) ( %d 64 0 ) T [ 1 0 0 0 ] [ 0 0 -1 0 ] 0 1 1\n"
+                          "( %d 0 64 ) ( %d 0 0 ) ( %d 64 0 ) T [ 0 1 0 0 ] [ 0 0 -1 0 ] 0 1 1\n}\n",
+                          X, X, x, X, X, x, X, X, x, X, X, X, x, x, X, x, x, x);
+}
+
+/* Layer L (7) holds group Outer (3, brush A at x 0, light2) holding group
+ * Inner (4, brush B at x 128, light). */
+static QrDocument *
+nested_groups (QrId *a, QrId *b)
+{
+  g_autofree char *cube_a = cube (0);
+  g_autofree char *cube_b = cube (128);
+  g_autofree char *text = g_strdup_printf (
+      "{\n\"classname\" \"worldspawn\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"L\"\n\"_tb_id\" \"7\"\n"
+      "\"_tb_layer_sort_index\" \"0\"\n}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_group\"\n\"_tb_name\" \"Outer\"\n\"_tb_id\" \"3\"\n"
+      "\"_tb_layer\" \"7\"\n%s}\n"
+      "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_group\"\n\"_tb_name\" \"Inner\"\n\"_tb_id\" \"4\"\n"
+      "\"_tb_group\" \"3\"\n%s}\n"
+      "{\n\"classname\" \"light\"\n\"targetname\" \"light\"\n\"origin\" \"160 32 32\"\n\"_tb_group\" \"4\"\n}\n"
+      "{\n\"classname\" \"light\"\n\"targetname\" \"light2\"\n\"origin\" \"32 32 32\"\n\"_tb_group\" \"3\"\n}\n",
+      cube_a, cube_b);
+  QrDocument *doc = qr_test_document_from_map_text (text);
+  QrMap *map = qr_document_get_map (doc);
+
+  g_assert_cmpuint (qr_map_entity_count (map), ==, 6);
+  *a = qr_entity_get_brush (qr_map_get_entity (map, 2), 0)->id;
+  *b = qr_entity_get_brush (qr_map_get_entity (map, 3), 0)->id;
+  return doc;
+}
+
+static const QrEntity *
+named (QrMap *map, const char *name)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (g_strcmp0 (qr_entity_get_key (qr_map_get_entity (map, e), "_tb_name"), name) == 0
+        || g_strcmp0 (qr_entity_get_key (qr_map_get_entity (map, e), "targetname"), name) == 0)
+      return qr_map_get_entity (map, e);
+  return NULL;
+}
+
+/* Every entity of the map is in layer 7. */
+static void
+assert_all_in_layer_7 (QrMap *map)
+{
+  g_autofree gint64 *of = qr_map_dup_entity_layers (map);
+
+  for (guint e = 1; e < qr_map_entity_count (map); e++)
+    g_assert_cmpint (of[e], ==, 7);
+}
+
+/* Ungroup as TrenchBroom does: what a dissolved group held goes into the
+ * group around it, or else to the layer of the outermost one dissolved; no
+ * key is left naming a group that is gone. */
+static void
+test_ungroup_nested (void)
+{
+  g_autoptr (GError) error = NULL;
+  QrId a, b, both[2];
+  guint e, i;
+
+  /* The inner group: B into Outer, the light into Outer. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+    g_autofree char *before = qr_test_save_text (doc);
+
+    g_assert_true (qr_op_ungroup (doc, &b, 1, &error));
+    g_assert_null (named (map, "Inner"));
+    g_assert_true (qr_map_find_brush (map, b, &e, &i));
+    g_assert_true (qr_map_get_entity (map, e) == named (map, "Outer"));
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "Outer")), ==, 2);
+    g_assert_cmpstr (qr_entity_get_key (named (map, "light"), "_tb_group"), ==, "3");
+    g_assert_null (qr_entity_get_key (named (map, "light"), QR_TB_LAYER_KEY));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "light2"), "_tb_group"), ==, "3");
+    assert_all_in_layer_7 (map);
+    g_assert_true (qr_document_undo (doc));
+    g_autofree char *undone = qr_test_save_text (doc);
+    g_assert_cmpstr (undone, ==, before);
+  }
+  /* The outer group: A into the layer; Inner and light2 are the layer's. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+
+    g_assert_true (qr_op_ungroup (doc, &a, 1, &error));
+    g_assert_null (named (map, "Outer"));
+    g_assert_true (qr_map_find_brush (map, a, &e, &i));
+    g_assert_true (qr_map_get_entity (map, e) == named (map, "L"));
+    g_assert_null (qr_entity_get_key (named (map, "Inner"), "_tb_group"));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "Inner"), QR_TB_LAYER_KEY), ==, "7");
+    g_assert_null (qr_entity_get_key (named (map, "light2"), "_tb_group"));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "light2"), QR_TB_LAYER_KEY), ==, "7");
+    g_assert_cmpstr (qr_entity_get_key (named (map, "light"), "_tb_group"), ==, "4");
+    g_assert_true (qr_map_find_brush (map, b, &e, &i));
+    g_assert_true (qr_map_get_entity (map, e) == named (map, "Inner"));
+    assert_all_in_layer_7 (map);
+  }
+  /* Both at once: everything is the layer's. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+
+    both[0] = a;
+    both[1] = b;
+    g_assert_true (qr_op_ungroup (doc, both, 2, &error));
+    g_assert_null (named (map, "Outer"));
+    g_assert_null (named (map, "Inner"));
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "L")), ==, 2);
+    for (guint k = 0; k < 2; k++)
+      {
+        const QrEntity *light = named (map, k == 0 ? "light" : "light2");
+        g_assert_null (qr_entity_get_key (light, "_tb_group"));
+        g_assert_cmpstr (qr_entity_get_key (light, QR_TB_LAYER_KEY), ==, "7");
+      }
+    assert_all_in_layer_7 (map);
+    g_autofree char *saved = qr_test_save_text (doc);
+    g_assert_null (strstr (saved, "_tb_group"));
+  }
+  /* A new group takes a number no layer or group has (not its entity's). */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+
+    g_assert_true (qr_op_ungroup (doc, &b, 1, &error));
+    g_assert_true (qr_op_group (doc, &b, 1, "again", &error));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "again"), "_tb_id"), ==, "8");
+  }
+}
+
 /* What the cache says of every entity, as a string ("h", "l", "hl" or "-"
  * each); the document's cache, then a fresh one. */
 static char *
@@ -573,6 +713,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/layer/current-delete", test_current_and_delete);
   g_test_add_func ("/model/layer/omit", test_omit);
   g_test_add_func ("/model/layer/groups", test_groups);
+  g_test_add_func ("/model/layer/ungroup-nested", test_ungroup_nested);
   g_test_add_func ("/model/layer/cache-follows-edits", test_cache_follows_edits);
   g_test_add_func ("/model/layer/isolate-reorder", test_isolate_and_reorder);
   return g_test_run ();

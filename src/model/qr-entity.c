@@ -93,6 +93,20 @@ qr_entity_set_key (QrEntity *entity, const char *key, const char *value)
   qr_entity_add_key (entity, key, value);
 }
 
+bool
+qr_entity_remove_key (QrEntity *entity, const char *key)
+{
+  bool removed = false;
+
+  for (guint i = entity->keys->len; i-- > 0;)
+    if (strcmp (g_array_index (entity->keys, QrKeyValue, i).key, key) == 0)
+      {
+        g_array_remove_index (entity->keys, i);
+        removed = true;
+      }
+  return removed;
+}
+
 const char *
 qr_entity_get_key (const QrEntity *entity, const char *key)
 {

@@ -41,6 +41,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QrEntity, qr_entity_free)
 void qr_entity_add_key (QrEntity *entity, const char *key, const char *value);
 /* Changes the first value of key, or appends it. */
 void qr_entity_set_key (QrEntity *entity, const char *key, const char *value);
+/* Removes every value of key; false when it had none. */
+bool qr_entity_remove_key (QrEntity *entity, const char *key);
 /* First value of key, or NULL. */
 const char *qr_entity_get_key (const QrEntity *entity, const char *key);
 /* The classname, "worldspawn" for a bare brush list, or "" when missing. */

@@ -22,15 +22,6 @@ key_index (const QrEntity *entity, const char *key)
   return -1;
 }
 
-static void
-remove_key (QrEntity *entity, const char *key)
-{
-  int at = key_index (entity, key);
-
-  if (at >= 0)
-    g_array_remove_index (entity->keys, (guint) at);
-}
-
 /* Sets key in place, or adds it where TrenchBroom writes it: in a layer
  * entity after the keys that precede it in TrenchBroom's order, elsewhere
  * last (as TrenchBroom's addOrUpdateProperty). */
@@ -67,7 +58,7 @@ qr_op_tag_layer (QrEntity *entity, gint64 layer)
 
   if (layer == 0)
     {
-      remove_key (entity, QR_TB_LAYER_KEY);
+      qr_entity_remove_key (entity, QR_TB_LAYER_KEY);
       return;
     }
   text = g_strdup_printf ("%" G_GINT64_FORMAT, layer);
@@ -435,7 +426,7 @@ flag_edit (QrEntity *entity, gpointer data)
   if (f->on)
     put_key (entity, f->key, "1");
   else
-    remove_key (entity, f->key);
+    qr_entity_remove_key (entity, f->key);
 }
 
 /* Sets `flag` on each layer to want[i] (the layers as qr_map_dup_layers

@@ -72,19 +72,17 @@ qr_op_drop_brushes (QrDocument *doc, guint entity, GPtrArray *copies)
     }
 }
 
-/* The located brushes go to the end of the world (made if missing), in
- * their order, or of their TrenchBroom layer's entity, as TrenchBroom
- * puts a group's children in the group's layer; the brush entities they
- * leave empty go. */
-static void
-move_to_world (QrDocument *doc, GArray *locs)
+/* Where each located brush goes back to: the world (made if missing), or
+ * its TrenchBroom layer's entity, as TrenchBroom puts a group's children
+ * in the group's layer. */
+static guint *
+world_homes (QrDocument *doc, GArray *locs)
 {
   QrMap *map = qr_document_get_map (doc);
   guint before = qr_map_entity_count (map);
   guint world = qr_op_world (doc);
-  g_autoptr (GPtrArray) copies = NULL;
   g_autofree gint64 *of = NULL;
-  g_autofree guint *home = g_new (guint, MAX (locs->len, 1));
+  guint *home = g_new (guint, MAX (locs->len, 1));
 
   /* A world made just now went in first: every entity moved up one. */
   if (qr_map_entity_count (map) != before)
@@ -100,7 +98,17 @@ move_to_world (QrDocument *doc, GArray *locs)
       if (id != 0 && qr_map_get_layer (map, id, &layer))
         qr_map_find_entity (map, layer.entity, &home[i]);
     }
-  copies = qr_op_lift_brushes (doc, locs);
+  return home;
+}
+
+/* The located brushes go to the end of entity home[i], in their order; the
+ * brush entities they leave empty go. */
+static void
+move_home (QrDocument *doc, GArray *locs, const guint *home)
+{
+  QrMap *map = qr_document_get_map (doc);
+  g_autoptr (GPtrArray) copies = qr_op_lift_brushes (doc, locs);
+
   /* Lifting brushes moved no entity. */
   for (guint i = 0; i < copies->len; i++)
     {
@@ -109,6 +117,14 @@ move_to_world (QrDocument *doc, GArray *locs)
       g_ptr_array_index (copies, i) = NULL;
     }
   remove_entities (doc, NULL, locs);
+}
+
+static void
+move_to_world (QrDocument *doc, GArray *locs)
+{
+  g_autofree guint *home = world_homes (doc, locs);
+
+  move_home (doc, locs, home);
 }
 
 gboolean
@@ -351,14 +367,6 @@ qr_op_untie (QrDocument *doc, const QrId *ids, guint n, GError **error)
   return TRUE;
 }
 
-/* TrenchBroom's group entity keys. */
-static bool
-is_tb_group (const QrEntity *entity)
-{
-  return g_strcmp0 (qr_entity_get_key (entity, "classname"), "func_group") == 0
-         && g_strcmp0 (qr_entity_get_key (entity, "_tb_type"), "_tb_group") == 0;
-}
-
 /* Hammer keeps group membership in the solid's editor block. */
 static const char *
 vmf_group_of (const QrBrush *brush)
@@ -467,12 +475,108 @@ qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError
     }
 
   group = qr_entity_new (qr_map_take_entity_id (map));
-  gid = g_strdup_printf ("%u", group->id);
+  /* Its own number among the file's layers and groups, not the entity's. */
+  gid = g_strdup_printf ("%" G_GINT64_FORMAT, qr_map_next_tb_id (map));
   qr_entity_add_key (group, "classname", "func_group");
   qr_entity_add_key (group, "_tb_type", "_tb_group");
   qr_entity_add_key (group, "_tb_name", name != NULL && *name != '\0' ? name : _("Unnamed"));
   qr_entity_add_key (group, "_tb_id", gid);
   return move_to_new_entity (doc, ids, n, group, _("Group"), error);
+}
+
+/* A TrenchBroom id key's value; 0 when missing or not a positive number. */
+static gint64
+tb_id_key (const QrEntity *entity, const char *key)
+{
+  const char *value = qr_entity_get_key (entity, key);
+  char *end;
+  gint64 id;
+
+  if (value == NULL)
+    return 0;
+  id = g_ascii_strtoll (value, &end, 10);
+  return end != value && *end == '\0' && id > 0 ? id : 0;
+}
+
+/* The position of the TrenchBroom group whose _tb_id is `id`. */
+static bool
+find_tb_group (const QrMap *map, gint64 id, guint *position)
+{
+  for (guint e = 0; e < qr_map_entity_count (map); e++)
+    if (qr_entity_is_tb_group (qr_map_get_entity (map, e)) && tb_id_key (qr_map_get_entity (map, e), "_tb_id") == id)
+      {
+        *position = e;
+        return true;
+      }
+  return false;
+}
+
+/* TrenchBroom's Ungroup of the groups flagged in `dissolved` (by entity
+ * position), for what is inside them: it goes into the nearest enclosing
+ * group that stays, or else to the layer of the outermost group dissolved,
+ * as TrenchBroom leaves it. Rewrites the _tb_group (and _tb_layer) keys of
+ * the point entities and groups directly inside; returns, per position,
+ * the _tb_id of the group a dissolved group's brushes go into (0: its
+ * layer). In an edit session. */
+static gint64 *
+tb_dissolve (QrDocument *doc, const bool *dissolved)
+{
+  QrMap *map = qr_document_get_map (doc);
+  guint n = qr_map_entity_count (map);
+  g_autofree gint64 *ids = g_new0 (gint64, n);
+  g_autofree guint *outermost = g_new (guint, n);
+  g_autoptr (GHashTable) groups = g_hash_table_new (g_int64_hash, g_int64_equal); /* _tb_id → position + 1 */
+  gint64 *into = g_new0 (gint64, n);
+
+  for (guint e = 0; e < n; e++)
+    if (qr_entity_is_tb_group (qr_map_get_entity (map, e)) && (ids[e] = tb_id_key (qr_map_get_entity (map, e), "_tb_id")) != 0)
+      g_hash_table_insert (groups, &ids[e], GUINT_TO_POINTER (e + 1));
+  for (guint e = 0; e < n; e++)
+    {
+      guint at = e;
+
+      if (!dissolved[e])
+        continue;
+      /* Up through the groups dissolved too; a cycle is cut short. */
+      for (guint depth = 0; depth <= n; depth++)
+        {
+          gint64 up = tb_id_key (qr_map_get_entity (map, at), "_tb_group");
+          guint found = up != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &up)) : 0;
+
+          if (found == 0)
+            break;
+          if (!dissolved[found - 1])
+            {
+              into[e] = up;
+              break;
+            }
+          at = found - 1;
+        }
+      outermost[e] = at;
+    }
+  for (guint e = 0; e < n; e++)
+    {
+      const QrEntity *entity = qr_map_get_entity (map, e);
+      gint64 group = tb_id_key (entity, "_tb_group");
+      guint found = group != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &group)) : 0;
+      QrEntity *header;
+
+      if (dissolved[e] || found == 0 || !dissolved[found - 1])
+        continue;
+      header = qr_entity_copy_header (entity);
+      if (into[found - 1] != 0)
+        {
+          g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, into[found - 1]);
+          qr_entity_set_key (header, "_tb_group", text);
+        }
+      else
+        {
+          qr_entity_remove_key (header, "_tb_group");
+          qr_op_tag_layer (header, tb_id_key (qr_map_get_entity (map, outermost[found - 1]), QR_TB_LAYER_KEY));
+        }
+      qr_document_replace_header (doc, e, header);
+    }
+  return into;
 }
 
 gboolean
@@ -550,9 +654,9 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
     for (guint i = 0; i < locs->len; i++)
       {
         guint e = g_array_index (locs, QrBrushLoc, i).entity;
-        grouped[e] = is_tb_group (qr_map_get_entity (map, e));
+        grouped[e] = qr_entity_is_tb_group (qr_map_get_entity (map, e));
       }
-    /* Every brush of those groups goes back to the world. */
+    /* Every brush of those groups leaves them. */
     for (guint e = 0; e < qr_map_entity_count (map); e++)
       if (grouped[e])
         for (guint b = 0; b < qr_entity_brush_count (qr_map_get_entity (map, e)); b++)
@@ -566,7 +670,16 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
         return FALSE;
       }
     qr_document_edit_begin (doc);
-    move_to_world (doc, members);
+    g_autofree gint64 *into = tb_dissolve (doc, grouped);
+    g_autofree gint64 *member_into = g_new0 (gint64, members->len);
+    for (guint i = 0; i < members->len; i++)
+      member_into[i] = into[g_array_index (members, QrBrushLoc, i).entity];
+    /* (world_homes may put a world first, moving every entity.) */
+    g_autofree guint *home = world_homes (doc, members);
+    for (guint i = 0; i < members->len; i++)
+      if (member_into[i] != 0)
+        find_tb_group (map, member_into[i], &home[i]);
+    move_home (doc, members, home);
     qr_op_commit (doc, _("Ungroup"), QR_MERGE_NONE, NULL, 0, after);
     return TRUE;
   }
