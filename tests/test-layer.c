@@ -386,10 +386,11 @@ cube (int x)
 /* Layer L (7) holds group Outer (3, brush A at x 0, light2) holding group
  * Inner (4, brush B at x 128, light). */
 static QrDocument *
-nested_groups (QrId *a, QrId *b)
+nested_groups_with (QrId *a, QrId *b, const char *extra)
 {
   g_autofree char *cube_a = cube (0);
-  g_autofree char *cube_b = cube (128);
+  g_autofree char *cube_b0 = cube (128);
+  g_autofree char *cube_b = g_strconcat (cube_b0, extra, NULL);
   g_autofree char *text = g_strdup_printf (
       "{\n\"classname\" \"worldspawn\"\n}\n"
       "{\n\"classname\" \"func_group\"\n\"_tb_type\" \"_tb_layer\"\n\"_tb_name\" \"L\"\n\"_tb_id\" \"7\"\n"
@@ -408,6 +409,12 @@ nested_groups (QrId *a, QrId *b)
   *a = qr_entity_get_brush (qr_map_get_entity (map, 2), 0)->id;
   *b = qr_entity_get_brush (qr_map_get_entity (map, 3), 0)->id;
   return doc;
+}
+
+static QrDocument *
+nested_groups (QrId *a, QrId *b)
+{
+  return nested_groups_with (a, b, "");
 }
 
 static const QrEntity *
@@ -506,6 +513,94 @@ test_ungroup_nested (void)
     g_assert_true (qr_op_ungroup (doc, &b, 1, &error));
     g_assert_true (qr_op_group (doc, &b, 1, "again", &error));
     g_assert_cmpstr (qr_entity_get_key (named (map, "again"), "_tb_id"), ==, "8");
+  }
+}
+
+/* Group as TrenchBroom does: some brushes of a group make a group inside
+ * it; a whole group is held by the new one, in its place; a group left
+ * without brushes stays while something is still in it. */
+static void
+test_group_nested (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cube_c = cube (256);
+  QrId a, b, c, bc[2];
+  guint e, i;
+
+  /* B of Inner's B and C: a group inside Inner. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups_with (&a, &b, cube_c);
+    QrMap *map = qr_document_get_map (doc);
+
+    g_assert_true (qr_op_group (doc, &b, 1, "N", &error));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "N"), "_tb_group"), ==, "4");
+    g_assert_null (qr_entity_get_key (named (map, "N"), QR_TB_LAYER_KEY));
+    g_assert_true (qr_map_find_brush (map, b, &e, &i));
+    g_assert_true (qr_map_get_entity (map, e) == named (map, "N"));
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "Inner")), ==, 1);
+    assert_all_in_layer_7 (map);
+  }
+  /* The whole of Inner: the new group holds it, inside Outer; nothing moves. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups_with (&a, &b, cube_c);
+    QrMap *map = qr_document_get_map (doc);
+    g_autofree char *before = qr_test_save_text (doc);
+
+    c = qr_entity_get_brush (named (map, "Inner"), 1)->id;
+    bc[0] = b;
+    bc[1] = c;
+    g_assert_true (qr_op_group (doc, bc, 2, "W", &error));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "W"), "_tb_id"), ==, "8");
+    g_assert_cmpstr (qr_entity_get_key (named (map, "W"), "_tb_group"), ==, "3");
+    g_assert_null (qr_entity_get_key (named (map, "W"), QR_TB_LAYER_KEY));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "Inner"), "_tb_group"), ==, "8");
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "Inner")), ==, 2);
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "W")), ==, 0);
+    assert_all_in_layer_7 (map);
+    g_assert_true (qr_document_undo (doc));
+    g_autofree char *undone = qr_test_save_text (doc);
+    g_assert_cmpstr (undone, ==, before);
+  }
+  /* The whole of Outer, in layer L: the new group takes the layer. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+
+    g_assert_true (qr_op_group (doc, &a, 1, "W", &error));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "W"), QR_TB_LAYER_KEY), ==, "7");
+    g_assert_null (qr_entity_get_key (named (map, "W"), "_tb_group"));
+    g_assert_null (qr_entity_get_key (named (map, "Outer"), QR_TB_LAYER_KEY));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "Outer"), "_tb_group"), ==, "8");
+    assert_all_in_layer_7 (map);
+  }
+  /* Deleting all of Inner's brushes leaves Inner: the light is still in it. */
+  {
+    g_autoptr (QrDocument) doc = nested_groups_with (&a, &b, cube_c);
+    QrMap *map = qr_document_get_map (doc);
+
+    c = qr_entity_get_brush (named (map, "Inner"), 1)->id;
+    bc[0] = b;
+    bc[1] = c;
+    g_assert_true (qr_op_delete (doc, bc, 2, NULL, 0, "Delete", &error));
+    g_assert_nonnull (named (map, "Inner"));
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "Inner")), ==, 0);
+    g_assert_cmpstr (qr_entity_get_key (named (map, "light"), "_tb_group"), ==, "4");
+    assert_all_in_layer_7 (map);
+  }
+  /* A and B grouped from two groups: a group of the layer; both groups stay,
+   * each still holding a light (and Outer, Inner). */
+  {
+    g_autoptr (QrDocument) doc = nested_groups (&a, &b);
+    QrMap *map = qr_document_get_map (doc);
+    QrId ab[2] = { a, b };
+
+    g_assert_true (qr_op_group (doc, ab, 2, "T", &error));
+    g_assert_null (qr_entity_get_key (named (map, "T"), "_tb_group"));
+    g_assert_cmpstr (qr_entity_get_key (named (map, "T"), QR_TB_LAYER_KEY), ==, "7");
+    g_assert_cmpuint (qr_entity_brush_count (named (map, "T")), ==, 2);
+    g_assert_nonnull (named (map, "Outer"));
+    g_assert_nonnull (named (map, "Inner"));
+    assert_all_in_layer_7 (map);
   }
 }
 
@@ -714,6 +809,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/layer/omit", test_omit);
   g_test_add_func ("/model/layer/groups", test_groups);
   g_test_add_func ("/model/layer/ungroup-nested", test_ungroup_nested);
+  g_test_add_func ("/model/layer/group-nested", test_group_nested);
   g_test_add_func ("/model/layer/cache-follows-edits", test_cache_follows_edits);
   g_test_add_func ("/model/layer/isolate-reorder", test_isolate_and_reorder);
   return g_test_run ();

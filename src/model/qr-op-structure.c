@@ -16,16 +16,66 @@ has_patches (const QrEntity *entity)
   return false;
 }
 
+/* A TrenchBroom id key's value; 0 when missing or not a positive number. */
+static gint64
+tb_id_key (const QrEntity *entity, const char *key)
+{
+  const char *value = qr_entity_get_key (entity, key);
+  char *end;
+  gint64 id;
+
+  if (value == NULL)
+    return 0;
+  id = g_ascii_strtoll (value, &end, 10);
+  return end != value && *end == '\0' && id > 0 ? id : 0;
+}
+
+/* TrenchBroom groups left without brushes (`emptied`, so `doomed`) stay
+ * while something that stays is still in them, a point entity or another
+ * group: TrenchBroom writes such a group as an entity without brushes. A
+ * group kept keeps the group it is in. */
+static void
+keep_groups_in_use (const QrMap *map, bool *doomed, const bool *emptied)
+{
+  guint n = qr_map_entity_count (map);
+  g_autofree gint64 *ids = g_new0 (gint64, n);
+  g_autoptr (GHashTable) groups = g_hash_table_new (g_int64_hash, g_int64_equal); /* _tb_id → position + 1 */
+  bool kept = true;
+
+  for (guint e = 0; e < n; e++)
+    if (emptied[e] && (ids[e] = tb_id_key (qr_map_get_entity (map, e), "_tb_id")) != 0)
+      g_hash_table_insert (groups, &ids[e], GUINT_TO_POINTER (e + 1));
+  /* Each pass keeps the groups one level further out. */
+  while (kept && g_hash_table_size (groups) > 0)
+    {
+      kept = false;
+      for (guint e = 0; e < n; e++)
+        {
+          gint64 group = doomed[e] ? 0 : tb_id_key (qr_map_get_entity (map, e), "_tb_group");
+          guint found = group != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &group)) : 0;
+
+          if (found != 0 && doomed[found - 1])
+            {
+              doomed[found - 1] = false;
+              kept = true;
+            }
+        }
+    }
+}
+
 /* Removes, highest index first so the rest keep their positions, the
  * entities listed in `named` and the brush entities (never the world nor
  * a layer's) that the brushes at `locs` left empty: without brushes, and
- * without patches, which would go with them. */
+ * without patches, which would go with them, and for a TrenchBroom group,
+ * without anything else inside it. */
 static void
 remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 {
   QrMap *map = qr_document_get_map (doc);
   guint n = qr_map_entity_count (map);
   g_autofree bool *doomed = g_new0 (bool, n);
+  g_autofree bool *emptied = g_new0 (bool, n);
+  bool any_group = false;
 
   for (guint i = 0; named != NULL && i < named->len; i++)
     doomed[g_array_index (named, guint, i)] = true;
@@ -36,9 +86,15 @@ remove_entities (QrDocument *doc, const GArray *named, const GArray *locs)
 
       /* A TrenchBroom layer lives on empty, as the world does. */
       if (qr_entity_brush_count (entity) == 0 && !qr_entity_is_world (entity) && !qr_entity_is_layer (entity)
-          && !has_patches (entity))
-        doomed[e] = true;
+          && !has_patches (entity) && !doomed[e])
+        {
+          doomed[e] = true;
+          emptied[e] = qr_entity_is_tb_group (entity);
+          any_group = any_group || emptied[e];
+        }
     }
+  if (any_group)
+    keep_groups_in_use (map, doomed, emptied);
   for (guint e = n; e-- > 0;)
     if (doomed[e])
       qr_document_remove_entity (doc, e);
@@ -308,8 +364,9 @@ move_to_new_entity (QrDocument *doc, const QrId *ids, guint n, QrEntity *header,
       g_set_error (error, QR_EDIT_ERROR, QR_EDIT_ERROR_INVALID, _("No brush is selected"));
       return FALSE;
     }
-  /* The new entity stays in the layer its first brush was in. */
-  if (map->kind == QR_FILE_MAP)
+  /* The new entity stays in the layer its first brush was in; one inside a
+   * group is in the group's. */
+  if (map->kind == QR_FILE_MAP && qr_entity_get_key (header, "_tb_group") == NULL)
     {
       g_autofree gint64 *of = qr_map_dup_entity_layers (map);
       qr_op_tag_layer (header, of[g_array_index (locs, QrBrushLoc, 0).entity]);
@@ -448,6 +505,53 @@ group_vmf (QrDocument *doc, GArray *locs, const char *name, GError **error)
   return TRUE;
 }
 
+/* The _tb_id of the TrenchBroom group holding every one of the brushes, or
+ * 0; its position in `position`. */
+static gint64
+common_tb_group (QrMap *map, const QrId *ids, guint n, guint *position)
+{
+  guint first = G_MAXUINT;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint e, b;
+
+      if (!qr_map_find_brush (map, ids[i], &e, &b) || (first != G_MAXUINT && e != first))
+        return 0;
+      first = e;
+    }
+  if (first == G_MAXUINT || !qr_entity_is_tb_group (qr_map_get_entity (map, first)))
+    return 0;
+  *position = first;
+  return tb_id_key (qr_map_get_entity (map, first), "_tb_id");
+}
+
+/* A whole group grouped: as in TrenchBroom, the new group (`header`, which
+ * this takes) holds it, where it was (its layer or enclosing group), and
+ * nothing moves. */
+static gboolean
+wrap_tb_group (QrDocument *doc, guint inner, QrEntity *header, const QrId *ids, guint n)
+{
+  QrMap *map = qr_document_get_map (doc);
+  QrEntity *moved = qr_entity_copy_header (qr_map_get_entity (map, inner));
+  const char *where[] = { "_tb_group", QR_TB_LAYER_KEY };
+
+  for (guint k = 0; k < G_N_ELEMENTS (where); k++)
+    {
+      const char *value = qr_entity_get_key (moved, where[k]);
+      if (value != NULL)
+        qr_entity_set_key (header, where[k], value);
+      qr_entity_remove_key (moved, where[k]);
+    }
+  qr_entity_set_key (moved, "_tb_group", qr_entity_get_key (header, "_tb_id"));
+  qr_document_edit_begin (doc);
+  qr_document_replace_header (doc, inner, moved);
+  qr_document_insert_entity (doc, qr_map_entity_count (map), header);
+  g_autoptr (QrSelection) after = qr_op_selection_of (ids, n);
+  qr_op_commit (doc, _("Group"), QR_MERGE_NONE, NULL, 0, after);
+  return TRUE;
+}
+
 gboolean
 qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError **error)
 {
@@ -481,21 +585,18 @@ qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError
   qr_entity_add_key (group, "_tb_type", "_tb_group");
   qr_entity_add_key (group, "_tb_name", name != NULL && *name != '\0' ? name : _("Unnamed"));
   qr_entity_add_key (group, "_tb_id", gid);
+  guint inner;
+  gint64 parent = common_tb_group (map, ids, n, &inner);
+  if (parent != 0 && n == qr_entity_brush_count (qr_map_get_entity (map, inner)))
+    return wrap_tb_group (doc, inner, group, ids, n);
+  /* Some brushes of one group: the new group goes inside it, as TrenchBroom
+   * groups inside the group being edited. */
+  if (parent != 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, parent);
+      qr_entity_add_key (group, "_tb_group", text);
+    }
   return move_to_new_entity (doc, ids, n, group, _("Group"), error);
-}
-
-/* A TrenchBroom id key's value; 0 when missing or not a positive number. */
-static gint64
-tb_id_key (const QrEntity *entity, const char *key)
-{
-  const char *value = qr_entity_get_key (entity, key);
-  char *end;
-  gint64 id;
-
-  if (value == NULL)
-    return 0;
-  id = g_ascii_strtoll (value, &end, 10);
-  return end != value && *end == '\0' && id > 0 ? id : 0;
 }
 
 /* The position of the TrenchBroom group whose _tb_id is `id`. */
