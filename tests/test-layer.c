@@ -437,6 +437,15 @@ assert_all_in_layer_7 (QrMap *map)
     g_assert_cmpint (of[e], ==, 7);
 }
 
+/* One undo gives back the map saved as `before`, byte for byte. */
+static void
+assert_undo_gives (QrDocument *doc, const char *before)
+{
+  g_assert_true (qr_document_undo (doc));
+  g_autofree char *undone = qr_test_save_text (doc);
+  g_assert_cmpstr (undone, ==, before);
+}
+
 /* Ungroup as TrenchBroom does: what a dissolved group held goes into the
  * group around it, or else to the layer of the outermost one dissolved; no
  * key is left naming a group that is gone. */
@@ -462,9 +471,7 @@ test_ungroup_nested (void)
     g_assert_null (qr_entity_get_key (named (map, "light"), QR_TB_LAYER_KEY));
     g_assert_cmpstr (qr_entity_get_key (named (map, "light2"), "_tb_group"), ==, "3");
     assert_all_in_layer_7 (map);
-    g_assert_true (qr_document_undo (doc));
-    g_autofree char *undone = qr_test_save_text (doc);
-    g_assert_cmpstr (undone, ==, before);
+    assert_undo_gives (doc, before);
   }
   /* The outer group: A into the layer; Inner and light2 are the layer's. */
   {
@@ -557,9 +564,7 @@ test_group_nested (void)
     g_assert_cmpuint (qr_entity_brush_count (named (map, "Inner")), ==, 2);
     g_assert_cmpuint (qr_entity_brush_count (named (map, "W")), ==, 0);
     assert_all_in_layer_7 (map);
-    g_assert_true (qr_document_undo (doc));
-    g_autofree char *undone = qr_test_save_text (doc);
-    g_assert_cmpstr (undone, ==, before);
+    assert_undo_gives (doc, before);
   }
   /* The whole of Outer, in layer L: the new group takes the layer. */
   {
