@@ -30,6 +30,40 @@ tb_id_key (const QrEntity *entity, const char *key)
   return end != value && *end == '\0' && id > 0 ? id : 0;
 }
 
+/* The map's TrenchBroom groups by _tb_id (those `only` flags, or all). */
+typedef struct
+{
+  gint64 *ids;         /* per position: its _tb_id, the table's keys */
+  GHashTable *by_id;   /* _tb_id → position + 1 */
+} TbGroups;
+
+static void
+tb_groups_init (TbGroups *groups, const QrMap *map, const bool *only)
+{
+  guint n = qr_map_entity_count (map);
+
+  groups->ids = g_new0 (gint64, MAX (n, 1));
+  groups->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint e = 0; e < n; e++)
+    if ((only == NULL || only[e]) && qr_entity_is_tb_group (qr_map_get_entity (map, e))
+        && (groups->ids[e] = tb_id_key (qr_map_get_entity (map, e), "_tb_id")) != 0)
+      g_hash_table_insert (groups->by_id, &groups->ids[e], GUINT_TO_POINTER (e + 1));
+}
+
+/* The position + 1 of the group `id`, or 0. */
+static guint
+tb_groups_find (const TbGroups *groups, gint64 id)
+{
+  return id != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups->by_id, &id)) : 0;
+}
+
+static void
+tb_groups_clear (TbGroups *groups)
+{
+  g_clear_pointer (&groups->by_id, g_hash_table_unref);
+  g_clear_pointer (&groups->ids, g_free);
+}
+
 /* TrenchBroom groups left without brushes (`emptied`, so `doomed`) stay
  * while something that stays is still in them, a point entity or another
  * group: TrenchBroom writes such a group as an entity without brushes. A
@@ -38,21 +72,17 @@ static void
 keep_groups_in_use (const QrMap *map, bool *doomed, const bool *emptied)
 {
   guint n = qr_map_entity_count (map);
-  g_autofree gint64 *ids = g_new0 (gint64, n);
-  g_autoptr (GHashTable) groups = g_hash_table_new (g_int64_hash, g_int64_equal); /* _tb_id → position + 1 */
+  TbGroups groups;
   bool kept = true;
 
-  for (guint e = 0; e < n; e++)
-    if (emptied[e] && (ids[e] = tb_id_key (qr_map_get_entity (map, e), "_tb_id")) != 0)
-      g_hash_table_insert (groups, &ids[e], GUINT_TO_POINTER (e + 1));
+  tb_groups_init (&groups, map, emptied);
   /* Each pass keeps the groups one level further out. */
-  while (kept && g_hash_table_size (groups) > 0)
+  while (kept && g_hash_table_size (groups.by_id) > 0)
     {
       kept = false;
       for (guint e = 0; e < n; e++)
         {
-          gint64 group = doomed[e] ? 0 : tb_id_key (qr_map_get_entity (map, e), "_tb_group");
-          guint found = group != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &group)) : 0;
+          guint found = doomed[e] ? 0 : tb_groups_find (&groups, tb_id_key (qr_map_get_entity (map, e), "_tb_group"));
 
           if (found != 0 && doomed[found - 1])
             {
@@ -61,6 +91,7 @@ keep_groups_in_use (const QrMap *map, bool *doomed, const bool *emptied)
             }
         }
     }
+  tb_groups_clear (&groups);
 }
 
 /* Removes, highest index first so the rest keep their positions, the
@@ -599,19 +630,6 @@ qr_op_group (QrDocument *doc, const QrId *ids, guint n, const char *name, GError
   return move_to_new_entity (doc, ids, n, group, _("Group"), error);
 }
 
-/* The position of the TrenchBroom group whose _tb_id is `id`. */
-static bool
-find_tb_group (const QrMap *map, gint64 id, guint *position)
-{
-  for (guint e = 0; e < qr_map_entity_count (map); e++)
-    if (qr_entity_is_tb_group (qr_map_get_entity (map, e)) && tb_id_key (qr_map_get_entity (map, e), "_tb_id") == id)
-      {
-        *position = e;
-        return true;
-      }
-  return false;
-}
-
 /* TrenchBroom's Ungroup of the groups flagged in `dissolved` (by entity
  * position), for what is inside them: it goes into the nearest enclosing
  * group that stays, or else to the layer of the outermost group dissolved,
@@ -624,14 +642,11 @@ tb_dissolve (QrDocument *doc, const bool *dissolved)
 {
   QrMap *map = qr_document_get_map (doc);
   guint n = qr_map_entity_count (map);
-  g_autofree gint64 *ids = g_new0 (gint64, n);
   g_autofree guint *outermost = g_new (guint, n);
-  g_autoptr (GHashTable) groups = g_hash_table_new (g_int64_hash, g_int64_equal); /* _tb_id → position + 1 */
   gint64 *into = g_new0 (gint64, n);
+  TbGroups groups;
 
-  for (guint e = 0; e < n; e++)
-    if (qr_entity_is_tb_group (qr_map_get_entity (map, e)) && (ids[e] = tb_id_key (qr_map_get_entity (map, e), "_tb_id")) != 0)
-      g_hash_table_insert (groups, &ids[e], GUINT_TO_POINTER (e + 1));
+  tb_groups_init (&groups, map, NULL);
   for (guint e = 0; e < n; e++)
     {
       guint at = e;
@@ -642,7 +657,7 @@ tb_dissolve (QrDocument *doc, const bool *dissolved)
       for (guint depth = 0; depth <= n; depth++)
         {
           gint64 up = tb_id_key (qr_map_get_entity (map, at), "_tb_group");
-          guint found = up != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &up)) : 0;
+          guint found = tb_groups_find (&groups, up);
 
           if (found == 0)
             break;
@@ -658,8 +673,7 @@ tb_dissolve (QrDocument *doc, const bool *dissolved)
   for (guint e = 0; e < n; e++)
     {
       const QrEntity *entity = qr_map_get_entity (map, e);
-      gint64 group = tb_id_key (entity, "_tb_group");
-      guint found = group != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (groups, &group)) : 0;
+      guint found = tb_groups_find (&groups, tb_id_key (entity, "_tb_group"));
       QrEntity *header;
 
       if (dissolved[e] || found == 0 || !dissolved[found - 1])
@@ -677,6 +691,7 @@ tb_dissolve (QrDocument *doc, const bool *dissolved)
         }
       qr_document_replace_header (doc, e, header);
     }
+  tb_groups_clear (&groups);
   return into;
 }
 
@@ -777,9 +792,15 @@ qr_op_ungroup (QrDocument *doc, const QrId *ids, guint n, GError **error)
       member_into[i] = into[g_array_index (members, QrBrushLoc, i).entity];
     /* (world_homes may put a world first, moving every entity.) */
     g_autofree guint *home = world_homes (doc, members);
+    TbGroups groups;
+    tb_groups_init (&groups, map, NULL);
     for (guint i = 0; i < members->len; i++)
-      if (member_into[i] != 0)
-        find_tb_group (map, member_into[i], &home[i]);
+      {
+        guint found = tb_groups_find (&groups, member_into[i]);
+        if (found != 0)
+          home[i] = found - 1;
+      }
+    tb_groups_clear (&groups);
     move_home (doc, members, home);
     qr_op_commit (doc, _("Ungroup"), QR_MERGE_NONE, NULL, 0, after);
     return TRUE;
